@@ -1,0 +1,151 @@
+//! What each command does, between the parsed command line and the exit code. `main.rs` only
+//! parses arguments, calls [`run`] and turns the result into a process exit.
+
+mod solve;
+
+use crate::cli::{Cli, Command};
+use crate::error::{Error, UsageError};
+use crate::format::{self, Format};
+use crate::puzzle::Puzzle;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// How a run ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Exit {
+    /// 0: solved (or the command did its job).
+    Success,
+    /// 1: the puzzle has no solution.
+    NoSolution,
+    /// 3: uniqueness was demanded and there are several solutions.
+    NotUnique,
+}
+
+impl Exit {
+    /// The process exit code.
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Success => 0,
+            Exit::NoSolution => 1,
+            Exit::NotUnique => 3,
+        }
+    }
+}
+
+/// Runs the command line.
+pub fn run(cli: &Cli) -> Result<Exit, Error> {
+    match &cli.command {
+        None => solve::run(&cli.solve),
+        Some(Command::Solve(args)) => solve::run(args),
+    }
+}
+
+/// A named input: the text and the name used in messages.
+pub struct Input {
+    /// `<stdin>` or the path as given.
+    pub name: String,
+    /// The whole text.
+    pub text: String,
+}
+
+/// Reads `path` (standard input for `None` or `-`) as text.
+pub fn read_input(path: Option<&Path>) -> Result<Input, Error> {
+    let (name, bytes) = match path {
+        None => read_stdin()?,
+        Some(p) if p == Path::new("-") => read_stdin()?,
+        Some(p) => (
+            p.display().to_string(),
+            std::fs::read(p).map_err(|source| Error::Io {
+                path: p.to_path_buf(),
+                source,
+            })?,
+        ),
+    };
+    let text = format::text_from_bytes(&bytes)
+        .map_err(|error| Error::Parse {
+            source_name: name.clone(),
+            error,
+        })?
+        .to_string();
+    Ok(Input { name, text })
+}
+
+fn read_stdin() -> Result<(String, Vec<u8>), Error> {
+    let mut bytes = Vec::new();
+    io::stdin()
+        .lock()
+        .read_to_end(&mut bytes)
+        .map_err(|source| Error::Io {
+            path: PathBuf::from("<stdin>"),
+            source,
+        })?;
+    Ok(("<stdin>".to_string(), bytes))
+}
+
+/// Parses `input` in `format` (detecting it for [`Format::Auto`]).
+pub fn parse_puzzle(input: &Input, format: Format) -> Result<(Puzzle, Format), Error> {
+    let format = match format {
+        Format::Auto => detect(input)?,
+        f => f,
+    };
+    let parsed = match format {
+        Format::Ist | Format::Auto => format::ist::parse(&input.text),
+    };
+    let puzzle = parsed.map_err(|error| Error::Parse {
+        source_name: input.name.clone(),
+        error,
+    })?;
+    Ok((puzzle, format))
+}
+
+fn detect(input: &Input) -> Result<Format, Error> {
+    let first = input.text.split_whitespace().next();
+    match first {
+        Some("ROW") => Ok(Format::Ist),
+        Some(_) => Err(Error::Usage(UsageError::UnknownFormat {
+            source_name: input.name.clone(),
+            reason: "no known format starts like this",
+        })),
+        None => Err(Error::Usage(UsageError::UnknownFormat {
+            source_name: input.name.clone(),
+            reason: "the input is empty",
+        })),
+    }
+}
+
+/// Writes `text` to `path` (standard output for `None` or `-`). A file is written through a
+/// temporary file in the same folder and renamed, so a failure never leaves a truncated file.
+/// A closed pipe on standard output is not an error.
+pub fn write_output(path: Option<&Path>, text: &str) -> Result<(), Error> {
+    match path {
+        Some(p) if p != Path::new("-") => write_atomic(p, text.as_bytes()),
+        _ => {
+            let mut out = io::stdout().lock();
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(Error::Io {
+                    path: PathBuf::from("<stdout>"),
+                    source: e,
+                }),
+                _ => Ok(()),
+            }
+        }
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file and a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let io_err = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io_err)?;
+    tmp.write_all(bytes).map_err(io_err)?;
+    tmp.as_file().sync_all().map_err(io_err)?;
+    tmp.persist(path).map_err(|e| io_err(e.error))?;
+    Ok(())
+}

@@ -1,0 +1,233 @@
+//! Text formats, one file each, plus the typed parse error they share. Parsers turn text into a
+//! [`Puzzle`](crate::Puzzle); writers turn a solved [`Grid`](crate::Grid) back into text.
+
+pub mod ist;
+
+use crate::puzzle::Pos;
+use std::fmt;
+
+/// Input formats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[non_exhaustive]
+pub enum Format {
+    /// Detect the format from the text.
+    #[default]
+    Auto,
+    /// IST Bimaru (`ROW`, `COLUMN`, hint count, `HINT r c X`).
+    Ist,
+}
+
+/// A problem found while reading a file, with where it was found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {kind}", self.location())]
+pub struct ParseError {
+    /// 1-based line number; 0 when the problem is with the file as a whole.
+    pub line: usize,
+    /// 1-based column (character) where the problem starts, when known.
+    pub column: Option<usize>,
+    /// What was wrong.
+    pub kind: ParseErrorKind,
+}
+
+impl ParseError {
+    /// A problem at `line` (1-based), column unknown.
+    pub fn at_line(line: usize, kind: ParseErrorKind) -> Self {
+        ParseError {
+            line,
+            column: None,
+            kind,
+        }
+    }
+
+    /// A problem at `line` and `column` (both 1-based).
+    pub fn at(line: usize, column: usize, kind: ParseErrorKind) -> Self {
+        ParseError {
+            line,
+            column: Some(column),
+            kind,
+        }
+    }
+
+    fn location(&self) -> String {
+        match (self.line, self.column) {
+            (0, _) => "input".to_string(),
+            (l, Some(c)) => format!("line {l}, column {c}"),
+            (l, None) => format!("line {l}"),
+        }
+    }
+}
+
+/// The kinds of parse problems.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// Something else stood where `expected` should be.
+    #[error("expected {expected}, found {found}")]
+    Expected {
+        /// What the format requires here.
+        expected: &'static str,
+        /// What the text holds (quoted by the caller's choice).
+        found: Found,
+    },
+    /// A list had the wrong number of items.
+    #[error("expected {expected} {what}, found {found}")]
+    WrongCount {
+        /// What is being counted.
+        what: &'static str,
+        /// How many the format requires.
+        expected: usize,
+        /// How many the text holds.
+        found: usize,
+    },
+    /// A number is larger than the board allows.
+    #[error("{what} {value} is out of range (at most {max})")]
+    OutOfRange {
+        /// What the number is.
+        what: &'static str,
+        /// The value given.
+        value: usize,
+        /// The largest legal value.
+        max: usize,
+    },
+    /// A clue names a cell outside the board.
+    #[error("cell {pos} lies outside the {rows}x{cols} board")]
+    OutsideBoard {
+        /// The cell (0-based).
+        pos: Pos,
+        /// Board rows.
+        rows: usize,
+        /// Board columns.
+        cols: usize,
+    },
+    /// A letter or symbol the format does not know.
+    #[error("unknown cell letter {found:?}, expected one of {allowed}")]
+    UnknownLetter {
+        /// The offending text.
+        found: String,
+        /// The letters the format allows.
+        allowed: &'static str,
+    },
+    /// The same cell is given twice.
+    #[error("cell {pos} is given twice (first on line {first_line})")]
+    Duplicate {
+        /// The cell (0-based).
+        pos: Pos,
+        /// Where it was first given.
+        first_line: usize,
+    },
+    /// The same cell is given two different contents.
+    #[error("cell {pos} contradicts the clue on line {first_line}")]
+    Contradiction {
+        /// The cell (0-based).
+        pos: Pos,
+        /// Where the other clue is.
+        first_line: usize,
+    },
+    /// The text ended early.
+    #[error("unexpected end of input, expected {expected}")]
+    UnexpectedEnd {
+        /// What was still missing.
+        expected: &'static str,
+    },
+    /// The text is not valid UTF-8 or contains control characters.
+    #[error("the input is not text ({detail})")]
+    NotText {
+        /// What was found.
+        detail: &'static str,
+    },
+}
+
+/// Offending text, shown quoted and shortened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found(pub String);
+
+impl Found {
+    /// Wraps `text`, shortened to 40 characters.
+    pub fn new(text: &str) -> Self {
+        let mut s: String = text.chars().take(40).collect();
+        if text.chars().count() > 40 {
+            s.push('…');
+        }
+        Found(s)
+    }
+
+    /// The end of a line.
+    pub fn end_of_line() -> Self {
+        Found(String::new())
+    }
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            f.write_str("end of line")
+        } else {
+            write!(f, "{:?}", self.0)
+        }
+    }
+}
+
+/// A line of input split into whitespace-separated tokens, with 1-based positions.
+#[derive(Clone, Debug)]
+pub struct Line<'a> {
+    /// 1-based line number.
+    pub number: usize,
+    /// The tokens and the 1-based column where each starts.
+    pub tokens: Vec<(usize, &'a str)>,
+}
+
+/// Splits `text` into lines (LF or CRLF, final newline optional) and tokens (spaces and tabs,
+/// mixed freely). Blank lines are dropped; line numbers stay true to the file.
+pub fn tokenize(text: &str) -> Vec<Line<'_>> {
+    text.split('\n')
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            let mut tokens = Vec::new();
+            let mut start = None;
+            for (col, (byte, ch)) in line.char_indices().enumerate() {
+                if ch.is_whitespace() {
+                    if let Some((c, b)) = start.take() {
+                        tokens.push((c + 1, &line[b..byte]));
+                    }
+                } else if start.is_none() {
+                    start = Some((col, byte));
+                }
+            }
+            if let Some((c, b)) = start {
+                tokens.push((c + 1, &line[b..]));
+            }
+            (!tokens.is_empty()).then_some(Line {
+                number: i + 1,
+                tokens,
+            })
+        })
+        .collect()
+}
+
+/// Turns raw bytes into text, refusing binary data with a parse error.
+pub fn text_from_bytes(bytes: &[u8]) -> Result<&str, ParseError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        ParseError::at_line(
+            line,
+            ParseErrorKind::NotText {
+                detail: "invalid UTF-8",
+            },
+        )
+    })?;
+    if let Some(at) = text.find(|c: char| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) {
+        let line = text[..at].matches('\n').count() + 1;
+        return Err(ParseError::at_line(
+            line,
+            ParseErrorKind::NotText {
+                detail: "control character",
+            },
+        ));
+    }
+    Ok(text)
+}

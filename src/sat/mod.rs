@@ -1,0 +1,10 @@
+//! The SAT side: a clause sink that encoders write into, the cardinality encodings, the CNF
+//! models of the puzzle, and the varisat engine that solves them and enumerates solutions.
+
+pub mod card;
+pub mod cell;
+pub mod engine;
+pub mod sink;
+
+pub use sink::{ClauseSink, Counted};
+pub use varisat::{Lit, Var};

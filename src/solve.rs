@@ -1,0 +1,207 @@
+//! Choosing a backend and running it: every engine enumerates grids, every grid passes the
+//! independent verifier, and the result is an [`Outcome`] (`Unsat`, `Unique`, `Multiple`,
+//! `Found`) with [`Stats`]. "No solution" and "not unique" are outcomes, not errors.
+
+use crate::puzzle::{Grid, Puzzle};
+use crate::sat::card::CardKind;
+use crate::sat::engine::SatEngine;
+use crate::verify::{Violation, verify};
+use serde::Serialize;
+use std::time::Duration;
+
+/// The solving backends.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Backend {
+    /// CNF solved by the embedded varisat solver.
+    #[default]
+    Sat,
+}
+
+/// How to solve.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Which backend.
+    pub backend: Backend,
+    /// Cardinality encoding for the SAT backend.
+    pub card: CardKind,
+    /// Stop after this many solutions: 1 finds one, 2 proves uniqueness, N counts up to N.
+    pub limit: usize,
+    /// Collect costly statistics (conflict counts).
+    pub detailed_stats: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            backend: Backend::Sat,
+            card: CardKind::default(),
+            limit: 1,
+            detailed_stats: false,
+        }
+    }
+}
+
+impl SolveOptions {
+    /// Options that find one solution and prove it unique.
+    pub fn unique() -> Self {
+        SolveOptions {
+            limit: 2,
+            ..SolveOptions::default()
+        }
+    }
+}
+
+/// What solving found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Outcome {
+    /// No grid satisfies the puzzle.
+    Unsat,
+    /// Exactly one grid satisfies the puzzle (proved).
+    Unique(Grid),
+    /// Two or more grids; `complete` tells whether these are all of them.
+    Multiple {
+        /// The grids found, in the order found.
+        grids: Vec<Grid>,
+        /// True when the search was exhausted below the limit.
+        complete: bool,
+    },
+    /// One grid, with uniqueness not examined (limit 1).
+    Found(Grid),
+}
+
+impl Outcome {
+    /// The first grid found, if any.
+    pub fn grid(&self) -> Option<&Grid> {
+        match self {
+            Outcome::Unsat => None,
+            Outcome::Unique(g) | Outcome::Found(g) => Some(g),
+            Outcome::Multiple { grids, .. } => grids.first(),
+        }
+    }
+
+    /// All grids found.
+    pub fn grids(&self) -> Vec<&Grid> {
+        match self {
+            Outcome::Unsat => Vec::new(),
+            Outcome::Unique(g) | Outcome::Found(g) => vec![g],
+            Outcome::Multiple { grids, .. } => grids.iter().collect(),
+        }
+    }
+
+    /// Number of solutions found.
+    pub fn count(&self) -> usize {
+        self.grids().len()
+    }
+
+    /// Whether the count is exact (the search space was exhausted).
+    pub fn is_complete(&self) -> bool {
+        match self {
+            Outcome::Unsat | Outcome::Unique(_) => true,
+            Outcome::Found(_) => false,
+            Outcome::Multiple { complete, .. } => *complete,
+        }
+    }
+}
+
+/// Sizes and times of one solve.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    /// Backend name.
+    pub backend: &'static str,
+    /// Model name (for example "cell").
+    pub model: String,
+    /// Variables in the formula or program.
+    pub variables: usize,
+    /// Clauses or linear constraints.
+    pub constraints: usize,
+    /// Conflicts (learnt clauses), when counted.
+    pub conflicts: Option<u64>,
+    /// Time spent building the formula.
+    pub encode_time: Duration,
+    /// Time spent in the solver.
+    pub solve_time: Duration,
+    /// Number of solver calls.
+    pub solver_calls: usize,
+}
+
+/// A solver report: the outcome and what it cost.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// What was found.
+    pub outcome: Outcome,
+    /// Sizes and times.
+    pub stats: Stats,
+}
+
+/// Errors while solving. These are failures of the tool, not properties of the puzzle.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The solver itself failed.
+    #[error("solver failure: {message}")]
+    Solver {
+        /// What the solver said.
+        message: String,
+    },
+    /// A model could not be decoded into a grid.
+    #[error("internal error: the solver's model does not decode into straight ships")]
+    Decode,
+    /// The verifier rejected a grid a backend produced: a bug in that backend.
+    #[error("internal error: the verifier rejected a solver's grid: {0}")]
+    Rejected(#[from] Violation),
+}
+
+/// A backend loaded with one puzzle. Each call returns a solution not returned before.
+pub trait Engine {
+    /// The next solution, or `None` when there is no other.
+    fn next_solution(&mut self) -> Result<Option<Grid>, SolveError>;
+    /// Sizes and times so far.
+    fn stats(&self) -> Stats;
+}
+
+/// Builds the engine for `options.backend`.
+pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
+    match options.backend {
+        Backend::Sat => Box::new(SatEngine::new(puzzle, options.card, options.detailed_stats)),
+    }
+}
+
+/// Solves `puzzle`, looking for up to `options.limit` solutions, and verifies every grid.
+pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, SolveError> {
+    let mut engine = engine(puzzle, options);
+    run(puzzle, engine.as_mut(), options.limit)
+}
+
+/// Enumerates up to `limit` solutions with `engine`, verifying each.
+pub fn run(puzzle: &Puzzle, engine: &mut dyn Engine, limit: usize) -> Result<Report, SolveError> {
+    let limit = limit.max(1);
+    let mut grids = Vec::new();
+    let mut complete = false;
+    while grids.len() < limit {
+        match engine.next_solution()? {
+            Some(grid) => {
+                verify(puzzle, &grid)?;
+                grids.push(grid);
+            }
+            None => {
+                complete = true;
+                break;
+            }
+        }
+    }
+    let outcome = match (grids.len(), complete) {
+        (0, _) => Outcome::Unsat,
+        (1, true) => Outcome::Unique(grids.remove(0)),
+        (1, false) => Outcome::Found(grids.remove(0)),
+        _ => Outcome::Multiple { grids, complete },
+    };
+    Ok(Report {
+        outcome,
+        stats: engine.stats(),
+    })
+}

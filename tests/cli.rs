@@ -1,0 +1,1 @@
+//! The command line: exit codes, messages, output files.

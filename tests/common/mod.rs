@@ -1,0 +1,58 @@
+//! Shared helpers: where the shared corpus lives, and running the binary.
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// `../shared/<sub>` beside the repository. When it is missing the test is skipped with a
+/// message, except under `CI=true`, where a missing corpus fails the test.
+pub fn shared(sub: &str) -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(sub);
+    if path.exists() {
+        return Some(path);
+    }
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("CI=true but {} is missing", path.display());
+    }
+    eprintln!("skipping: {} is missing", path.display());
+    None
+}
+
+/// Files in `dir` whose names end with `suffix`, sorted.
+pub fn files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(suffix))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The built binary.
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_bimaru-sat"))
+}
+
+/// Runs the binary with `args` and `stdin`.
+pub fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn bimaru-sat");
+    // The child may exit before reading everything (bad input): ignore a broken pipe.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().expect("wait for bimaru-sat")
+}
+
+/// Reads a file as bytes.
+pub fn read(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}

@@ -1,0 +1,1 @@
+//! IST corpus conformance.

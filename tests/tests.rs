@@ -1,0 +1,7 @@
+//! Integration tests: one binary, one module per theme (the ripgrep layout).
+
+mod common;
+
+mod cli;
+mod ist_corpus;
+mod properties;
