@@ -91,6 +91,7 @@ pub fn parse_puzzle(input: &Input, format: Format) -> Result<(Puzzle, Format), E
     };
     let parsed = match format {
         Format::Ist | Format::Auto => format::ist::parse(&input.text),
+        Format::Json => format::json::parse(&input.text),
     };
     let puzzle = parsed.map_err(|error| Error::Parse {
         source_name: input.name.clone(),
@@ -103,6 +104,7 @@ fn detect(input: &Input) -> Result<Format, Error> {
     let first = input.text.split_whitespace().next();
     match first {
         Some("ROW") => Ok(Format::Ist),
+        Some(t) if t.starts_with('{') => Ok(Format::Json),
         Some(_) => Err(Error::Usage(UsageError::UnknownFormat {
             source_name: input.name.clone(),
             reason: "no known format starts like this",

@@ -47,6 +47,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
     }
     let write_grid = |grid| match format {
         Format::Ist | Format::Auto => format::ist::write_solution(&puzzle, grid),
+        Format::Json => format::json::write_puzzle(&puzzle, Some(grid)),
     };
     if let Some(n) = args.count {
         let grids = report.outcome.grids();

@@ -2,6 +2,7 @@
 //! [`Puzzle`](crate::Puzzle); writers turn a solved [`Grid`](crate::Grid) back into text.
 
 pub mod ist;
+pub mod json;
 
 use crate::puzzle::Pos;
 use std::fmt;
@@ -15,6 +16,8 @@ pub enum Format {
     Auto,
     /// IST Bimaru (`ROW`, `COLUMN`, hint count, `HINT r c X`).
     Ist,
+    /// JSON (see `docs/formats.md`).
+    Json,
 }
 
 /// A problem found while reading a file, with where it was found.

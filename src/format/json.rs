@@ -1,0 +1,299 @@
+//! The JSON format (serde). A puzzle is an object with its size, counts (`null` = unknown),
+//! fleet (ships per length) and clues; a solved grid is a list of row strings. The schema is
+//! documented in `docs/formats.md`.
+
+use super::{Found, ParseError, ParseErrorKind};
+use crate::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A puzzle as JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleJson {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+    /// Ship cells per row, `null` where unknown.
+    pub row_counts: Vec<Option<usize>>,
+    /// Ship cells per column, `null` where unknown.
+    pub col_counts: Vec<Option<usize>>,
+    /// Ships per length: `{"4": 1, "3": 2, "2": 3, "1": 4}`.
+    pub fleet: BTreeMap<usize, usize>,
+    /// Revealed cells.
+    #[serde(default)]
+    pub clues: Vec<ClueJson>,
+    /// A solution, when known: one string per row (see [`grid_rows`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solution: Option<Vec<String>>,
+}
+
+/// One revealed cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClueJson {
+    /// 0-based row.
+    pub row: usize,
+    /// 0-based column.
+    pub col: usize,
+    /// What the cell holds.
+    pub piece: PieceName,
+}
+
+/// Piece names used in JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum PieceName {
+    /// No ship.
+    Water,
+    /// A ship of length one.
+    Submarine,
+    /// Top end of a vertical ship.
+    Top,
+    /// Bottom end of a vertical ship.
+    Bottom,
+    /// Left end of a horizontal ship.
+    Left,
+    /// Right end of a horizontal ship.
+    Right,
+    /// Inner cell of a ship.
+    Middle,
+    /// Some ship part, kind unknown.
+    Ship,
+}
+
+impl From<Clue> for PieceName {
+    fn from(clue: Clue) -> Self {
+        match clue {
+            Clue::Ship => PieceName::Ship,
+            Clue::Piece(Piece::Water) => PieceName::Water,
+            Clue::Piece(Piece::Submarine) => PieceName::Submarine,
+            Clue::Piece(Piece::End(Dir::Down)) => PieceName::Top,
+            Clue::Piece(Piece::End(Dir::Up)) => PieceName::Bottom,
+            Clue::Piece(Piece::End(Dir::Right)) => PieceName::Left,
+            Clue::Piece(Piece::End(Dir::Left)) => PieceName::Right,
+            Clue::Piece(Piece::Middle) => PieceName::Middle,
+        }
+    }
+}
+
+impl From<PieceName> for Clue {
+    fn from(name: PieceName) -> Self {
+        match name {
+            PieceName::Ship => Clue::Ship,
+            PieceName::Water => Clue::Piece(Piece::Water),
+            PieceName::Submarine => Clue::Piece(Piece::Submarine),
+            PieceName::Top => Clue::Piece(Piece::End(Dir::Down)),
+            PieceName::Bottom => Clue::Piece(Piece::End(Dir::Up)),
+            PieceName::Left => Clue::Piece(Piece::End(Dir::Right)),
+            PieceName::Right => Clue::Piece(Piece::End(Dir::Left)),
+            PieceName::Middle => Clue::Piece(Piece::Middle),
+        }
+    }
+}
+
+impl PuzzleJson {
+    /// The JSON form of `puzzle`, with an optional solution.
+    pub fn from_puzzle(puzzle: &Puzzle, solution: Option<&Grid>) -> Self {
+        PuzzleJson {
+            rows: puzzle.rows(),
+            cols: puzzle.cols(),
+            row_counts: puzzle.row_counts().to_vec(),
+            col_counts: puzzle.col_counts().to_vec(),
+            fleet: puzzle.fleet().classes().map(|c| (c.len, c.count)).collect(),
+            clues: puzzle
+                .clues()
+                .map(|(pos, clue)| ClueJson {
+                    row: pos.row,
+                    col: pos.col,
+                    piece: clue.into(),
+                })
+                .collect(),
+            solution: solution.map(grid_rows),
+        }
+    }
+
+    /// Builds the puzzle, checking sizes and clues.
+    pub fn to_puzzle(&self) -> Result<Puzzle, ParseErrorKind> {
+        let check = |what: &'static str, expected: usize, found: usize| {
+            if expected == found {
+                Ok(())
+            } else {
+                Err(ParseErrorKind::WrongCount {
+                    what,
+                    expected,
+                    found,
+                })
+            }
+        };
+        check("row_counts entries", self.rows, self.row_counts.len())?;
+        check("col_counts entries", self.cols, self.col_counts.len())?;
+        if self.rows == 0 || self.cols == 0 {
+            return Err(ParseErrorKind::Expected {
+                expected: "a board with at least one row and one column",
+                found: Found::new(&format!("{}x{}", self.rows, self.cols)),
+            });
+        }
+        let max_len = self.fleet.keys().copied().max().unwrap_or(0);
+        if self.fleet.contains_key(&0) {
+            return Err(ParseErrorKind::Expected {
+                expected: "ship lengths of 1 or more in fleet",
+                found: Found::new("0"),
+            });
+        }
+        let mut counts = vec![0; max_len];
+        for (&len, &count) in &self.fleet {
+            counts[len - 1] = count;
+        }
+        let mut puzzle = Puzzle::new(
+            self.row_counts.clone(),
+            self.col_counts.clone(),
+            Fleet::from_counts(counts),
+        )
+        .map_err(|_| ParseErrorKind::Expected {
+            expected: "a non-empty board",
+            found: Found::new("0 rows or columns"),
+        })?;
+        for clue in &self.clues {
+            let pos = Pos::new(clue.row, clue.col);
+            if clue.row >= self.rows || clue.col >= self.cols {
+                return Err(ParseErrorKind::OutsideBoard {
+                    pos,
+                    rows: self.rows,
+                    cols: self.cols,
+                });
+            }
+            if puzzle.clue(pos).is_some() {
+                return Err(ParseErrorKind::Duplicate { pos, first_line: 0 });
+            }
+            puzzle
+                .add_clue(pos, clue.piece.into())
+                .map_err(|_| ParseErrorKind::Contradiction { pos, first_line: 0 })?;
+        }
+        Ok(puzzle)
+    }
+
+    /// The solution grid, if one is given and well formed.
+    pub fn solution_grid(&self) -> Option<Result<Grid, ParseErrorKind>> {
+        self.solution
+            .as_ref()
+            .map(|rows| grid_from_rows(self.rows, self.cols, rows))
+    }
+}
+
+/// Parses a JSON puzzle.
+pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
+    parse_with_solution(text).map(|(p, _)| p)
+}
+
+/// Parses a JSON puzzle and its solution, if it carries one.
+pub fn parse_with_solution(text: &str) -> Result<(Puzzle, Option<Grid>), ParseError> {
+    let json: PuzzleJson = serde_json::from_str(text).map_err(|e| {
+        ParseError::at(
+            e.line().max(1),
+            e.column().max(1),
+            ParseErrorKind::Expected {
+                expected: "a puzzle object (see docs/formats.md)",
+                found: Found::new(&e.to_string()),
+            },
+        )
+    })?;
+    let puzzle = json.to_puzzle().map_err(|k| ParseError::at_line(0, k))?;
+    let solution = json
+        .solution_grid()
+        .transpose()
+        .map_err(|k| ParseError::at_line(0, k))?;
+    Ok((puzzle, solution))
+}
+
+/// Writes a puzzle (and optionally its solution) as pretty JSON with a final newline.
+pub fn write_puzzle(puzzle: &Puzzle, solution: Option<&Grid>) -> String {
+    let mut s = serde_json::to_string_pretty(&PuzzleJson::from_puzzle(puzzle, solution))
+        .expect("puzzle JSON always serializes");
+    s.push('\n');
+    s
+}
+
+/// A grid as row strings: `.` water, `c` submarine, `t` `b` `l` `r` ends, `m` middle.
+pub fn grid_rows(grid: &Grid) -> Vec<String> {
+    (0..grid.rows())
+        .map(|r| {
+            (0..grid.cols())
+                .map(|c| match grid.get(Pos::new(r, c)) {
+                    Piece::Water => '.',
+                    p => super::ist::letter_of_piece(p).to_ascii_lowercase(),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Reads row strings written by [`grid_rows`] (case-insensitive; `w` is water too).
+pub fn grid_from_rows(rows: usize, cols: usize, lines: &[String]) -> Result<Grid, ParseErrorKind> {
+    if lines.len() != rows {
+        return Err(ParseErrorKind::WrongCount {
+            what: "solution rows",
+            expected: rows,
+            found: lines.len(),
+        });
+    }
+    let mut grid = Grid::water(rows, cols);
+    for (r, line) in lines.iter().enumerate() {
+        let chars: Vec<char> = line.chars().collect();
+        if chars.len() != cols {
+            return Err(ParseErrorKind::WrongCount {
+                what: "cells in a solution row",
+                expected: cols,
+                found: chars.len(),
+            });
+        }
+        for (c, ch) in chars.into_iter().enumerate() {
+            let piece = match ch {
+                '.' | 'w' | 'W' => Piece::Water,
+                other => super::ist::piece_of_letter(&other.to_ascii_uppercase().to_string())
+                    .ok_or_else(|| ParseErrorKind::UnknownLetter {
+                        found: other.to_string(),
+                        allowed: ". c t b l r m",
+                    })?,
+            };
+            grid.set(Pos::new(r, c), piece);
+        }
+    }
+    Ok(grid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_with_unknown_counts_and_solution() {
+        let mut p = Puzzle::new(
+            vec![Some(1), None, Some(0)],
+            vec![None, Some(1), Some(0)],
+            Fleet::from_counts(vec![1]),
+        )
+        .unwrap();
+        p.add_clue(Pos::new(0, 1), Clue::Piece(Piece::Submarine))
+            .unwrap();
+        let grid = Grid::from_ship_cells(
+            3,
+            3,
+            &[false, true, false, false, false, false, false, false, false],
+        )
+        .unwrap();
+        let text = write_puzzle(&p, Some(&grid));
+        assert!(text.contains("null"));
+        let (q, g) = parse_with_solution(&text).unwrap();
+        assert_eq!(q, p);
+        assert_eq!(g, Some(grid));
+    }
+
+    #[test]
+    fn rejects_bad_json_with_a_line() {
+        let e = parse("{\n \"rows\": 2,\n \"cols\": x }").unwrap_err();
+        assert_eq!(e.line, 3);
+    }
+}
