@@ -62,6 +62,10 @@ pub struct SolveArgs {
     #[arg(long)]
     pub unique: bool,
 
+    /// Skip the pre-solving rules and hand the whole encoding to the solver.
+    #[arg(long)]
+    pub no_presolve: bool,
+
     /// Print variables, clauses, conflicts and times to stderr.
     #[arg(long)]
     pub stats: bool,

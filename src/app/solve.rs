@@ -23,6 +23,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
         card: args.card,
         limit,
         detailed_stats: args.stats,
+        presolve: !args.no_presolve,
     };
     let report = solve(&puzzle, &options)?;
     if args.stats {
