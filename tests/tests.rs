@@ -3,5 +3,6 @@
 mod common;
 
 mod cli;
+mod formulas;
 mod ist_corpus;
 mod properties;
