@@ -179,3 +179,13 @@ fn help_documents_every_flag() {
         assert!(help.contains(flag), "{flag} missing from --help");
     }
 }
+
+#[test]
+fn a_zero_time_limit_exits_4_without_output() {
+    let out = run(&["--time-limit", "0"], EXAMPLE.as_bytes());
+    assert_eq!(out.status.code(), Some(4));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("time limit"));
+    let out = run(&["--time-limit", "60"], EXAMPLE.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+}

@@ -20,6 +20,8 @@ pub enum Exit {
     NoSolution,
     /// 3: uniqueness was demanded and there are several solutions.
     NotUnique,
+    /// 4: the time limit was reached.
+    TimeLimit,
 }
 
 impl Exit {
@@ -29,6 +31,7 @@ impl Exit {
             Exit::Success => 0,
             Exit::NoSolution => 1,
             Exit::NotUnique => 3,
+            Exit::TimeLimit => 4,
         }
     }
 }

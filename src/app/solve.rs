@@ -25,7 +25,16 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
         detailed_stats: args.stats,
         presolve: !args.no_presolve,
     };
-    let report = solve(&puzzle, &options)?;
+    let report = match args.time_limit {
+        None => solve(&puzzle, &options)?,
+        Some(seconds) => match solve_within(&puzzle, &options, seconds) {
+            Some(report) => report?,
+            None => {
+                eprintln!("{}: time limit of {seconds} s reached", input.name);
+                return Ok(Exit::TimeLimit);
+            }
+        },
+    };
     if args.stats {
         let s = &report.stats;
         let conflicts = s
@@ -97,4 +106,21 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
             Ok(Exit::Success)
         }
     }
+}
+
+/// Solves on a worker thread and gives up after `seconds`. varisat cannot be interrupted, so a
+/// solve past the limit is abandoned (the process exits soon after).
+fn solve_within(
+    puzzle: &crate::Puzzle,
+    options: &SolveOptions,
+    seconds: f64,
+) -> Option<Result<crate::Report, crate::solve::SolveError>> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (puzzle, options) = (puzzle.clone(), options.clone());
+    std::thread::spawn(move || {
+        // The receiver may be gone after a time-out; nothing is lost then.
+        let _ = tx.send(solve(&puzzle, &options));
+    });
+    rx.recv_timeout(std::time::Duration::from_secs_f64(seconds.max(0.0)))
+        .ok()
 }
