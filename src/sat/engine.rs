@@ -2,7 +2,8 @@
 //! model into a [`Grid`], and blocks it so that the next call finds another solution.
 
 use super::card::CardKind;
-use super::cell::{self, CellEncoding};
+use super::cell::CellEncoding;
+use super::model::Model;
 use crate::placement::Placements;
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{Engine, SolveError, Stats};
@@ -16,6 +17,7 @@ use varisat::{ExtendFormula, Lit, Solver};
 pub struct SatEngine {
     solver: Solver<'static>,
     encoding: CellEncoding,
+    model: Model,
     rows: usize,
     cols: usize,
     learned: Option<Arc<AtomicU64>>,
@@ -29,6 +31,12 @@ impl SatEngine {
     /// its proof through a checker and every learnt clause (one per conflict) is counted; this
     /// costs time, so it is only for `--stats`.
     pub fn new(puzzle: &Puzzle, card: CardKind, count_conflicts: bool) -> Self {
+        Self::with_model(puzzle, Model::Cell, card, count_conflicts)
+    }
+
+    /// Encodes `puzzle` with CNF model `model` and cardinality encoding `card` (see
+    /// [`SatEngine::new`] for `count_conflicts`).
+    pub fn with_model(puzzle: &Puzzle, model: Model, card: CardKind, count_conflicts: bool) -> Self {
         let start = Instant::now();
         let mut solver = Solver::new();
         let learned = count_conflicts.then(|| {
@@ -42,10 +50,11 @@ impl SatEngine {
             counter
         });
         let placements = Placements::new(puzzle);
-        let encoding = cell::encode(puzzle, &placements, card, &mut solver);
+        let encoding = model.encode(puzzle, &placements, card, &mut solver);
         SatEngine {
             solver,
             encoding,
+            model,
             rows: puzzle.rows(),
             cols: puzzle.cols(),
             learned,
@@ -101,7 +110,7 @@ impl Engine for SatEngine {
     fn stats(&self) -> Stats {
         Stats {
             backend: "sat",
-            model: "cell".into(),
+            model: self.model.name().into(),
             variables: self.encoding.vars,
             constraints: self.encoding.clauses,
             conflicts: self.learned.as_ref().map(|c| c.load(Ordering::Relaxed)),
