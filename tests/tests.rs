@@ -3,5 +3,7 @@
 mod common;
 
 mod cli;
+mod dimacs;
+mod encodings;
 mod ist_corpus;
 mod properties;
