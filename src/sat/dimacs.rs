@@ -335,9 +335,18 @@ pub fn read_answer(text: &str) -> Result<Answer, ParseError> {
             )
         })?;
     let (col, word) = first.tokens[0];
+    // A file cut in the middle of a literal ends without a newline on a bad token.
+    let cut = |e: ParseError| {
+        let last = lines.last().map_or(0, |l| l.number);
+        if e.line == last && !text.ends_with('\n') {
+            truncated()
+        } else {
+            e
+        }
+    };
     match word {
-        "s" => read_competition(&lines),
-        "SAT" | "UNSAT" | "INDET" => read_minisat(&lines),
+        "s" => read_competition(&lines).map_err(cut),
+        "SAT" | "UNSAT" | "INDET" => read_minisat(&lines).map_err(cut),
         _ => Err(ParseError::at(
             first.number,
             col,
