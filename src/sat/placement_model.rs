@@ -130,7 +130,32 @@ pub fn encode<S: ClauseSink + ?Sized>(
             card.exactly(&mut sink, &line, k - ship);
         }
     }
+    // When the row (or column) counts are all known and add up to the fleet's ship cells,
+    // the counts force that many ship cells; every ship cell lies in exactly one chosen
+    // placement, so the count of one class follows from the others. The class with the most
+    // open placements is left out.
+    let fleet_cells = puzzle.fleet().total_cells();
+    let known_total = |counts: &[Option<usize>]| -> Option<usize> { counts.iter().copied().sum() };
+    let implied = if known_total(puzzle.row_counts()) == Some(fleet_cells)
+        || known_total(puzzle.col_counts()) == Some(fleet_cells)
+    {
+        puzzle
+            .fleet()
+            .classes()
+            .max_by_key(|class| {
+                placements
+                    .of_len(class.len)
+                    .filter(|&p| fixed.placements[p] == State::Open)
+                    .count()
+            })
+            .map(|class| class.len)
+    } else {
+        None
+    };
     for class in puzzle.fleet().classes() {
+        if Some(class.len) == implied {
+            continue;
+        }
         line.clear();
         let mut chosen = 0;
         for p in placements.of_len(class.len) {
@@ -272,7 +297,8 @@ fn run(
             match state[p] {
                 State::Open => {
                     let blocked = geometry.cells(p).iter().any(|&c| cells[c] == Some(false))
-                        || geometry.halo(p).iter().any(|&h| cells[h] == Some(true));
+                        || geometry.halo(p).iter().any(|&h| cells[h] == Some(true))
+                        || overfills(puzzle, &placements.ships()[p], cells);
                     if blocked {
                         state[p] = State::Dead;
                         changed = true;
@@ -348,6 +374,37 @@ fn run(
             return Ok(());
         }
     }
+}
+
+/// Whether choosing `ship` would put more ship cells in its own row (horizontal) or column
+/// (vertical) than the count allows, given the cells already known to be ship.
+fn overfills(puzzle: &Puzzle, ship: &crate::puzzle::Ship, cells: &[Option<bool>]) -> bool {
+    let cols = puzzle.cols();
+    let (count, members): (Option<usize>, Box<dyn Iterator<Item = usize>>) = match ship.orientation
+    {
+        _ if ship.len == 1 => return false,
+        crate::puzzle::Orientation::Horizontal => {
+            let r = ship.start.row;
+            (
+                puzzle.row_counts()[r],
+                Box::new((0..cols).map(move |c| r * cols + c)),
+            )
+        }
+        crate::puzzle::Orientation::Vertical => {
+            let c = ship.start.col;
+            (
+                puzzle.col_counts()[c],
+                Box::new((0..puzzle.rows()).map(move |r| r * cols + c)),
+            )
+        }
+    };
+    let Some(k) = count else { return false };
+    let known = members.filter(|&c| cells[c] == Some(true)).count();
+    let new = ship
+        .cells()
+        .filter(|p| cells[p.row * cols + p.col] != Some(true))
+        .count();
+    known + new > k
 }
 
 /// The count rule on one line; `Ok(true)` when a cell was fixed.
