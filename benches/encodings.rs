@@ -23,8 +23,7 @@ fn puzzle() -> bimaru_sat::Puzzle {
         || shared.join("corpus/ist-bimaru/public/instance01.txt"),
         PathBuf::from,
     );
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     ist::parse(&text).expect("a valid IST instance")
 }
 

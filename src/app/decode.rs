@@ -25,23 +25,23 @@ pub fn run(args: &DecodeArgs) -> Result<Exit, Error> {
             source_name: cnf_input.name.clone(),
             error,
         };
-        if let (Some(given), Some(header)) = (model, header.model) {
-            if given != header {
-                return Err(mismatch(DecodeError::FlagMismatch {
-                    flag: "--encoding",
-                    header: header.name(),
-                    given: given.name(),
-                }));
-            }
+        if let (Some(given), Some(header)) = (model, header.model)
+            && given != header
+        {
+            return Err(mismatch(DecodeError::FlagMismatch {
+                flag: "--encoding",
+                header: header.name(),
+                given: given.name(),
+            }));
         }
-        if let (Some(given), Some(header)) = (card, header.card) {
-            if given != header {
-                return Err(mismatch(DecodeError::FlagMismatch {
-                    flag: "--card",
-                    header: header.name(),
-                    given: given.name(),
-                }));
-            }
+        if let (Some(given), Some(header)) = (card, header.card)
+            && given != header
+        {
+            return Err(mismatch(DecodeError::FlagMismatch {
+                flag: "--card",
+                header: header.name(),
+                given: given.name(),
+            }));
         }
         model = model.or(header.model);
         card = card.or(header.card);
@@ -52,16 +52,16 @@ pub fn run(args: &DecodeArgs) -> Result<Exit, Error> {
         model.unwrap_or_default(),
         card.unwrap_or(CardKind::default()),
     );
-    if let Some((fingerprint, name)) = recorded {
-        if fingerprint != formula.fingerprint {
-            return Err(Error::Decode {
-                source_name: name,
-                error: DecodeError::OtherPuzzle {
-                    formula: fingerprint,
-                    puzzle: formula.fingerprint,
-                },
-            });
-        }
+    if let Some((fingerprint, name)) = recorded
+        && fingerprint != formula.fingerprint
+    {
+        return Err(Error::Decode {
+            source_name: name,
+            error: DecodeError::OtherPuzzle {
+                formula: fingerprint,
+                puzzle: formula.fingerprint,
+            },
+        });
     }
     let answer_input = read_input(Some(&args.model))?;
     let decode_err = |error| Error::Decode {
@@ -88,4 +88,3 @@ pub fn run(args: &DecodeArgs) -> Result<Exit, Error> {
     write_output(args.output.as_deref(), &text)?;
     Ok(Exit::Success)
 }
-

@@ -40,10 +40,10 @@ pub(super) fn after_solve(args: &SolveArgs, puzzle: &Puzzle, report: &Report) ->
         return Ok(());
     };
     let mut formula = Formula::build(puzzle, args.encoding, args.card);
-    if args.exclude_solution {
-        if let Some(grid) = report.outcome.grid() {
-            formula.exclude(grid);
-        }
+    if args.exclude_solution
+        && let Some(grid) = report.outcome.grid()
+    {
+        formula.exclude(grid);
     }
     emit(target, &formula.write(puzzle))
 }

@@ -102,9 +102,20 @@ impl Formula {
             n_cells + n_places + 1,
         );
         for (i, v) in self.encoding.cells.iter().enumerate() {
-            let _ = writeln!(head, "c var {} cell {} {}", v.to_dimacs(), i / cols, i % cols);
+            let _ = writeln!(
+                head,
+                "c var {} cell {} {}",
+                v.to_dimacs(),
+                i / cols,
+                i % cols
+            );
         }
-        for (ship, v) in self.placements.ships().iter().zip(&self.encoding.placements) {
+        for (ship, v) in self
+            .placements
+            .ships()
+            .iter()
+            .zip(&self.encoding.placements)
+        {
             let axis = match ship.orientation {
                 Orientation::Horizontal => "horizontal",
                 Orientation::Vertical => "vertical",
@@ -323,17 +334,14 @@ impl Assignment {
 /// `0`). A model without its final `0` is truncated and rejected.
 pub fn read_answer(text: &str) -> Result<Answer, ParseError> {
     let lines = crate::format::tokenize(text);
-    let first = lines
-        .iter()
-        .find(|l| l.tokens[0].1 != "c")
-        .ok_or_else(|| {
-            ParseError::at_line(
-                0,
-                ParseErrorKind::UnexpectedEnd {
-                    expected: "`s SATISFIABLE`, `s UNSATISFIABLE`, or MiniSat's `SAT` or `UNSAT`",
-                },
-            )
-        })?;
+    let first = lines.iter().find(|l| l.tokens[0].1 != "c").ok_or_else(|| {
+        ParseError::at_line(
+            0,
+            ParseErrorKind::UnexpectedEnd {
+                expected: "`s SATISFIABLE`, `s UNSATISFIABLE`, or MiniSat's `SAT` or `UNSAT`",
+            },
+        )
+    })?;
     let (col, word) = first.tokens[0];
     // A file cut in the middle of a literal ends without a newline on a bad token.
     let cut = |e: ParseError| {

@@ -36,7 +36,12 @@ impl SatEngine {
 
     /// Encodes `puzzle` with CNF model `model` and cardinality encoding `card` (see
     /// [`SatEngine::new`] for `count_conflicts`).
-    pub fn with_model(puzzle: &Puzzle, model: Model, card: CardKind, count_conflicts: bool) -> Self {
+    pub fn with_model(
+        puzzle: &Puzzle,
+        model: Model,
+        card: CardKind,
+        count_conflicts: bool,
+    ) -> Self {
         let start = Instant::now();
         let mut solver = Solver::new();
         let learned = count_conflicts.then(|| {

@@ -293,14 +293,14 @@ fn run(
         .collect();
     loop {
         let mut changed = false;
-        for p in 0..state.len() {
-            match state[p] {
+        for (p, st) in state.iter_mut().enumerate() {
+            match *st {
                 State::Open => {
                     let blocked = geometry.cells(p).iter().any(|&c| cells[c] == Some(false))
                         || geometry.halo(p).iter().any(|&h| cells[h] == Some(true))
                         || overfills(puzzle, &placements.ships()[p], cells);
                     if blocked {
-                        state[p] = State::Dead;
+                        *st = State::Dead;
                         changed = true;
                     }
                 }
@@ -351,7 +351,10 @@ fn run(
             }
         }
         for (count, members) in &by_len {
-            let chosen = members.iter().filter(|&&p| state[p] == State::Chosen).count();
+            let chosen = members
+                .iter()
+                .filter(|&&p| state[p] == State::Chosen)
+                .count();
             let open = members.iter().filter(|&&p| state[p] == State::Open).count();
             if chosen > *count || chosen + open < *count {
                 return Err(Contradiction);
@@ -504,7 +507,11 @@ mod tests {
         solver.add_formula(&formula);
         assert!(solver.solve().unwrap());
         let model = solver.model().unwrap();
-        let ship: Vec<bool> = enc.cells.iter().map(|v| model[v.index()].is_positive()).collect();
+        let ship: Vec<bool> = enc
+            .cells
+            .iter()
+            .map(|v| model[v.index()].is_positive())
+            .collect();
         let grid = crate::puzzle::Grid::from_ship_cells(3, 3, &ship).unwrap();
         crate::verify::verify(&puzzle, &grid).unwrap();
     }
@@ -512,7 +519,8 @@ mod tests {
     /// Two touching submarines cannot both be chosen; two apart can.
     #[test]
     fn touching_placements_exclude_each_other() {
-        let puzzle = Puzzle::new(vec![None; 3], vec![None; 3], Fleet::from_counts(vec![2])).unwrap();
+        let puzzle =
+            Puzzle::new(vec![None; 3], vec![None; 3], Fleet::from_counts(vec![2])).unwrap();
         let placements = Placements::new(&puzzle);
         let find = |r, c| {
             placements

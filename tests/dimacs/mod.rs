@@ -32,7 +32,10 @@ fn text(out: &[u8]) -> String {
 }
 
 fn normalize(text: &str) -> String {
-    text.lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
+    text.lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn emit(puzzle: &Path, cnf: &Path, extra: &[&str]) {
@@ -80,21 +83,55 @@ fn external_solvers_answers_decode_to_the_official_solutions() {
     for (path, _, expected) in &instances {
         for flags in [
             &["--emit-only"][..],
-            &["--emit-only", "--encoding", "placement", "--card", "totalizer"][..],
+            &[
+                "--emit-only",
+                "--encoding",
+                "placement",
+                "--card",
+                "totalizer",
+            ][..],
         ] {
             let cnf = dir.path().join("f.cnf");
             emit(path, &cnf, flags);
             let answer = dir.path().join("cadical.txt");
-            assert_eq!(cadical(&cadical_bin, &cnf, &answer), 10, "{}", path.display());
+            assert_eq!(
+                cadical(&cadical_bin, &cnf, &answer),
+                10,
+                "{}",
+                path.display()
+            );
             let out = run(&["decode", s(path), s(&answer), "--cnf", s(&cnf)], b"");
-            assert!(out.status.success(), "{}: {}", path.display(), text(&out.stderr));
-            assert_eq!(normalize(&text(&out.stdout)), normalize(expected), "{flags:?}");
+            assert!(
+                out.status.success(),
+                "{}: {}",
+                path.display(),
+                text(&out.stderr)
+            );
+            assert_eq!(
+                normalize(&text(&out.stdout)),
+                normalize(expected),
+                "{flags:?}"
+            );
 
             let result = dir.path().join("minisat.txt");
-            assert_eq!(minisat(&minisat_bin, &cnf, &result), 10, "{}", path.display());
+            assert_eq!(
+                minisat(&minisat_bin, &cnf, &result),
+                10,
+                "{}",
+                path.display()
+            );
             let out = run(&["decode", s(path), s(&result), "--cnf", s(&cnf)], b"");
-            assert!(out.status.success(), "{}: {}", path.display(), text(&out.stderr));
-            assert_eq!(normalize(&text(&out.stdout)), normalize(expected), "{flags:?}");
+            assert!(
+                out.status.success(),
+                "{}: {}",
+                path.display(),
+                text(&out.stderr)
+            );
+            assert_eq!(
+                normalize(&text(&out.stdout)),
+                normalize(expected),
+                "{flags:?}"
+            );
         }
     }
 }
@@ -114,7 +151,12 @@ fn cadical_proves_the_official_solutions_unique() {
         let header = text(&read(&cnf));
         assert!(header.contains("c exclude-solution: the last clause blocks"));
         let answer = dir.path().join("answer.txt");
-        assert_eq!(cadical(&cadical_bin, &cnf, &answer), 20, "{}", path.display());
+        assert_eq!(
+            cadical(&cadical_bin, &cnf, &answer),
+            20,
+            "{}",
+            path.display()
+        );
         assert!(text(&read(&answer)).contains("s UNSATISFIABLE"));
         let out = run(&["decode", s(&path), s(&answer), "--cnf", s(&cnf)], b"");
         assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
@@ -171,12 +213,24 @@ fn decode_refuses_foreign_truncated_and_garbage_models() {
     );
     // The header and the flags disagree.
     refused(
-        &["decode", s(&one), s(&answer1), "--cnf", s(&cnf1), "--encoding", "placement"],
+        &[
+            "decode",
+            s(&one),
+            s(&answer1),
+            "--cnf",
+            s(&cnf1),
+            "--encoding",
+            "placement",
+        ],
         "--encoding placement disagrees",
     );
     // Truncated: competition output cut in the middle of the `v` lines, MiniSat without its 0.
     let cut = dir.path().join("cut.txt");
-    for at in [answer_text.len() / 2, answer_text.len() / 3, answer_text.len() - 3] {
+    for at in [
+        answer_text.len() / 2,
+        answer_text.len() / 3,
+        answer_text.len() - 3,
+    ] {
         std::fs::write(&cut, &answer_text[..at]).expect("write");
         refused(&["decode", s(&one), s(&cut)], "truncated");
     }

@@ -108,7 +108,10 @@ pub fn rubin_boards(limit: usize) -> Vec<RubinBoard> {
 }
 
 fn normalize(text: &str) -> String {
-    text.lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
+    text.lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn options(model: Model, card: CardKind) -> SolveOptions {
@@ -145,7 +148,11 @@ fn agrees_on_rubin(model: Model, card: CardKind) {
     for board in rubin_boards(50) {
         let name = format!("Rubin board {}", board.id);
         let grid = unique_grid(&board.puzzle, model, card, &name);
-        assert_eq!(grid.ship_cells(), board.ship, "{name} with {model}/{card:?}");
+        assert_eq!(
+            grid.ship_cells(),
+            board.ship,
+            "{name} with {model}/{card:?}"
+        );
     }
 }
 
