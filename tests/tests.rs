@@ -3,6 +3,8 @@
 mod common;
 
 mod cli;
+mod dimacs;
+mod encodings;
 mod formulas;
 mod ist_corpus;
 mod properties;

@@ -1,6 +1,8 @@
 //! What each command does, between the parsed command line and the exit code. `main.rs` only
 //! parses arguments, calls [`run`] and turns the result into a process exit.
 
+mod decode;
+mod dimacs;
 mod solve;
 
 use crate::cli::{Cli, Command};
@@ -41,6 +43,7 @@ pub fn run(cli: &Cli) -> Result<Exit, Error> {
     match &cli.command {
         None => solve::run(&cli.solve),
         Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Decode(args)) => decode::run(args),
     }
 }
 

@@ -13,6 +13,9 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
     let input = read_input(args.input.as_deref())?;
     let (puzzle, format) = parse_puzzle(&input, args.format)?;
     let parse_time = start.elapsed();
+    if let Some(exit) = super::dimacs::before_solve(args, &puzzle)? {
+        return Ok(exit);
+    }
     let limit = match (args.count, args.unique) {
         (Some(n), _) => n.max(1),
         (None, true) => 2,
@@ -21,6 +24,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
     let options = SolveOptions {
         backend: args.backend,
         card: args.card,
+        model: args.encoding,
         limit,
         detailed_stats: args.stats,
         presolve: !args.no_presolve,
@@ -35,6 +39,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
             }
         },
     };
+    super::dimacs::after_solve(args, &puzzle, &report)?;
     if args.stats {
         let s = &report.stats;
         let conflicts = s
