@@ -180,10 +180,7 @@ impl ProofProcessor for LearntCounter {
         step: &CheckedProofStep,
         _data: CheckerData,
     ) -> Result<(), anyhow::Error> {
-        if let CheckedProofStep::AtClause {
-            redundant: true, ..
-        } = step
-        {
+        if let CheckedProofStep::AtClause { .. } = step {
             self.count.fetch_add(1, Ordering::Relaxed);
         }
         Ok(())
