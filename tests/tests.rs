@@ -3,5 +3,7 @@
 mod common;
 
 mod cli;
+mod format_props;
+mod formats;
 mod ist_corpus;
 mod properties;

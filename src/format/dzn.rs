@@ -233,11 +233,12 @@ const NAMES: [&str; 7] = [
 /// Parses solbat data.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     let toks = lex(text)?;
-    let end_line = text.split('\n').count() + usize::from(!text.ends_with('\n'));
+    // Errors at the end of the input point at the last line holding data.
+    let end_line = toks.last().map_or(1, |t| t.line);
     let mut cur = Cursor {
         toks,
         at: 0,
-        end_line: end_line.max(1),
+        end_line,
     };
     let mut found: HashMap<&'static str, (usize, Value)> = HashMap::new();
     while cur.peek().is_some() {
@@ -540,7 +541,7 @@ mod tests {
         );
         assert_eq!(
             e("rowsum = [1];\ncolsum = [1];\n"),
-            "line 3: unexpected end of input, expected ship = [...];"
+            "line 2: unexpected end of input, expected ship = [...];"
         );
         assert_eq!(
             e("rowsum = [1];\ncolsum = [1];\nship=[1];\nhint=[|9|];"),

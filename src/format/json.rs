@@ -202,12 +202,28 @@ pub fn parse_with_solution(text: &str) -> Result<(Puzzle, Option<Grid>), ParseEr
             },
         )
     })?;
-    let puzzle = json.to_puzzle().map_err(|k| ParseError::at_line(0, k))?;
+    let puzzle = json.to_puzzle().map_err(|kind| {
+        let key = match &kind {
+            ParseErrorKind::WrongCount { what, .. } if what.starts_with("row") => "row_counts",
+            ParseErrorKind::WrongCount { what, .. } if what.starts_with("col") => "col_counts",
+            ParseErrorKind::Expected { expected, .. } if expected.contains("fleet") => "fleet",
+            ParseErrorKind::Expected { .. } => "rows",
+            _ => "clues",
+        };
+        ParseError::at_line(line_of_key(text, key), kind)
+    })?;
     let solution = json
         .solution_grid()
         .transpose()
-        .map_err(|k| ParseError::at_line(0, k))?;
+        .map_err(|k| ParseError::at_line(line_of_key(text, "solution"), k))?;
     Ok((puzzle, solution))
+}
+
+/// The 1-based line where `"key"` first appears (1 when it does not).
+fn line_of_key(text: &str, key: &str) -> usize {
+    let quoted = format!("\"{key}\"");
+    text.find(&quoted)
+        .map_or(1, |at| text[..at].matches('\n').count() + 1)
 }
 
 /// Writes a puzzle (and optionally its solution) as pretty JSON with a final newline.
