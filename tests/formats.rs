@@ -84,7 +84,7 @@ fn csc384_v3_carrier_solutions_are_valid_and_unique() {
         // Read the written file back as a grid and check it with the verifier.
         let rows: Vec<String> = text(&out)
             .lines()
-            .map(|l| l.chars().map(|c| csc_to_json(c)).collect())
+            .map(|l| l.chars().map(csc_to_json).collect())
             .collect();
         let grid = json::grid_from_rows(puzzle.rows(), puzzle.cols(), &rows).unwrap();
         verify(&puzzle, &grid).unwrap_or_else(|v| panic!("{}: {v}", input.display()));

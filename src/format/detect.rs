@@ -36,7 +36,8 @@ pub fn detect(text: &str) -> Result<Format, DetectError> {
     if text.trim().is_empty() {
         return Err(DetectError::Empty);
     }
-    let checks: [(Format, fn(&str) -> bool); 5] = [
+    type Check = fn(&str) -> bool;
+    let checks: [(Format, Check); 5] = [
         (Format::Json, looks_json),
         (Format::Ist, looks_ist),
         (Format::Rubin, looks_rubin),
