@@ -13,7 +13,7 @@ use std::path::PathBuf;
 /// With no command, reads a puzzle (a file, or standard input when INPUT is absent or `-`),
 /// solves it, checks the grid with an independent verifier and prints it in the puzzle's own
 /// format. Exit codes: 0 solved, 1 no solution, 2 bad input or usage, 3 not unique (with
-/// --unique), 70 internal error.
+/// --unique), 4 time limit, 70 internal error.
 #[derive(Debug, Parser)]
 #[command(name = "bimaru-sat", version, args_conflicts_with_subcommands = true)]
 pub struct Cli {
@@ -122,6 +122,14 @@ pub struct SolveArgs {
     /// Prove the solution unique; exit 3 (printing nothing on stdout) if it is not.
     #[arg(long)]
     pub unique: bool,
+
+    /// Give up after this many seconds (exit 4).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+
+    /// Skip the pre-solving rules and hand the whole encoding to the solver.
+    #[arg(long)]
+    pub no_presolve: bool,
 
     /// Print variables, clauses, conflicts and times to stderr.
     #[arg(long)]

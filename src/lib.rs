@@ -23,6 +23,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod deduce;
 pub mod error;
 pub mod format;
 pub mod placement;

@@ -32,6 +32,9 @@ pub struct SolveOptions {
     pub limit: usize,
     /// Collect costly statistics (conflict counts).
     pub detailed_stats: bool,
+    /// Apply the sound pre-solving rules of [`crate::deduce`] before encoding (on by default;
+    /// off gives the plain encoding, for encoding research).
+    pub presolve: bool,
 }
 
 impl Default for SolveOptions {
@@ -41,6 +44,7 @@ impl Default for SolveOptions {
             card: CardKind::default(),
             limit: 1,
             detailed_stats: false,
+            presolve: true,
         }
     }
 }
@@ -167,7 +171,7 @@ pub trait Engine {
 /// Builds the engine for `options.backend`.
 pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
     match options.backend {
-        Backend::Sat => Box::new(SatEngine::new(puzzle, options.card, options.detailed_stats)),
+        Backend::Sat => Box::new(SatEngine::new(puzzle, options)),
     }
 }
 

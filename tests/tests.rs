@@ -5,5 +5,6 @@ mod common;
 mod cli;
 mod format_props;
 mod formats;
+mod formulas;
 mod ist_corpus;
 mod properties;

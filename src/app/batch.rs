@@ -62,6 +62,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Error> {
             (None, false) => 1,
         },
         detailed_stats: args.stats,
+        presolve: true,
     };
     let bar = if io::stderr().is_terminal() {
         let bar = ProgressBar::new(items.len() as u64);

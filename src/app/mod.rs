@@ -24,6 +24,8 @@ pub enum Exit {
     NotUnique,
     /// 2: some input could not be read (batch mode, where the other inputs still run).
     BadInput,
+    /// 4: the time limit was reached.
+    TimeLimit,
 }
 
 impl Exit {
@@ -34,6 +36,7 @@ impl Exit {
             Exit::NoSolution => 1,
             Exit::NotUnique => 3,
             Exit::BadInput => 2,
+            Exit::TimeLimit => 4,
         }
     }
 }

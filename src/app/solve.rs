@@ -75,7 +75,44 @@ fn options(args: &SolveArgs) -> SolveOptions {
         card: args.card,
         limit,
         detailed_stats: args.stats,
+        presolve: !args.no_presolve,
     }
+}
+
+/// Solves `puzzle`, within `--time-limit` when one is given (`Ok(None)`: the limit was hit).
+fn solve_limited(
+    args: &SolveArgs,
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    name: &str,
+) -> Result<Option<Report>, Error> {
+    match args.time_limit {
+        None => Ok(Some(solve(puzzle, options)?)),
+        Some(seconds) => match solve_within(puzzle, options, seconds) {
+            Some(report) => Ok(Some(report?)),
+            None => {
+                eprintln!("{name}: time limit of {seconds} s reached");
+                Ok(None)
+            }
+        },
+    }
+}
+
+/// Solves on a worker thread and gives up after `seconds`. varisat cannot be interrupted, so a
+/// solve past the limit is abandoned (the process exits soon after).
+fn solve_within(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    seconds: f64,
+) -> Option<Result<Report, crate::solve::SolveError>> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (puzzle, options) = (puzzle.clone(), options.clone());
+    std::thread::spawn(move || {
+        // The receiver may be gone after a time-out; nothing is lost then.
+        let _ = tx.send(solve(&puzzle, &options));
+    });
+    rx.recv_timeout(Duration::from_secs_f64(seconds.max(0.0)))
+        .ok()
 }
 
 /// Runs the solve command.
@@ -123,7 +160,9 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
     }
     let board = &doc.boards[0];
     let puzzle = &board.puzzle;
-    let report = solve(puzzle, &options)?;
+    let Some(report) = solve_limited(args, puzzle, &options, &input.name)? else {
+        return Ok(Exit::TimeLimit);
+    };
     if args.stats {
         print_stats(args, &report, parse_time, start.elapsed());
     }
@@ -296,7 +335,11 @@ fn run_boards(
     let mut out = String::new();
     let mut tally = Tally::default();
     for (index, board) in doc.boards.iter().enumerate() {
-        let report = solve(&board.puzzle, options)?;
+        let name = format!("{}: {}", input.name, board_name(board, index));
+        let Some(report) = solve_limited(args, &board.puzzle, options, &name)? else {
+            // Nothing is written: no partial output.
+            return Ok(Exit::TimeLimit);
+        };
         let matched = board
             .embedded
             .as_ref()
