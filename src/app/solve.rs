@@ -111,8 +111,12 @@ fn solve_within(
         // The receiver may be gone after a time-out; nothing is lost then.
         let _ = tx.send(solve(&puzzle, &options));
     });
-    rx.recv_timeout(Duration::from_secs_f64(seconds.max(0.0)))
+    let limit = Duration::from_secs_f64(seconds.max(0.0));
+    let start = Instant::now();
+    // A report that arrives after the limit (a race with a limit near 0) counts as too late.
+    rx.recv_timeout(limit)
         .ok()
+        .filter(|_| start.elapsed() < limit)
 }
 
 /// Runs the solve command.
@@ -358,7 +362,8 @@ fn run_boards(
             Outcome::Unique(_) => "unique".to_string(),
             Outcome::Found(_) => "solved".to_string(),
             Outcome::Multiple { grids, complete } => format!(
-                "not unique: {}{} solutions",
+                "{}{}{} solutions",
+                if args.unique { "not unique: " } else { "" },
                 if *complete { "" } else { "at least " },
                 grids.len()
             ),
