@@ -122,12 +122,11 @@ pub fn parse_with_dialect(text: &str) -> Result<(Puzzle, DialectChoice), ParseEr
             },
         ));
     }
-    for (n, line, list) in [(n1, l1, &row_counts), (n2, l2, &col_counts)] {
+    for (n, list) in [(n1, &row_counts), (n2, &col_counts)] {
         for (i, c) in list.iter().enumerate() {
             if let Some(v) = *c
                 && v > size
             {
-                let _ = line;
                 return Err(ParseError::at(
                     n,
                     i + 1,

@@ -321,8 +321,7 @@ fn build(
     };
     let (_, rowsum) = list("rowsum", "a list of row sums")?.ok_or_else(|| missing("rowsum"))?;
     let (_, colsum) = list("colsum", "a list of column sums")?.ok_or_else(|| missing("colsum"))?;
-    let (ship_line, ships) =
-        list("ship", "a list of ship counts")?.ok_or_else(|| missing("ship"))?;
+    let (_, ships) = list("ship", "a list of ship counts")?.ok_or_else(|| missing("ship"))?;
     let (rows, cols) = (rowsum.len(), colsum.len());
     if rows == 0 || cols == 0 {
         return Err(ParseError::at_line(
@@ -384,7 +383,6 @@ fn build(
             ));
         }
     }
-    let _ = ship_line;
     let mut puzzle = Puzzle::new(
         rowsum.into_iter().map(Some).collect(),
         colsum.into_iter().map(Some).collect(),

@@ -7,6 +7,9 @@ use super::{Board, Found, Line, ParseError, ParseErrorKind, tokenize};
 use crate::error::UsageError;
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Ship};
 
+/// The largest board accepted (a guard against absurd sizes, not a limit of the format).
+const MAX_CELLS: usize = 1_000_000;
+
 /// Hint type names, for messages.
 const HINTS: &str = "Water Circle Top Bottom Left Right Middle";
 
@@ -77,6 +80,16 @@ pub fn parse(text: &str) -> Result<Vec<Board>, ParseError> {
                     ..Pending::default()
                 });
                 let [rows, cols] = numbers::<2>(line, 1, "the board size (rows columns)")?;
+                if rows.saturating_mul(cols) > MAX_CELLS {
+                    return Err(ParseError::at_line(
+                        line.number,
+                        ParseErrorKind::OutOfRange {
+                            what: "board cells (rows x columns)",
+                            value: rows.saturating_mul(cols),
+                            max: MAX_CELLS,
+                        },
+                    ));
+                }
                 if rows == 0 || cols == 0 {
                     return Err(ParseError::at_line(
                         line.number,
