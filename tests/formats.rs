@@ -457,3 +457,27 @@ fn convert_round_trips_a_corpus_puzzle() {
         csc384::parse(&text(&input)).unwrap()
     );
 }
+
+#[test]
+fn rubin_corpus_boards_round_trip_through_the_writer() {
+    let Some(path) = shared("corpus/csplib-014/SBInstances/unsolvable_for_csplib.txt") else {
+        return;
+    };
+    let boards = rubin::parse(&text(&path)).unwrap();
+    let mut all = String::new();
+    for (i, b) in boards.iter().enumerate() {
+        if i > 0 {
+            all.push_str("====\n");
+        }
+        let id = b.id.as_deref().unwrap();
+        all.push_str(&rubin::write_board(id, &b.puzzle, b.embedded.as_ref()).unwrap());
+    }
+    let again = rubin::parse(&all).unwrap();
+    assert_eq!(again.len(), boards.len());
+    for (a, b) in again.iter().zip(&boards) {
+        assert_eq!(
+            (&a.id, &a.puzzle, &a.embedded),
+            (&b.id, &b.puzzle, &b.embedded)
+        );
+    }
+}
