@@ -4,6 +4,7 @@
 use crate::format::csc384::Dialect;
 use crate::format::{Format, OutputFormat};
 use crate::sat::card::CardKind;
+use crate::sat::model::Model;
 use crate::solve::Backend;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -36,6 +37,10 @@ pub enum Command {
     Batch(BatchArgs),
     /// Rewrite a puzzle in another format (no solving).
     Convert(ConvertArgs),
+    /// Read an external SAT solver's answer to a formula written by --emit-dimacs, check it
+    /// against the puzzle and print the grid in the puzzle's format. Exit 1 when the solver
+    /// answered UNSAT, 2 when the answer is malformed or belongs to another puzzle.
+    Decode(DecodeArgs),
 }
 
 /// Options of the batch command.
@@ -57,6 +62,10 @@ pub struct BatchArgs {
     /// Cardinality encoding for row, column and fleet counts (SAT backend).
     #[arg(long, value_enum, default_value_t = CardKind::Seq)]
     pub card: CardKind,
+
+    /// CNF model (SAT backend): `cell` or `placement`.
+    #[arg(long, value_enum, default_value_t = Model::Cell)]
+    pub encoding: Model,
 
     /// Count solutions up to N and list them all in `grids`.
     #[arg(long, value_name = "N", conflicts_with = "unique")]
@@ -93,6 +102,39 @@ pub struct ConvertArgs {
     pub cells: Option<Dialect>,
 }
 
+/// Options of the decode command.
+#[derive(Debug, Clone, Args)]
+pub struct DecodeArgs {
+    /// The puzzle the formula was written for.
+    pub puzzle: PathBuf,
+
+    /// The solver's answer (`-` for standard input): SAT-competition output (`s SATISFIABLE`,
+    /// `v ... 0`, as from CaDiCaL, Kissat, CryptoMiniSat, picosat) or MiniSat's result file
+    /// (`SAT`/`UNSAT`, then the literals).
+    pub model: PathBuf,
+
+    /// The DIMACS file the solver was given: the model, card encoding and puzzle fingerprint
+    /// recorded in its header are used (and checked against the puzzle).
+    #[arg(long, value_name = "FILE")]
+    pub cnf: Option<PathBuf>,
+
+    /// CNF model the formula was written with (default: from --cnf, else cell).
+    #[arg(long, value_enum)]
+    pub encoding: Option<Model>,
+
+    /// Cardinality encoding the formula was written with (default: from --cnf, else seq).
+    #[arg(long, value_enum)]
+    pub card: Option<CardKind>,
+
+    /// Puzzle format.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+
+    /// Where to write the grid; standard output when absent or `-`.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+}
+
 /// Options of the solve command.
 #[derive(Debug, Clone, Args)]
 pub struct SolveArgs {
@@ -114,6 +156,26 @@ pub struct SolveArgs {
     /// Cardinality encoding for row, column and fleet counts (SAT backend).
     #[arg(long, value_enum, default_value_t = CardKind::Seq)]
     pub card: CardKind,
+
+    /// CNF model (SAT backend): `cell` ties cell variables to placement variables; `placement`
+    /// has one variable per legal placement, with cells derived from them.
+    #[arg(long, value_enum, default_value_t = Model::Cell)]
+    pub encoding: Model,
+
+    /// Write the CNF formula in DIMACS to FILE (`-` for standard output). Its header names the
+    /// tool version, model, cardinality encoding, board and fleet, and `c var` lines say which
+    /// variable is which cell or placement. The same puzzle and flags give the same file.
+    #[arg(long, value_name = "FILE")]
+    pub emit_dimacs: Option<PathBuf>,
+
+    /// With --emit-dimacs: write the formula and stop, without solving.
+    #[arg(long, requires = "emit_dimacs", conflicts_with_all = ["exclude_solution", "count", "unique"])]
+    pub emit_only: bool,
+
+    /// With --emit-dimacs: solve, then add to the formula the clause that blocks the solution
+    /// found; an external solver answering UNSAT proves that solution unique.
+    #[arg(long, requires = "emit_dimacs")]
+    pub exclude_solution: bool,
 
     /// Count solutions up to N: print each one found, then a `solutions:` line.
     #[arg(long, value_name = "N", conflicts_with = "unique")]

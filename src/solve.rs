@@ -5,6 +5,7 @@
 use crate::puzzle::{Grid, Puzzle};
 use crate::sat::card::CardKind;
 use crate::sat::engine::SatEngine;
+use crate::sat::model::Model;
 use crate::verify::{Violation, verify};
 use serde::Serialize;
 use std::time::Duration;
@@ -28,6 +29,8 @@ pub struct SolveOptions {
     pub backend: Backend,
     /// Cardinality encoding for the SAT backend.
     pub card: CardKind,
+    /// CNF model for the SAT backend.
+    pub model: Model,
     /// Stop after this many solutions: 1 finds one, 2 proves uniqueness, N counts up to N.
     pub limit: usize,
     /// Collect costly statistics (conflict counts).
@@ -42,6 +45,7 @@ impl Default for SolveOptions {
         SolveOptions {
             backend: Backend::Sat,
             card: CardKind::default(),
+            model: Model::default(),
             limit: 1,
             detailed_stats: false,
             presolve: true,

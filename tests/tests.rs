@@ -3,6 +3,8 @@
 mod common;
 
 mod cli;
+mod dimacs;
+mod encodings;
 mod format_props;
 mod formats;
 mod formulas;

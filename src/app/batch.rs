@@ -56,6 +56,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Error> {
     let options = SolveOptions {
         backend: args.backend,
         card: args.card,
+        model: args.encoding,
         limit: match (args.count, args.unique) {
             (Some(n), _) => n.max(1),
             (None, true) => 2,

@@ -3,6 +3,8 @@
 
 mod batch;
 mod convert;
+mod decode;
+mod dimacs;
 mod solve;
 
 use crate::cli::{Cli, Command};
@@ -48,6 +50,7 @@ pub fn run(cli: &Cli) -> Result<Exit, Error> {
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Batch(args)) => batch::run(args),
         Some(Command::Convert(args)) => convert::run(args),
+        Some(Command::Decode(args)) => decode::run(args),
     }
 }
 

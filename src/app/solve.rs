@@ -73,6 +73,7 @@ fn options(args: &SolveArgs) -> SolveOptions {
     SolveOptions {
         backend: args.backend,
         card: args.card,
+        model: args.encoding,
         limit,
         detailed_stats: args.stats,
         presolve: !args.no_presolve,
@@ -133,6 +134,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
             format: args.format,
             backend: args.backend,
             card: args.card,
+            encoding: args.encoding,
             count: args.count,
             unique: args.unique,
             stats: args.stats,
@@ -164,9 +166,13 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
     }
     let board = &doc.boards[0];
     let puzzle = &board.puzzle;
+    if let Some(exit) = super::dimacs::before_solve(args, puzzle)? {
+        return Ok(exit);
+    }
     let Some(report) = solve_limited(args, puzzle, &options, &input.name)? else {
         return Ok(Exit::TimeLimit);
     };
+    super::dimacs::after_solve(args, puzzle, &report)?;
     if args.stats {
         print_stats(args, &report, parse_time, start.elapsed());
     }

@@ -1,7 +1,8 @@
 //! The varisat engine: encodes a puzzle straight into a varisat solver, solves, decodes each
 //! model into a [`Grid`], and blocks it so that the next call finds another solution.
 
-use super::cell::{self, CellEncoding};
+use super::cell::CellEncoding;
+use super::model::Model;
 use crate::deduce::{Contradiction, deduce};
 use crate::placement::Placements;
 use crate::puzzle::{Grid, Puzzle};
@@ -15,6 +16,7 @@ use varisat::{ExtendFormula, Lit, Solver};
 /// A puzzle loaded into varisat, ready to enumerate its solutions.
 pub struct SatEngine {
     state: State,
+    model: Model,
     rows: usize,
     cols: usize,
     learned: Option<Arc<AtomicU64>>,
@@ -35,7 +37,7 @@ enum State {
 
 impl SatEngine {
     /// Pre-solves `puzzle` (unless `options.presolve` is off), then encodes what is left with
-    /// the cell model and `options.card`. With `options.detailed_stats`, varisat sends its proof
+    /// `options.model` and `options.card`. With `options.detailed_stats`, varisat sends its proof
     /// through a checker and every learnt clause (one per conflict) is counted; this costs
     /// time, so it is only for `--stats`.
     pub fn new(puzzle: &Puzzle, options: &SolveOptions) -> Self {
@@ -45,7 +47,7 @@ impl SatEngine {
         let knowledge = if options.presolve {
             match deduce(puzzle, &mut placements) {
                 Ok(k) => Some(k),
-                Err(Contradiction) => return Self::decided(puzzle, None, start),
+                Err(Contradiction) => return Self::decided(puzzle, options.model, None, start),
             }
         } else {
             None
@@ -56,7 +58,7 @@ impl SatEngine {
             // contradictory, and the verifier in `solve` reports such a grid as no solution.
             let grid = Grid::from_ship_cells(rows, cols, &ship)
                 .filter(|g| crate::verify::verify(puzzle, g).is_ok());
-            return Self::decided(puzzle, grid, start);
+            return Self::decided(puzzle, options.model, grid, start);
         }
         let mut solver = Box::new(Solver::new());
         let learned = options.detailed_stats.then(|| {
@@ -69,7 +71,7 @@ impl SatEngine {
             solver.add_proof_processor(processor);
             counter
         });
-        let encoding = cell::encode_residual(
+        let encoding = options.model.encode_residual(
             puzzle,
             &placements,
             knowledge.as_ref(),
@@ -78,6 +80,7 @@ impl SatEngine {
         );
         SatEngine {
             state: State::Search { solver, encoding },
+            model: options.model,
             rows,
             cols,
             learned,
@@ -87,9 +90,10 @@ impl SatEngine {
         }
     }
 
-    fn decided(puzzle: &Puzzle, grid: Option<Grid>, start: Instant) -> Self {
+    fn decided(puzzle: &Puzzle, model: Model, grid: Option<Grid>, start: Instant) -> Self {
         SatEngine {
             state: State::Decided(grid),
+            model,
             rows: puzzle.rows(),
             cols: puzzle.cols(),
             learned: None,
@@ -145,12 +149,16 @@ impl Engine for SatEngine {
 
     fn stats(&self) -> Stats {
         let (variables, constraints, model) = match &self.state {
-            State::Search { encoding, .. } => (encoding.vars, encoding.clauses, "cell"),
-            State::Decided(_) => (0, 0, "cell (decided by pre-solving)"),
+            State::Search { encoding, .. } => (
+                encoding.vars,
+                encoding.clauses,
+                self.model.name().to_string(),
+            ),
+            State::Decided(_) => (0, 0, format!("{} (decided by pre-solving)", self.model)),
         };
         Stats {
             backend: "sat",
-            model: model.into(),
+            model,
             variables,
             constraints,
             conflicts: self.learned.as_ref().map(|c| c.load(Ordering::Relaxed)),

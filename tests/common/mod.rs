@@ -6,15 +6,15 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-/// `../shared/<sub>` beside the repository (or `$BIMARU_SHARED/<sub>`). When it is missing the test is skipped with a
+/// `../shared/<sub>` beside the repository. When it is missing the test is skipped with a
 /// message, except under `CI=true`, where a missing corpus fails the test.
+/// `BIMARU_SHARED`, when set, names that folder instead (for git worktrees placed elsewhere).
 pub fn shared(sub: &str) -> Option<PathBuf> {
-    // BIMARU_SHARED overrides the location (for worktrees that do not sit beside shared/).
-    let base = std::env::var_os("BIMARU_SHARED").map_or_else(
+    let root = std::env::var_os("BIMARU_SHARED").map_or_else(
         || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
         PathBuf::from,
     );
-    let path = base.join(sub);
+    let path = root.join(sub);
     if path.exists() {
         return Some(path);
     }
