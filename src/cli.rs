@@ -1,7 +1,8 @@
 //! The command line, as clap derive types. `--help` is the user's first manual, so every flag
 //! carries a doc comment. The work behind each command lives in [`crate::app`].
 
-use crate::format::Format;
+use crate::format::csc384::Dialect;
+use crate::format::{Format, OutputFormat};
 use crate::sat::card::CardKind;
 use crate::sat::model::Model;
 use crate::solve::Backend;
@@ -31,10 +32,74 @@ pub struct Cli {
 pub enum Command {
     /// Solve a puzzle (the same as giving no command).
     Solve(SolveArgs),
+    /// Solve several files or every file of a directory: one JSON result per board and line on
+    /// standard output, a summary on standard error.
+    Batch(BatchArgs),
+    /// Rewrite a puzzle in another format (no solving).
+    Convert(ConvertArgs),
     /// Read an external SAT solver's answer to a formula written by --emit-dimacs, check it
     /// against the puzzle and print the grid in the puzzle's format. Exit 1 when the solver
     /// answered UNSAT, 2 when the answer is malformed or belongs to another puzzle.
     Decode(DecodeArgs),
+}
+
+/// Options of the batch command.
+#[derive(Debug, Clone, Args)]
+pub struct BatchArgs {
+    /// Puzzle files and directories (every file directly inside a directory; files whose
+    /// format cannot be detected there are skipped).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// Input format of every file.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+
+    /// Solving backend.
+    #[arg(long, value_enum, default_value_t = Backend::Sat)]
+    pub backend: Backend,
+
+    /// Cardinality encoding for row, column and fleet counts (SAT backend).
+    #[arg(long, value_enum, default_value_t = CardKind::Seq)]
+    pub card: CardKind,
+
+    /// CNF model (SAT backend): `cell` or `placement`.
+    #[arg(long, value_enum, default_value_t = Model::Cell)]
+    pub encoding: Model,
+
+    /// Count solutions up to N and list them all in `grids`.
+    #[arg(long, value_name = "N", conflicts_with = "unique")]
+    pub count: Option<usize>,
+
+    /// Prove each solution unique (exit 3 when some board is not).
+    #[arg(long)]
+    pub unique: bool,
+
+    /// Count conflicts in the statistics (slower).
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// Options of the convert command.
+#[derive(Debug, Clone, Args)]
+pub struct ConvertArgs {
+    /// Puzzle file; standard input when absent or `-`.
+    pub input: Option<PathBuf>,
+
+    /// Where to write the puzzle; standard output when absent or `-`.
+    pub output: Option<PathBuf>,
+
+    /// Input format.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+
+    /// Output format (`pretty` draws solutions only and is refused here).
+    #[arg(long, value_enum)]
+    pub to: OutputFormat,
+
+    /// Cell alphabet for CSC384 output (default: the input's, else symbols).
+    #[arg(long, value_enum)]
+    pub cells: Option<Dialect>,
 }
 
 /// Options of the decode command.
@@ -131,4 +196,14 @@ pub struct SolveArgs {
     /// Print variables, clauses, conflicts and times to stderr.
     #[arg(long)]
     pub stats: bool,
+
+    /// Output format; by default the input's (Rubin boards are drawn with their tallies,
+    /// solbat `.dzn` solutions as the MiniZinc model prints them).
+    #[arg(long, value_enum)]
+    pub to: Option<OutputFormat>,
+
+    /// Cell alphabet for CSC384 output: letters `S W L R T B M` or symbols `S . < > ^ v M`
+    /// (default: the input's, else symbols).
+    #[arg(long, value_enum)]
+    pub cells: Option<Dialect>,
 }

@@ -70,6 +70,14 @@ pub enum UsageError {
         /// The other.
         second: &'static str,
     },
+    /// A file holds several boards where one is needed.
+    #[error("{source_name} holds {boards} boards; this command takes one")]
+    MultipleBoards {
+        /// The file.
+        source_name: String,
+        /// How many boards it holds.
+        boards: usize,
+    },
     /// An output format cannot express this puzzle.
     #[error("the {format} format cannot express this puzzle ({reason})")]
     Inexpressible {

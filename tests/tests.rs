@@ -5,6 +5,8 @@ mod common;
 mod cli;
 mod dimacs;
 mod encodings;
+mod format_props;
+mod formats;
 mod formulas;
 mod ist_corpus;
 mod properties;

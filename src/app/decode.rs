@@ -84,6 +84,13 @@ pub fn run(args: &DecodeArgs) -> Result<Exit, Error> {
     let text = match format {
         Format::Ist | Format::Auto => format::ist::write_solution(&puzzle, &grid),
         Format::Json => format::json::write_puzzle(&puzzle, Some(&grid)),
+        Format::Csc384 => {
+            let dialect = format::csc384::parse_with_dialect(&input.text)
+                .map_or(format::csc384::Dialect::Symbols, |(_, d)| d.dialect);
+            format::csc384::write_solution(&grid, dialect)
+        }
+        Format::Rubin => format::rubin::drawing(&puzzle, &grid, true),
+        Format::Dzn => format::rubin::drawing(&puzzle, &grid, false),
     };
     write_output(args.output.as_deref(), &text)?;
     Ok(Exit::Success)
