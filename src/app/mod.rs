@@ -1,6 +1,7 @@
 //! What each command does, between the parsed command line and the exit code. `main.rs` only
 //! parses arguments, calls [`run`] and turns the result into a process exit.
 
+mod advise;
 mod solve;
 
 use crate::cli::{Cli, Command};
@@ -38,6 +39,8 @@ pub fn run(cli: &Cli) -> Result<Exit, Error> {
     match &cli.command {
         None => solve::run(&cli.solve),
         Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Advise(args)) => advise::run_advise(args),
+        Some(Command::Simulate(args)) => advise::run_simulate(args),
     }
 }
 
