@@ -182,6 +182,11 @@ const NOT_COL0: Bits = ALL & !column(0);
 /// Squares outside column J (where a bit shifted one column left may land).
 const NOT_COL9: Bits = ALL & !column(SIZE - 1);
 
+/// The squares of column `col` (0-based).
+pub const fn column_bits(col: usize) -> Bits {
+    column(col)
+}
+
 const fn column(col: usize) -> Bits {
     let mut m = 0u128;
     let mut r = 0;
@@ -227,6 +232,30 @@ pub fn placements(len: usize) -> &'static [Placement] {
     static TABLE: OnceLock<Vec<Vec<Placement>>> = OnceLock::new();
     let table = TABLE.get_or_init(|| (0..=SIZE).map(build).collect());
     table.get(len).map_or(&[], Vec::as_slice)
+}
+
+/// The placements of a ship of length `len` that cover square `index`.
+pub fn covering(len: usize, index: usize) -> &'static [Placement] {
+    static TABLE: OnceLock<Vec<Vec<Vec<Placement>>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..=SIZE)
+            .map(|l| {
+                (0..CELLS)
+                    .map(|i| {
+                        placements(l)
+                            .iter()
+                            .filter(|p| p.cells >> i & 1 == 1)
+                            .copied()
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect()
+    });
+    table
+        .get(len)
+        .and_then(|t| t.get(index))
+        .map_or(&[], Vec::as_slice)
 }
 
 fn build(len: usize) -> Vec<Placement> {

@@ -5,7 +5,9 @@
 //! are taken one at a time (section 1.3 of the specification). `docs/advisor.md` states the
 //! rules with the specification's worked examples.
 
-use super::board::{Bits, CELLS, Mark, Position, SIZE, Square, placements};
+use super::board::{Bits, CELLS, Mark, Position, SIZE, Square, covering};
+#[cfg(test)]
+use super::board::placements;
 
 /// The contest's answer for one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,8 +63,9 @@ pub fn hit_strings(pos: &Position) -> Vec<HitString> {
     let mut in_open_run: Bits = 0;
     for run in runs(m.hits) {
         let horizontal = run.horizontal;
+        let first = run.cells.trailing_zeros() as usize;
         let open = lens.iter().any(|&len| {
-            placements(len)
+            covering(len, first)
                 .iter()
                 .any(|p| p.horizontal == horizontal && p.cells & run.cells == run.cells && m.fits(p.cells))
         });
@@ -91,6 +94,11 @@ struct Run {
 /// Maximal runs of two or more hits along rows and columns.
 fn runs(hits: Bits) -> Vec<Run> {
     let mut out = Vec::new();
+    // Quick exit when no two hits are side by side.
+    let beside = (hits & (hits >> 1) & !super::board::column_bits(SIZE - 1)) | (hits & (hits >> SIZE));
+    if beside == 0 {
+        return out;
+    }
     for horizontal in [true, false] {
         for line in 0..SIZE {
             let mut cur: Bits = 0;
@@ -135,18 +143,92 @@ pub fn scores(pos: &Position) -> [u32; CELLS] {
                 .filter(|s| s.len == len)
                 .map(|s| s.cells)
                 .collect();
-            let s = count(pos, &m, |cells| {
-                targets.iter().any(|&t| cells & t == t)
-            });
+            let s = target(pos, &m, &targets);
             if s.iter().any(|&v| v > 0) {
                 return s;
             }
         }
     }
     // Hunting: placements on untouched squares only.
-    count(pos, &m, |cells| cells & !m.empty == 0)
+    hunt(pos, m.empty)
 }
 
+/// Placements lying wholly on untouched squares, counted per square from the runs of
+/// untouched squares along each row and column (the same numbers as listing the placements,
+/// several times faster).
+fn hunt(pos: &Position, empty: Bits) -> [u32; CELLS] {
+    // Ship lengths afloat with their multiplicity (D and S share length 3).
+    let mut mult = [0u32; SIZE + 1];
+    for ship in &pos.ships {
+        mult[ship.len()] += 1;
+    }
+    let lens: Vec<(usize, u32)> = (2..=SIZE)
+        .filter(|&l| mult[l] > 0)
+        .map(|l| (l, mult[l]))
+        .collect();
+    let mut s = [0u32; CELLS];
+    for horizontal in [true, false] {
+        for line in 0..SIZE {
+            let index = |k: usize| {
+                if horizontal {
+                    line * SIZE + k
+                } else {
+                    k * SIZE + line
+                }
+            };
+            let mut k = 0;
+            while k < SIZE {
+                if empty >> index(k) & 1 == 0 {
+                    k += 1;
+                    continue;
+                }
+                let start = k;
+                while k < SIZE && empty >> index(k) & 1 == 1 {
+                    k += 1;
+                }
+                let run = k - start;
+                for off in 0..run {
+                    let mut v = 0;
+                    for &(len, m) in &lens {
+                        if run >= len {
+                            let hi = off.min(run - len);
+                            let lo = (off + 1).saturating_sub(len);
+                            v += m * (hi + 1 - lo) as u32;
+                        }
+                    }
+                    s[index(start + off)] += v;
+                }
+            }
+        }
+    }
+    s
+}
+
+/// Placements that contain at least one of `targets` wholly, each counted once.
+fn target(pos: &Position, m: &Marks, targets: &[Bits]) -> [u32; CELLS] {
+    let mut s = [0u32; CELLS];
+    for ship in &pos.ships {
+        for (k, &t) in targets.iter().enumerate() {
+            for p in covering(ship.len(), t.trailing_zeros() as usize) {
+                if p.cells & t != t || !m.fits(p.cells) {
+                    continue;
+                }
+                // Counted already through an earlier target.
+                if targets[..k].iter().any(|&e| p.cells & e == e) {
+                    continue;
+                }
+                let mut open = p.cells & m.empty;
+                while open != 0 {
+                    s[open.trailing_zeros() as usize] += 1;
+                    open &= open - 1;
+                }
+            }
+        }
+    }
+    s
+}
+
+#[cfg(test)]
 fn count(pos: &Position, m: &Marks, keep: impl Fn(Bits) -> bool) -> [u32; CELLS] {
     let mut s = [0u32; CELLS];
     for ship in &pos.ships {
@@ -200,6 +282,24 @@ mod tests {
 
     fn value_at(s: &[u32; CELLS], name: &str) -> u32 {
         s[Square::parse(name).unwrap().index()]
+    }
+
+    #[test]
+    fn run_counting_agrees_with_listing_placements() {
+        let mut b = Board::new();
+        for (i, name) in ["C3", "D7", "J1", "E5", "E6", "A10"].iter().enumerate() {
+            let m = if i % 2 == 0 { Mark::Miss } else { Mark::Sunk };
+            b.set(Square::parse(name).unwrap(), m);
+        }
+        let pos = Position {
+            ships: vec![ShipKind::Carrier, ShipKind::Destroyer, ShipKind::Submarine],
+            board: b,
+        };
+        let m = Marks::of(&pos);
+        assert_eq!(
+            hunt(&pos, m.empty),
+            count(&pos, &m, |cells| cells & !m.empty == 0)
+        );
     }
 
     #[test]

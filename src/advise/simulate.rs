@@ -125,7 +125,7 @@ pub fn play(opts: &SimOptions, fleet: &Fleet, rng: &mut ChaCha8Rng) -> u32 {
 pub fn choose(opts: &SimOptions, pos: &Position, rng: &mut ChaCha8Rng) -> Square {
     let empty = pos.board.bits(Mark::Empty);
     let scores: [f64; CELLS] = match opts.strategy {
-        Strategy::Rowan => rowan::scores(pos).map(f64::from),
+        Strategy::Rowan => return pick_int(&rowan::scores(pos), empty, rng),
         Strategy::Density => density(pos),
         Strategy::Posterior => {
             let o = Options {
@@ -162,6 +162,28 @@ fn pick(scores: &[f64; CELLS], empty: Bits, rng: &mut ChaCha8Rng) -> Square {
         }
     }
     Square::from_index(ties[rng.random_range(0..ties.len())])
+}
+
+/// [`pick`] for whole-number scores.
+fn pick_int(scores: &[u32; CELLS], empty: Bits, rng: &mut ChaCha8Rng) -> Square {
+    let mut best = 0u32;
+    let mut ties = [0u8; CELLS];
+    let mut n = 0usize;
+    let mut rest = empty;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let v = scores[i];
+        if v > best || n == 0 {
+            best = v;
+            n = 0;
+        }
+        if v == best {
+            ties[n] = i as u8;
+            n += 1;
+        }
+    }
+    Square::from_index(usize::from(ties[rng.random_range(0..n)]))
 }
 
 /// Weight of a placement per hit it explains.
