@@ -2,6 +2,7 @@
 
 mod common;
 
+mod advise;
 mod cli;
 mod ist_corpus;
 mod properties;
