@@ -96,11 +96,23 @@ fn malformed_contest_input_is_rejected_with_its_line() {
     bad_digit[4] = "0 0 0 0 7 0 0 0 0 0";
     assert_rejected(&data_set("A B D S P", &bad_digit), 8, "a square marked 7");
     assert_rejected(&good.replace("A B D S P", "A B C S P"), 3, "unknown ship C");
-    assert_rejected(&good.replace("A B D S P", "A B D S"), 3, "4 letters for 5 ships");
+    assert_rejected(
+        &good.replace("A B D S P", "A B D S"),
+        3,
+        "4 letters for 5 ships",
+    );
     assert_rejected(&good.replace("A B D S P", "A B D S S"), 3, "a ship twice");
-    assert_rejected(&good.replacen('1', "2", 1), 1, "2 data sets announced, 1 given");
+    assert_rejected(
+        &good.replacen('1', "2", 1),
+        1,
+        "2 data sets announced, 1 given",
+    );
     assert_rejected(&format!("{good}5\n"), 14, "more data than announced");
-    assert_rejected(&good.replacen("\n5\n", "\nfive\n", 1), 2, "a ship count in words");
+    assert_rejected(
+        &good.replacen("\n5\n", "\nfive\n", 1),
+        2,
+        "a ship count in words",
+    );
     assert_rejected(&good.replacen("\n5\n", "\n6\n", 1), 2, "six ships");
     let truncated: String = good.lines().take(8).collect::<Vec<_>>().join("\n");
     assert_rejected(&truncated, 8, "a board cut short");
@@ -161,7 +173,10 @@ fn exact_posterior_without_touching_peaks_at_the_edge_midpoints() {
         .map(|v| v.as_str().unwrap())
         .collect();
     assert_eq!(best, ["E1", "F1", "A5", "J5", "A6", "J6", "E10", "F10"]);
-    assert_eq!(format!("{:.4}", set["best"]["probability"].as_f64().unwrap()), "0.2052");
+    assert_eq!(
+        format!("{:.4}", set["best"]["probability"].as_f64().unwrap()),
+        "0.2052"
+    );
     assert!((total(&set) - 17.0).abs() < 1e-9);
 }
 
@@ -186,7 +201,11 @@ fn exact_and_sampled_posteriors_agree_mid_game() {
     };
     // Section 1.3's board: three hits in a column with a miss at both ends.
     let text = String::from_utf8(read(&dir.join("sample3.txt"))).unwrap();
-    let first: String = text.lines().skip(1).take(12).fold("1\n".into(), |a, l| a + l + "\n");
+    let first: String = text
+        .lines()
+        .skip(1)
+        .take(12)
+        .fold("1\n".into(), |a, l| a + l + "\n");
     let exact = posterior_json(&["--method", "exact"], &first);
     let sampled = posterior_json(
         &["--method", "sample", "--samples", "200000", "--seed", "3"],
@@ -233,5 +252,8 @@ fn simulation_is_reproducible_and_sane() {
     }
     let other = simulate(&["--strategy", "rowan", "--games", "300", "--seed", "6"]);
     let base = simulate(&["--strategy", "rowan", "--games", "300", "--seed", "5"]);
-    assert_ne!(other["mean"], base["mean"], "a different seed plays different games");
+    assert_ne!(
+        other["mean"], base["mean"],
+        "a different seed plays different games"
+    );
 }

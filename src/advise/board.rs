@@ -82,6 +82,7 @@ impl ShipKind {
     ];
 
     /// The ship's length.
+    #[allow(clippy::len_without_is_empty)] // a ship is never empty
     pub const fn len(self) -> usize {
         match self {
             ShipKind::Carrier => 5,

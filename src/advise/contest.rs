@@ -247,7 +247,10 @@ mod tests {
         let short_row = input("1\n1\nP\n", 10).replacen(BOARD, "0 0 0\n", 1);
         let e = parse(&short_row).unwrap_err();
         assert_eq!(e.line, 4);
-        assert!(matches!(e.kind, ParseErrorKind::WrongCount { found: 3, .. }));
+        assert!(matches!(
+            e.kind,
+            ParseErrorKind::WrongCount { found: 3, .. }
+        ));
 
         let e = parse(&input("1\n1\nX\n", 10)).unwrap_err();
         assert_eq!((e.line, e.column), (3, Some(1)));

@@ -261,7 +261,7 @@ impl Prefix {
             let mut row = 0i64;
             for j in 0..F {
                 let v = values[i * F + j];
-                row += if (i + j) % 2 == 0 { v } else { -v };
+                row += if (i + j).is_multiple_of(2) { v } else { -v };
                 p[(i + 1) * P + j + 1] = p[i * P + j + 1] + row;
             }
         }
@@ -286,7 +286,7 @@ fn accumulate<'a>(items: impl Iterator<Item = (&'a Item, i64)>) -> Grid {
         d[(r.r1 + 1) * P + r.c1 + 1] += w;
     }
     let mut g = vec![0i64; F * F];
-    let mut col = vec![0i64; F];
+    let mut col = [0i64; F];
     for i in 0..F {
         let mut row = 0i64;
         for j in 0..F {
@@ -325,7 +325,11 @@ fn triple(lists: [&[&Item]; 3]) -> Triple {
     let t: i64 = (0..F * F)
         .map(|f| {
             let v = a[0][f] * a[1][f] * a[2][f];
-            if (f / F + f % F) % 2 == 0 { v } else { -v }
+            if (f / F + f % F).is_multiple_of(2) {
+                v
+            } else {
+                -v
+            }
         })
         .sum();
     let pair_of_pairs = |k: usize, j: usize, h: usize| -> i64 {
@@ -457,7 +461,14 @@ fn count_free(lists: &[Vec<Item>]) -> Counts {
             || Counts::zero(lists),
             |mut acc, (i, it)| {
                 let mut chosen = vec![(first, i)];
-                descend(lists, &outer[1..], it.conflict, &mut chosen, &mut acc, &leaf);
+                descend(
+                    lists,
+                    &outer[1..],
+                    it.conflict,
+                    &mut chosen,
+                    &mut acc,
+                    &leaf,
+                );
                 acc
             },
         )
@@ -513,9 +524,7 @@ fn triple_with_dummies(refs: &[Vec<&Item>], real: usize) -> Triple {
 }
 
 fn exact_posterior(lists: &Lists) -> Result<Posterior, PosteriorError> {
-    let hits: Vec<Bits> = super::board::squares(lists.hits)
-        .map(|s| s.bit())
-        .collect();
+    let hits: Vec<Bits> = super::board::squares(lists.hits).map(|s| s.bit()).collect();
     let mut total = Counts::zero(&lists.items);
     // Inclusion-exclusion over the hits: configurations covering every hit = sum over sets T
     // of hits of (-1)^|T| times the configurations avoiding T.
@@ -529,7 +538,12 @@ fn exact_posterior(lists: &Lists) -> Result<Posterior, PosteriorError> {
         let sub: Vec<Vec<Item>> = lists
             .items
             .iter()
-            .map(|l| l.iter().filter(|it| it.cells & avoid == 0).copied().collect())
+            .map(|l| {
+                l.iter()
+                    .filter(|it| it.cells & avoid == 0)
+                    .copied()
+                    .collect()
+            })
             .collect();
         // Keep the indices of the full lists: map back after counting.
         let c = count_free(&sub);
@@ -590,7 +604,8 @@ fn sampled_posterior(lists: &Lists, opts: &Options) -> Result<Posterior, Posteri
         .into_par_iter()
         .map(|c| {
             let want = CHUNK.min(samples - c * CHUNK);
-            let mut rng = ChaCha8Rng::seed_from_u64(opts.seed ^ (c.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+            let mut rng =
+                ChaCha8Rng::seed_from_u64(opts.seed ^ (c.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
             let mut counts = [0u64; CELLS];
             let (mut got, mut draws) = (0u64, 0u64);
             let max_draws = want.saturating_mul(20_000);
@@ -674,10 +689,8 @@ mod tests {
             if k == l.items.len() {
                 if occ & l.hits == l.hits {
                     *total += 1;
-                    for i in 0..CELLS {
-                        if occ >> i & 1 == 1 {
-                            cover[i] += 1;
-                        }
+                    for (i, c) in cover.iter_mut().enumerate() {
+                        *c += occ >> i & 1;
                     }
                 }
                 return;
@@ -701,10 +714,15 @@ mod tests {
         };
         match posterior(pos, &opts) {
             Ok(p) => {
-                assert_eq!(p.used, Used::Exact { configurations: total });
-                for i in 0..CELLS {
-                    let want = cover[i] as f64 / total as f64;
-                    assert!((p.probabilities[i] - want).abs() < 1e-12, "square {i}");
+                assert_eq!(
+                    p.used,
+                    Used::Exact {
+                        configurations: total
+                    }
+                );
+                for (i, (&c, &got)) in cover.iter().zip(&p.probabilities).enumerate() {
+                    let want = c as f64 / total as f64;
+                    assert!((got - want).abs() < 1e-12, "square {i}");
                 }
             }
             Err(e) => assert_eq!((total, e), (0, PosteriorError::Inconsistent)),

@@ -5,9 +5,9 @@
 //! are taken one at a time (section 1.3 of the specification). `docs/advisor.md` states the
 //! rules with the specification's worked examples.
 
-use super::board::{Bits, CELLS, Mark, Position, SIZE, Square, covering};
 #[cfg(test)]
 use super::board::placements;
+use super::board::{Bits, CELLS, Mark, Position, SIZE, Square, covering};
 
 /// The contest's answer for one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,9 +65,9 @@ pub fn hit_strings(pos: &Position) -> Vec<HitString> {
         let horizontal = run.horizontal;
         let first = run.cells.trailing_zeros() as usize;
         let open = lens.iter().any(|&len| {
-            covering(len, first)
-                .iter()
-                .any(|p| p.horizontal == horizontal && p.cells & run.cells == run.cells && m.fits(p.cells))
+            covering(len, first).iter().any(|p| {
+                p.horizontal == horizontal && p.cells & run.cells == run.cells && m.fits(p.cells)
+            })
         });
         if open {
             in_open_run |= run.cells;
@@ -95,7 +95,8 @@ struct Run {
 fn runs(hits: Bits) -> Vec<Run> {
     let mut out = Vec::new();
     // Quick exit when no two hits are side by side.
-    let beside = (hits & (hits >> 1) & !super::board::column_bits(SIZE - 1)) | (hits & (hits >> SIZE));
+    let beside =
+        (hits & (hits >> 1) & !super::board::column_bits(SIZE - 1)) | (hits & (hits >> SIZE));
     if beside == 0 {
         return out;
     }
@@ -214,7 +215,7 @@ fn target(pos: &Position, m: &Marks, targets: &[Bits]) -> [u32; CELLS] {
                     continue;
                 }
                 // Counted already through an earlier target.
-                if targets[..k].iter().any(|&e| p.cells & e == e) {
+                if targets[..k].iter().any(|&e| e & !p.cells == 0) {
                     continue;
                 }
                 let mut open = p.cells & m.empty;

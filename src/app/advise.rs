@@ -181,7 +181,9 @@ fn method_text(used: &Used) -> String {
             samples,
             draws,
             seed,
-        } => format!("uniform sampling, {samples} configurations accepted of {draws} drawn, seed {seed}"),
+        } => format!(
+            "uniform sampling, {samples} configurations accepted of {draws} drawn, seed {seed}"
+        ),
     }
 }
 
