@@ -7,7 +7,8 @@
 
 #[cfg(test)]
 use super::board::placements;
-use super::board::{Bits, CELLS, Mark, Position, SIZE, Square, covering};
+use super::board::{Bits, CELLS, Mark, Position, SIZE, ShipKind, Square, covering};
+use std::sync::OnceLock;
 
 /// The contest's answer for one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,51 +159,73 @@ pub fn scores(pos: &Position) -> [u32; CELLS] {
 /// untouched squares along each row and column (the same numbers as listing the placements,
 /// several times faster).
 fn hunt(pos: &Position, empty: Bits) -> [u32; CELLS] {
-    // Ship lengths afloat with their multiplicity (D and S share length 3).
-    let mut mult = [0u32; SIZE + 1];
+    let mut mask = 0usize;
     for ship in &pos.ships {
-        mult[ship.len()] += 1;
+        if let Some(k) = ShipKind::FLEET.iter().position(|f| f == ship) {
+            mask |= 1 << k;
+        }
     }
-    let lens: Vec<(usize, u32)> = (2..=SIZE)
-        .filter(|&l| mult[l] > 0)
-        .map(|l| (l, mult[l]))
-        .collect();
+    let table = &hunt_table()[mask];
+    // The board transposed, so that columns are read like rows.
+    let mut transposed: Bits = 0;
+    let mut rest = empty;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        transposed |= 1u128 << ((i % SIZE) * SIZE + i / SIZE);
+    }
     let mut s = [0u32; CELLS];
-    for horizontal in [true, false] {
+    for (bits, horizontal) in [(empty, true), (transposed, false)] {
         for line in 0..SIZE {
-            let index = |k: usize| {
-                if horizontal {
-                    line * SIZE + k
-                } else {
-                    k * SIZE + line
+            let mut r = (bits >> (line * SIZE)) as u32 & ((1 << SIZE) - 1);
+            let mut base = 0usize;
+            while r != 0 {
+                let z = r.trailing_zeros();
+                r >>= z;
+                base += z as usize;
+                let run = (!r).trailing_zeros() as usize;
+                for (off, &v) in table[run].iter().enumerate().take(run) {
+                    let k = base + off;
+                    let idx = if horizontal {
+                        line * SIZE + k
+                    } else {
+                        k * SIZE + line
+                    };
+                    s[idx] += v;
                 }
-            };
-            let mut k = 0;
-            while k < SIZE {
-                if empty >> index(k) & 1 == 0 {
-                    k += 1;
-                    continue;
-                }
-                let start = k;
-                while k < SIZE && empty >> index(k) & 1 == 1 {
-                    k += 1;
-                }
-                let run = k - start;
-                for off in 0..run {
-                    let mut v = 0;
-                    for &(len, m) in &lens {
-                        if run >= len {
-                            let hi = off.min(run - len);
-                            let lo = (off + 1).saturating_sub(len);
-                            v += m * (hi + 1 - lo) as u32;
-                        }
-                    }
-                    s[index(start + off)] += v;
-                }
+                r >>= run;
+                base += run;
             }
         }
     }
     s
+}
+
+/// For each set of ships afloat (bit k for `ShipKind::FLEET[k]`), each run length and each
+/// offset in the run: the number of placements of those ships inside the run that cover the
+/// offset.
+fn hunt_table() -> &'static [[[u32; SIZE]; SIZE + 1]] {
+    static TABLE: OnceLock<Vec<[[u32; SIZE]; SIZE + 1]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..1usize << ShipKind::FLEET.len())
+            .map(|mask| {
+                let mut t = [[0u32; SIZE]; SIZE + 1];
+                for (run, row) in t.iter_mut().enumerate() {
+                    for (off, v) in row.iter_mut().enumerate().take(run) {
+                        for (k, ship) in ShipKind::FLEET.iter().enumerate() {
+                            let len = ship.len();
+                            if mask >> k & 1 == 1 && run >= len {
+                                let hi = off.min(run - len);
+                                let lo = (off + 1).saturating_sub(len);
+                                *v += (hi + 1 - lo) as u32;
+                            }
+                        }
+                    }
+                }
+                t
+            })
+            .collect()
+    })
 }
 
 /// Placements that contain at least one of `targets` wholly, each counted once.
@@ -267,7 +290,7 @@ pub fn best(scores: &[u32; CELLS]) -> Advice {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::{Board, ShipKind};
+    use super::super::board::Board;
     use super::*;
 
     /// A board from ten rows of digits.
