@@ -3,6 +3,7 @@
 
 use crate::format::Format;
 use crate::sat::card::CardKind;
+use crate::sat::model::Model;
 use crate::solve::Backend;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -12,7 +13,7 @@ use std::path::PathBuf;
 /// With no command, reads a puzzle (a file, or standard input when INPUT is absent or `-`),
 /// solves it, checks the grid with an independent verifier and prints it in the puzzle's own
 /// format. Exit codes: 0 solved, 1 no solution, 2 bad input or usage, 3 not unique (with
-/// --unique), 70 internal error.
+/// --unique), 4 time limit, 70 internal error.
 #[derive(Debug, Parser)]
 #[command(name = "bimaru-sat", version, args_conflicts_with_subcommands = true)]
 pub struct Cli {
@@ -34,6 +35,43 @@ pub enum Command {
     Advise(AdviseArgs),
     /// Play the two-player game against itself and report shot statistics.
     Simulate(SimulateArgs),
+    /// Read an external SAT solver's answer to a formula written by --emit-dimacs, check it
+    /// against the puzzle and print the grid in the puzzle's format. Exit 1 when the solver
+    /// answered UNSAT, 2 when the answer is malformed or belongs to another puzzle.
+    Decode(DecodeArgs),
+}
+
+/// Options of the decode command.
+#[derive(Debug, Clone, Args)]
+pub struct DecodeArgs {
+    /// The puzzle the formula was written for.
+    pub puzzle: PathBuf,
+
+    /// The solver's answer (`-` for standard input): SAT-competition output (`s SATISFIABLE`,
+    /// `v ... 0`, as from CaDiCaL, Kissat, CryptoMiniSat, picosat) or MiniSat's result file
+    /// (`SAT`/`UNSAT`, then the literals).
+    pub model: PathBuf,
+
+    /// The DIMACS file the solver was given: the model, card encoding and puzzle fingerprint
+    /// recorded in its header are used (and checked against the puzzle).
+    #[arg(long, value_name = "FILE")]
+    pub cnf: Option<PathBuf>,
+
+    /// CNF model the formula was written with (default: from --cnf, else cell).
+    #[arg(long, value_enum)]
+    pub encoding: Option<Model>,
+
+    /// Cardinality encoding the formula was written with (default: from --cnf, else seq).
+    #[arg(long, value_enum)]
+    pub card: Option<CardKind>,
+
+    /// Puzzle format.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+
+    /// Where to write the grid; standard output when absent or `-`.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
 }
 
 /// Options of the solve command.
@@ -58,6 +96,26 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = CardKind::Seq)]
     pub card: CardKind,
 
+    /// CNF model (SAT backend): `cell` ties cell variables to placement variables; `placement`
+    /// has one variable per legal placement, with cells derived from them.
+    #[arg(long, value_enum, default_value_t = Model::Cell)]
+    pub encoding: Model,
+
+    /// Write the CNF formula in DIMACS to FILE (`-` for standard output). Its header names the
+    /// tool version, model, cardinality encoding, board and fleet, and `c var` lines say which
+    /// variable is which cell or placement. The same puzzle and flags give the same file.
+    #[arg(long, value_name = "FILE")]
+    pub emit_dimacs: Option<PathBuf>,
+
+    /// With --emit-dimacs: write the formula and stop, without solving.
+    #[arg(long, requires = "emit_dimacs", conflicts_with_all = ["exclude_solution", "count", "unique"])]
+    pub emit_only: bool,
+
+    /// With --emit-dimacs: solve, then add to the formula the clause that blocks the solution
+    /// found; an external solver answering UNSAT proves that solution unique.
+    #[arg(long, requires = "emit_dimacs")]
+    pub exclude_solution: bool,
+
     /// Count solutions up to N: print each one found, then a `solutions:` line.
     #[arg(long, value_name = "N", conflicts_with = "unique")]
     pub count: Option<usize>,
@@ -65,6 +123,14 @@ pub struct SolveArgs {
     /// Prove the solution unique; exit 3 (printing nothing on stdout) if it is not.
     #[arg(long)]
     pub unique: bool,
+
+    /// Give up after this many seconds (exit 4).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+
+    /// Skip the pre-solving rules and hand the whole encoding to the solver.
+    #[arg(long)]
+    pub no_presolve: bool,
 
     /// Print variables, clauses, conflicts and times to stderr.
     #[arg(long)]

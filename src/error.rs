@@ -34,6 +34,14 @@ pub enum Error {
         /// The system's reason.
         source: std::io::Error,
     },
+    /// An external solver's model does not decode for the puzzle (`decode`).
+    #[error("{source_name}: {error}")]
+    Decode {
+        /// The model file (or `<stdin>`).
+        source_name: String,
+        /// Why it does not decode.
+        error: crate::sat::dimacs::DecodeError,
+    },
     /// The command line asks for something impossible.
     #[error("{0}")]
     Usage(UsageError),
@@ -77,7 +85,11 @@ impl Error {
     /// failures.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Parse { .. } | Error::Puzzle { .. } | Error::Io { .. } | Error::Usage(_) => 2,
+            Error::Parse { .. }
+            | Error::Puzzle { .. }
+            | Error::Io { .. }
+            | Error::Usage(_)
+            | Error::Decode { .. } => 2,
             Error::Solve(_) => 70,
         }
     }

@@ -24,6 +24,7 @@
 pub mod advise;
 pub mod app;
 pub mod cli;
+pub mod deduce;
 pub mod error;
 pub mod format;
 pub mod placement;

@@ -5,6 +5,7 @@
 use crate::puzzle::{Grid, Puzzle};
 use crate::sat::card::CardKind;
 use crate::sat::engine::SatEngine;
+use crate::sat::model::Model;
 use crate::verify::{Violation, verify};
 use serde::Serialize;
 use std::time::Duration;
@@ -28,10 +29,15 @@ pub struct SolveOptions {
     pub backend: Backend,
     /// Cardinality encoding for the SAT backend.
     pub card: CardKind,
+    /// CNF model for the SAT backend.
+    pub model: Model,
     /// Stop after this many solutions: 1 finds one, 2 proves uniqueness, N counts up to N.
     pub limit: usize,
     /// Collect costly statistics (conflict counts).
     pub detailed_stats: bool,
+    /// Apply the sound pre-solving rules of [`crate::deduce`] before encoding (on by default;
+    /// off gives the plain encoding, for encoding research).
+    pub presolve: bool,
 }
 
 impl Default for SolveOptions {
@@ -39,8 +45,10 @@ impl Default for SolveOptions {
         SolveOptions {
             backend: Backend::Sat,
             card: CardKind::default(),
+            model: Model::default(),
             limit: 1,
             detailed_stats: false,
+            presolve: true,
         }
     }
 }
@@ -167,7 +175,7 @@ pub trait Engine {
 /// Builds the engine for `options.backend`.
 pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
     match options.backend {
-        Backend::Sat => Box::new(SatEngine::new(puzzle, options.card, options.detailed_stats)),
+        Backend::Sat => Box::new(SatEngine::new(puzzle, options)),
     }
 }
 

@@ -4,5 +4,8 @@ mod common;
 
 mod advise;
 mod cli;
+mod dimacs;
+mod encodings;
+mod formulas;
 mod ist_corpus;
 mod properties;

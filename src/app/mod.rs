@@ -2,6 +2,8 @@
 //! parses arguments, calls [`run`] and turns the result into a process exit.
 
 mod advise;
+mod decode;
+mod dimacs;
 mod solve;
 
 use crate::cli::{Cli, Command};
@@ -21,6 +23,8 @@ pub enum Exit {
     NoSolution,
     /// 3: uniqueness was demanded and there are several solutions.
     NotUnique,
+    /// 4: the time limit was reached.
+    TimeLimit,
 }
 
 impl Exit {
@@ -30,6 +34,7 @@ impl Exit {
             Exit::Success => 0,
             Exit::NoSolution => 1,
             Exit::NotUnique => 3,
+            Exit::TimeLimit => 4,
         }
     }
 }
@@ -41,6 +46,7 @@ pub fn run(cli: &Cli) -> Result<Exit, Error> {
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Advise(args)) => advise::run_advise(args),
         Some(Command::Simulate(args)) => advise::run_simulate(args),
+        Some(Command::Decode(args)) => decode::run(args),
     }
 }
 

@@ -13,6 +13,9 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
     let input = read_input(args.input.as_deref())?;
     let (puzzle, format) = parse_puzzle(&input, args.format)?;
     let parse_time = start.elapsed();
+    if let Some(exit) = super::dimacs::before_solve(args, &puzzle)? {
+        return Ok(exit);
+    }
     let limit = match (args.count, args.unique) {
         (Some(n), _) => n.max(1),
         (None, true) => 2,
@@ -21,10 +24,22 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
     let options = SolveOptions {
         backend: args.backend,
         card: args.card,
+        model: args.encoding,
         limit,
         detailed_stats: args.stats,
+        presolve: !args.no_presolve,
     };
-    let report = solve(&puzzle, &options)?;
+    let report = match args.time_limit {
+        None => solve(&puzzle, &options)?,
+        Some(seconds) => match solve_within(&puzzle, &options, seconds) {
+            Some(report) => report?,
+            None => {
+                eprintln!("{}: time limit of {seconds} s reached", input.name);
+                return Ok(Exit::TimeLimit);
+            }
+        },
+    };
+    super::dimacs::after_solve(args, &puzzle, &report)?;
     if args.stats {
         let s = &report.stats;
         let conflicts = s
@@ -96,4 +111,21 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
             Ok(Exit::Success)
         }
     }
+}
+
+/// Solves on a worker thread and gives up after `seconds`. varisat cannot be interrupted, so a
+/// solve past the limit is abandoned (the process exits soon after).
+fn solve_within(
+    puzzle: &crate::Puzzle,
+    options: &SolveOptions,
+    seconds: f64,
+) -> Option<Result<crate::Report, crate::solve::SolveError>> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (puzzle, options) = (puzzle.clone(), options.clone());
+    std::thread::spawn(move || {
+        // The receiver may be gone after a time-out; nothing is lost then.
+        let _ = tx.send(solve(&puzzle, &options));
+    });
+    rx.recv_timeout(std::time::Duration::from_secs_f64(seconds.max(0.0)))
+        .ok()
 }
