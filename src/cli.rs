@@ -37,6 +37,10 @@ pub enum Command {
     Batch(BatchArgs),
     /// Rewrite a puzzle in another format (no solving).
     Convert(ConvertArgs),
+    /// Advise the next shot in the two-player game, from Rowan 2013 contest input.
+    Advise(AdviseArgs),
+    /// Play the two-player game against itself and report shot statistics.
+    Simulate(SimulateArgs),
     /// Read an external SAT solver's answer to a formula written by --emit-dimacs, check it
     /// against the puzzle and print the grid in the puzzle's format. Exit 1 when the solver
     /// answered UNSAT, 2 when the answer is malformed or belongs to another puzzle.
@@ -206,4 +210,91 @@ pub struct SolveArgs {
     /// (default: the input's, else symbols).
     #[arg(long, value_enum)]
     pub cells: Option<Dialect>,
+}
+
+/// How `advise` prints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[non_exhaustive]
+pub enum AdviseOutput {
+    /// The contest's output (with --posterior: probabilities as a table).
+    #[default]
+    Text,
+    /// A heat map for the terminal.
+    Pretty,
+    /// JSON.
+    Json,
+}
+
+/// Options of the advise command.
+#[derive(Debug, Clone, Args)]
+pub struct AdviseArgs {
+    /// Contest input (data-set count, then ship count, letters and 10 rows per data set);
+    /// standard input when absent or `-`.
+    pub input: Option<PathBuf>,
+
+    /// Give each square's probability of holding a ship instead of the contest's count.
+    #[arg(long)]
+    pub posterior: bool,
+
+    /// Ships may not touch, not even at a corner (with --posterior; the default lets ships
+    /// touch, as in the board game).
+    #[arg(long, requires = "posterior")]
+    pub no_touch: bool,
+
+    /// How the probabilities are computed (with --posterior): exact enumeration, sampling, or
+    /// exact when the estimated work is small.
+    #[arg(long, value_enum, default_value_t = crate::advise::posterior::Method::Auto, requires = "posterior")]
+    pub method: crate::advise::posterior::Method,
+
+    /// Number of fleet configurations to sample when sampling.
+    #[arg(long, default_value_t = 1_000_000, requires = "posterior")]
+    pub samples: u64,
+
+    /// Seed of the sampler.
+    #[arg(long, default_value_t = 1, requires = "posterior")]
+    pub seed: u64,
+
+    /// Output form.
+    #[arg(long, value_enum, default_value_t = AdviseOutput::Text)]
+    pub to: AdviseOutput,
+}
+
+/// How `simulate` prints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[non_exhaustive]
+pub enum SimulateOutput {
+    /// One statistic per line.
+    #[default]
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// Options of the simulate command.
+#[derive(Debug, Clone, Args)]
+pub struct SimulateArgs {
+    /// The shooting strategy.
+    #[arg(long, value_enum, default_value_t = crate::advise::simulate::Strategy::Rowan)]
+    pub strategy: crate::advise::simulate::Strategy,
+
+    /// Number of games.
+    #[arg(long, default_value_t = 10_000)]
+    pub games: u64,
+
+    /// Master seed; game i uses stream i of a ChaCha8 generator seeded with it.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Hidden fleets whose ships do not touch (the posterior strategy assumes the same).
+    #[arg(long)]
+    pub no_touch: bool,
+
+    /// Largest estimated work (abstract operations) the posterior strategy spends on an exact
+    /// posterior for one shot; above it, it shoots by placement density.
+    #[arg(long, default_value_t = 2e5)]
+    pub exact_budget: f64,
+
+    /// Output form.
+    #[arg(long, value_enum, default_value_t = SimulateOutput::Text)]
+    pub to: SimulateOutput,
 }

@@ -21,6 +21,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod advise;
 pub mod app;
 pub mod cli;
 pub mod deduce;

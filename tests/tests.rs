@@ -2,6 +2,7 @@
 
 mod common;
 
+mod advise;
 mod cli;
 mod dimacs;
 mod encodings;

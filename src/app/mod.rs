@@ -1,6 +1,7 @@
 //! What each command does, between the parsed command line and the exit code. `main.rs` only
 //! parses arguments, calls [`run`] and turns the result into a process exit.
 
+mod advise;
 mod batch;
 mod convert;
 mod decode;
@@ -50,6 +51,8 @@ pub fn run(cli: &Cli) -> Result<Exit, Error> {
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Batch(args)) => batch::run(args),
         Some(Command::Convert(args)) => convert::run(args),
+        Some(Command::Advise(args)) => advise::run_advise(args),
+        Some(Command::Simulate(args)) => advise::run_simulate(args),
         Some(Command::Decode(args)) => decode::run(args),
     }
 }
