@@ -342,11 +342,21 @@ fn run_boards(
     options: &SolveOptions,
     start: Instant,
 ) -> Result<Exit, Error> {
+    use rayon::prelude::*;
     let mut out = String::new();
     let mut tally = Tally::default();
-    for (index, board) in doc.boards.iter().enumerate() {
-        let name = format!("{}: {}", input.name, board_name(board, index));
-        let Some(report) = solve_limited(args, &board.puzzle, options, &name)? else {
+    // Boards are independent: solve them on every core, then report them in file order.
+    let reports: Vec<Option<Report>> = doc
+        .boards
+        .par_iter()
+        .enumerate()
+        .map(|(index, board)| {
+            let name = format!("{}: {}", input.name, board_name(board, index));
+            solve_limited(args, &board.puzzle, options, &name)
+        })
+        .collect::<Result<_, Error>>()?;
+    for (index, (board, report)) in doc.boards.iter().zip(reports).enumerate() {
+        let Some(report) = report else {
             // Nothing is written: no partial output.
             return Ok(Exit::TimeLimit);
         };
