@@ -62,6 +62,14 @@ pub enum UsageError {
         /// The other.
         second: &'static str,
     },
+    /// The requested solver is not linked into this build.
+    #[error("this build has no {solver} solver; rebuild with `cargo build --release --features {feature}`")]
+    SolverUnavailable {
+        /// Solver name.
+        solver: &'static str,
+        /// The cargo feature that links it.
+        feature: &'static str,
+    },
     /// An output format cannot express this puzzle.
     #[error("the {format} format cannot express this puzzle ({reason})")]
     Inexpressible {

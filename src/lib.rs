@@ -25,6 +25,7 @@ pub mod app;
 pub mod cli;
 pub mod error;
 pub mod format;
+pub mod ilp;
 pub mod placement;
 pub mod puzzle;
 pub mod sat;

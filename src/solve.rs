@@ -2,6 +2,7 @@
 //! independent verifier, and the result is an [`Outcome`] (`Unsat`, `Unique`, `Multiple`,
 //! `Found`) with [`Stats`]. "No solution" and "not unique" are outcomes, not errors.
 
+use crate::ilp::{IlpEngine, IlpModel, IlpSolver};
 use crate::puzzle::{Grid, Puzzle};
 use crate::sat::card::CardKind;
 use crate::sat::engine::SatEngine;
@@ -19,6 +20,8 @@ pub enum Backend {
     /// CNF solved by the embedded varisat solver.
     #[default]
     Sat,
+    /// An integer program solved through good_lp (see `--ilp-model`, `--ilp-solver`).
+    Ilp,
 }
 
 /// How to solve.
@@ -32,6 +35,10 @@ pub struct SolveOptions {
     pub limit: usize,
     /// Collect costly statistics (conflict counts).
     pub detailed_stats: bool,
+    /// Integer program for the ILP backend.
+    pub ilp_model: IlpModel,
+    /// MIP solver for the ILP backend.
+    pub ilp_solver: IlpSolver,
 }
 
 impl Default for SolveOptions {
@@ -41,6 +48,8 @@ impl Default for SolveOptions {
             card: CardKind::default(),
             limit: 1,
             detailed_stats: false,
+            ilp_model: IlpModel::default(),
+            ilp_solver: IlpSolver::default(),
         }
     }
 }
@@ -168,6 +177,11 @@ pub trait Engine {
 pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
     match options.backend {
         Backend::Sat => Box::new(SatEngine::new(puzzle, options.card, options.detailed_stats)),
+        Backend::Ilp => Box::new(IlpEngine::new(
+            puzzle,
+            options.ilp_model,
+            options.ilp_solver,
+        )),
     }
 }
 

@@ -1,6 +1,10 @@
 //! What each command does, between the parsed command line and the exit code. `main.rs` only
 //! parses arguments, calls [`run`] and turns the result into a process exit.
 
+pub mod compare;
+mod decode;
+mod decode_ilp;
+mod lp;
 mod solve;
 
 use crate::cli::{Cli, Command};
@@ -20,6 +24,8 @@ pub enum Exit {
     NoSolution,
     /// 3: uniqueness was demanded and there are several solutions.
     NotUnique,
+    /// 1: `compare` found configurations that disagree or fail.
+    Disagreement,
 }
 
 impl Exit {
@@ -29,6 +35,7 @@ impl Exit {
             Exit::Success => 0,
             Exit::NoSolution => 1,
             Exit::NotUnique => 3,
+            Exit::Disagreement => 1,
         }
     }
 }
@@ -38,6 +45,8 @@ pub fn run(cli: &Cli) -> Result<Exit, Error> {
     match &cli.command {
         None => solve::run(&cli.solve),
         Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Decode(args)) => decode::run(args),
+        Some(Command::Compare(args)) => compare::run(args),
     }
 }
 

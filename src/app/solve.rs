@@ -13,6 +13,12 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
     let input = read_input(args.input.as_deref())?;
     let (puzzle, format) = parse_puzzle(&input, args.format)?;
     let parse_time = start.elapsed();
+    if let Some(path) = &args.emit_lp {
+        return super::lp::emit(&puzzle, args, path);
+    }
+    if args.backend == crate::solve::Backend::Ilp {
+        super::lp::require_solver(args.ilp_solver)?;
+    }
     let limit = match (args.count, args.unique) {
         (Some(n), _) => n.max(1),
         (None, true) => 2,
@@ -23,6 +29,8 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
         card: args.card,
         limit,
         detailed_stats: args.stats,
+        ilp_model: args.ilp_model,
+        ilp_solver: args.ilp_solver,
     };
     let report = solve(&puzzle, &options)?;
     if args.stats {
