@@ -7,6 +7,7 @@
 pub mod cell;
 pub mod engine;
 pub mod lp;
+pub mod presolve;
 pub mod ship;
 pub mod solution;
 
