@@ -63,7 +63,9 @@ pub enum UsageError {
         second: &'static str,
     },
     /// The requested solver is not linked into this build.
-    #[error("this build has no {solver} solver; rebuild with `cargo build --release --features {feature}`")]
+    #[error(
+        "this build has no {solver} solver; rebuild with `cargo build --release --features {feature}`"
+    )]
     SolverUnavailable {
         /// Solver name.
         solver: &'static str,

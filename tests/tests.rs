@@ -3,5 +3,7 @@
 mod common;
 
 mod cli;
+mod compare;
+mod ilp;
 mod ist_corpus;
 mod properties;

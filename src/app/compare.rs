@@ -235,7 +235,14 @@ impl Comparison {
             .max("configuration".len());
         out.push_str(&format!(
             "{:<width$}  {:>7}  {:>9}  {:>9}  {:>6}  {:>9}  {:>11}  {:>7}\n",
-            "configuration", "solved", "median ms", "max ms", "ratio", "variables", "constraints", "agree"
+            "configuration",
+            "solved",
+            "median ms",
+            "max ms",
+            "ratio",
+            "variables",
+            "constraints",
+            "agree"
         ));
         for c in &self.configs {
             out.push_str(&format!(
@@ -343,7 +350,12 @@ struct Key {
     grid: Option<Grid>,
 }
 
-fn run_one(puzzle: &Puzzle, config: &Config, limit: usize, repeat: usize) -> (RunResult, Option<Key>) {
+fn run_one(
+    puzzle: &Puzzle,
+    config: &Config,
+    limit: usize,
+    repeat: usize,
+) -> (RunResult, Option<Key>) {
     let mut times = Vec::with_capacity(repeat);
     let mut first = None;
     for _ in 0..repeat {
@@ -407,14 +419,24 @@ fn grid_rows(grid: &Grid) -> Vec<String> {
     (0..grid.rows())
         .map(|r| {
             (0..grid.cols())
-                .map(|c| if grid.is_ship(Pos::new(r, c)) { '#' } else { '.' })
+                .map(|c| {
+                    if grid.is_ship(Pos::new(r, c)) {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                })
                 .collect()
         })
         .collect()
 }
 
 fn summary_times(results: &[PuzzleResult], i: usize) -> (f64, f64) {
-    let mut ms: Vec<f64> = results.iter().filter_map(|p| p.runs.get(i)).map(|r| r.ms).collect();
+    let mut ms: Vec<f64> = results
+        .iter()
+        .filter_map(|p| p.runs.get(i))
+        .map(|r| r.ms)
+        .collect();
     ms.sort_by(f64::total_cmp);
     let max = ms.last().copied().unwrap_or(0.0);
     let median = match ms.len() {
@@ -492,7 +514,9 @@ pub fn run(args: &CompareArgs) -> Result<Exit, Error> {
     } else {
         ProgressBar::hidden()
     };
-    let comparison = compare(&puzzles, &configs, args.limit, args.repeat, &mut || bar.inc(1));
+    let comparison = compare(&puzzles, &configs, args.limit, args.repeat, &mut || {
+        bar.inc(1)
+    });
     bar.finish_and_clear();
     let text = if args.json {
         let mut s = serde_json::to_string_pretty(&comparison).map_err(|e| {

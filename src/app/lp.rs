@@ -17,10 +17,7 @@ pub fn emit(puzzle: &Puzzle, args: &SolveArgs, path: &Path) -> Result<Exit, Erro
         .as_deref()
         .map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
     let comment = vec![
-        format!(
-            "bimaru-sat {} ILP model of {source}",
-            args.ilp_model.name()
-        ),
+        format!("bimaru-sat {} ILP model of {source}", args.ilp_model.name()),
         format!(
             "{}x{} board, fleet {}",
             puzzle.rows(),

@@ -94,7 +94,13 @@ pub fn build_with(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
             m.add(
                 "part",
                 format!("part_{zname}_{k}"),
-                vec![one(z), Term { var: y(pos), coef: -1 }],
+                vec![
+                    one(z),
+                    Term {
+                        var: y(pos),
+                        coef: -1,
+                    },
+                ],
                 Sense::Le,
                 0,
             );

@@ -108,7 +108,10 @@ impl Engine for IlpEngine {
             self.exhausted = true;
         }
         self.cuts.push(cut);
-        self.model.decode(&values).map(Some).ok_or(SolveError::Decode)
+        self.model
+            .decode(&values)
+            .map(Some)
+            .ok_or(SolveError::Decode)
     }
 
     fn stats(&self) -> Stats {
@@ -254,7 +257,9 @@ where
     let mut vars = ProblemVariables::new();
     let handles: Vec<Variable> = columns
         .iter()
-        .map(|&(lower, upper, _)| vars.add(variable().integer().min(lower as f64).max(upper as f64)))
+        .map(|&(lower, upper, _)| {
+            vars.add(variable().integer().min(lower as f64).max(upper as f64))
+        })
         .collect();
     // See `branching_objective`: rank by ship length, then by column order.
     let n = columns.len() as f64;
@@ -264,11 +269,12 @@ where
     }
     // Any feasible point is a solution: stop at the first incumbent.
     let problem = configure(vars.minimise(objective).using(solver));
-    let mut problem = problem
-        .with_mip_gap(FIRST_INCUMBENT_GAP)
-        .map_err(|e| SolveError::Solver {
-            message: e.to_string(),
-        })?;
+    let mut problem =
+        problem
+            .with_mip_gap(FIRST_INCUMBENT_GAP)
+            .map_err(|e| SolveError::Solver {
+                message: e.to_string(),
+            })?;
     for c in rows {
         let mut lhs = Expression::with_capacity(c.terms.len());
         for &(col, coef) in &c.terms {

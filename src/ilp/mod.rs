@@ -247,7 +247,14 @@ impl LinearModel {
     }
 
     /// Adds a constraint of `family`.
-    fn add(&mut self, family: &'static str, name: String, terms: Vec<Term>, sense: Sense, rhs: i64) {
+    fn add(
+        &mut self,
+        family: &'static str,
+        name: String,
+        terms: Vec<Term>,
+        sense: Sense,
+        rhs: i64,
+    ) {
         match self.families.counts.iter_mut().find(|(f, _)| *f == family) {
             Some((_, n)) => *n += 1,
             None => self.families.counts.push((family, 1)),

@@ -255,7 +255,9 @@ mod tests {
         assert_eq!(s.model(), Some(IlpModel::Ship));
         let bad = parse("Optimal - objective value 2\n 0 x_1h_0_0 one 0\n").unwrap_err();
         assert_eq!(bad.line, 2);
-        assert!(parse("Infeasible - objective value 0\n").unwrap().status == SolutionStatus::Infeasible);
+        assert!(
+            parse("Infeasible - objective value 0\n").unwrap().status == SolutionStatus::Infeasible
+        );
         assert!(parse("hello\n").is_err());
     }
 
@@ -275,8 +277,15 @@ mod tests {
         let s = parse(text).unwrap();
         assert_eq!(s.format, SolutionFormat::Glpsol);
         assert_eq!(s.status, SolutionStatus::Optimal);
-        let names: Vec<_> = s.values.iter().map(|v| (v.name.as_str(), v.value)).collect();
-        assert_eq!(names, vec![("y_0_0", 1.0), ("z_a_very_long_name_indeed", 0.0)]);
+        let names: Vec<_> = s
+            .values
+            .iter()
+            .map(|v| (v.name.as_str(), v.value))
+            .collect();
+        assert_eq!(
+            names,
+            vec![("y_0_0", 1.0), ("z_a_very_long_name_indeed", 0.0)]
+        );
         assert_eq!(s.model(), Some(IlpModel::Cell));
     }
 }
