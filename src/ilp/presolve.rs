@@ -175,7 +175,10 @@ mod tests {
     use crate::ilp::{IlpModel, Term, VarDef, VarRole};
     use crate::puzzle::Pos;
 
-    fn model(n: usize, rows: Vec<(Vec<(usize, i64)>, Sense, i64)>) -> LinearModel {
+    /// A row as `(terms as (variable, coefficient), sense, right side)`.
+    type Row = (Vec<(usize, i64)>, Sense, i64);
+
+    fn model(n: usize, rows: Vec<Row>) -> LinearModel {
         let mut m = LinearModel::new(IlpModel::Cell, 1, n);
         for i in 0..n {
             m.vars.push(VarDef {

@@ -53,14 +53,14 @@ pub fn build_with(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
         match ship.orientation {
             Orientation::Horizontal => {
                 row_terms[r].push(Term { var, coef: len });
-                for cc in c..c + ship.len {
-                    col_terms[cc].push(one(var));
+                for line in &mut col_terms[c..c + ship.len] {
+                    line.push(one(var));
                 }
             }
             Orientation::Vertical => {
                 col_terms[c].push(Term { var, coef: len });
-                for rr in r..r + ship.len {
-                    row_terms[rr].push(one(var));
+                for line in &mut row_terms[r..r + ship.len] {
+                    line.push(one(var));
                 }
             }
         }

@@ -134,6 +134,9 @@ impl Engine for Forgetful {
     }
 }
 
+/// Wraps an honest engine into a faulty one.
+type Plant = fn(IlpEngine) -> Box<dyn Engine>;
+
 #[test]
 fn a_planted_wrong_decoder_is_a_disagreement() {
     let puzzles = public_puzzles();
@@ -153,7 +156,7 @@ fn a_planted_wrong_decoder_is_a_disagreement() {
     assert_eq!(clean.exit(), Exit::Success);
     assert_eq!(clean.exit().code(), 0);
 
-    let plants: [(&str, fn(IlpEngine) -> Box<dyn Engine>); 2] = [
+    let plants: [(&str, Plant); 2] = [
         ("mirrored", |e| Box::new(Mirrored(e))),
         ("forgetful", |e| Box::new(Forgetful(e))),
     ];
