@@ -1,9 +1,11 @@
 //! The command line, as clap derive types. `--help` is the user's first manual, so every flag
 //! carries a doc comment. The work behind each command lives in [`crate::app`].
 
-use crate::format::Format;
+use crate::format::csc384::Dialect;
+use crate::format::{Format, OutputFormat};
 use crate::ilp::{IlpModel, IlpSolver};
 use crate::sat::card::CardKind;
+use crate::sat::model::Model;
 use crate::solve::Backend;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -13,7 +15,7 @@ use std::path::PathBuf;
 /// With no command, reads a puzzle (a file, or standard input when INPUT is absent or `-`),
 /// solves it, checks the grid with an independent verifier and prints it in the puzzle's own
 /// format. Exit codes: 0 solved, 1 no solution, 2 bad input or usage, 3 not unique (with
-/// --unique), 70 internal error.
+/// --unique), 4 time limit, 70 internal error.
 #[derive(Debug, Parser)]
 #[command(name = "bimaru-sat", version, args_conflicts_with_subcommands = true)]
 pub struct Cli {
@@ -31,10 +33,124 @@ pub struct Cli {
 pub enum Command {
     /// Solve a puzzle (the same as giving no command).
     Solve(SolveArgs),
-    /// Read an external solver's answer to an exported formula, check it, print the grid.
+    /// Solve several files or every file of a directory: one JSON result per board and line on
+    /// standard output, a summary on standard error.
+    Batch(BatchArgs),
+    /// Rewrite a puzzle in another format (no solving).
+    Convert(ConvertArgs),
+    /// Advise the next shot in the two-player game, from Rowan 2013 contest input.
+    Advise(AdviseArgs),
+    /// Play the two-player game against itself and report shot statistics.
+    Simulate(SimulateArgs),
+    /// Read an external SAT solver's answer to a formula written by --emit-dimacs (or, with
+    /// `--backend ilp`, a CBC or glpsol answer to an --emit-lp file), check it against the
+    /// puzzle and print the grid in the puzzle's format. Exit 1 when the solver answered UNSAT,
+    /// 2 when the answer is malformed or belongs to another puzzle.
     Decode(DecodeArgs),
     /// Run every backend, model and encoding on puzzles; tabulate times and sizes; check they agree.
     Compare(CompareArgs),
+}
+
+/// Options of the batch command.
+#[derive(Debug, Clone, Args)]
+pub struct BatchArgs {
+    /// Puzzle files and directories (every file directly inside a directory; files whose
+    /// format cannot be detected there are skipped).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// Input format of every file.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+
+    /// Solving backend.
+    #[arg(long, value_enum, default_value_t = Backend::Sat)]
+    pub backend: Backend,
+
+    /// Cardinality encoding for row, column and fleet counts (SAT backend).
+    #[arg(long, value_enum, default_value_t = CardKind::Seq)]
+    pub card: CardKind,
+
+    /// CNF model (SAT backend): `cell` or `placement`.
+    #[arg(long, value_enum, default_value_t = Model::Cell)]
+    pub encoding: Model,
+
+    /// Count solutions up to N and list them all in `grids`.
+    #[arg(long, value_name = "N", conflicts_with = "unique")]
+    pub count: Option<usize>,
+
+    /// Prove each solution unique (exit 3 when some board is not).
+    #[arg(long)]
+    pub unique: bool,
+
+    /// Count conflicts in the statistics (slower).
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// Options of the convert command.
+#[derive(Debug, Clone, Args)]
+pub struct ConvertArgs {
+    /// Puzzle file; standard input when absent or `-`.
+    pub input: Option<PathBuf>,
+
+    /// Where to write the puzzle; standard output when absent or `-`.
+    pub output: Option<PathBuf>,
+
+    /// Input format.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+
+    /// Output format (`pretty` draws solutions only and is refused here).
+    #[arg(long, value_enum)]
+    pub to: OutputFormat,
+
+    /// Cell alphabet for CSC384 output (default: the input's, else symbols).
+    #[arg(long, value_enum)]
+    pub cells: Option<Dialect>,
+}
+
+/// Options of the decode command.
+#[derive(Debug, Clone, Args)]
+pub struct DecodeArgs {
+    /// The puzzle the formula was written for.
+    pub puzzle: PathBuf,
+
+    /// The solver's answer (`-` for standard input): SAT-competition output (`s SATISFIABLE`,
+    /// `v ... 0`, as from CaDiCaL, Kissat, CryptoMiniSat, picosat) or MiniSat's result file
+    /// (`SAT`/`UNSAT`, then the literals).
+    pub model: PathBuf,
+
+    /// The DIMACS file the solver was given: the model, card encoding and puzzle fingerprint
+    /// recorded in its header are used (and checked against the puzzle).
+    #[arg(long, value_name = "FILE")]
+    pub cnf: Option<PathBuf>,
+
+    /// CNF model the formula was written with (default: from --cnf, else cell).
+    #[arg(long, value_enum)]
+    pub encoding: Option<Model>,
+
+    /// Cardinality encoding the formula was written with (default: from --cnf, else seq).
+    #[arg(long, value_enum)]
+    pub card: Option<CardKind>,
+
+    /// Puzzle format.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+
+    /// Where to write the grid; standard output when absent or `-`.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+
+    /// Which kind of formula the answer belongs to: `sat` (DIMACS) or `ilp` (an LP file from
+    /// --emit-lp, answered by `cbc FILE solve solu SOL` or `glpsol --lp FILE -o SOL`).
+    #[arg(long, value_enum, default_value_t = Backend::Sat)]
+    pub backend: Backend,
+
+    /// The integer program that was exported (`--backend ilp`); by default read from the
+    /// variable names.
+    #[arg(long, value_enum)]
+    pub ilp_model: Option<IlpModel>,
 }
 
 /// Options of the solve command.
@@ -59,6 +175,26 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = CardKind::Seq)]
     pub card: CardKind,
 
+    /// CNF model (SAT backend): `cell` ties cell variables to placement variables; `placement`
+    /// has one variable per legal placement, with cells derived from them.
+    #[arg(long, value_enum, default_value_t = Model::Cell)]
+    pub encoding: Model,
+
+    /// Write the CNF formula in DIMACS to FILE (`-` for standard output). Its header names the
+    /// tool version, model, cardinality encoding, board and fleet, and `c var` lines say which
+    /// variable is which cell or placement. The same puzzle and flags give the same file.
+    #[arg(long, value_name = "FILE")]
+    pub emit_dimacs: Option<PathBuf>,
+
+    /// With --emit-dimacs: write the formula and stop, without solving.
+    #[arg(long, requires = "emit_dimacs", conflicts_with_all = ["exclude_solution", "count", "unique"])]
+    pub emit_only: bool,
+
+    /// With --emit-dimacs: solve, then add to the formula the clause that blocks the solution
+    /// found; an external solver answering UNSAT proves that solution unique.
+    #[arg(long, requires = "emit_dimacs")]
+    pub exclude_solution: bool,
+
     /// Count solutions up to N: print each one found, then a `solutions:` line.
     #[arg(long, value_name = "N", conflicts_with = "unique")]
     pub count: Option<usize>,
@@ -67,9 +203,27 @@ pub struct SolveArgs {
     #[arg(long)]
     pub unique: bool,
 
+    /// Give up after this many seconds (exit 4).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+
+    /// Skip the pre-solving rules and hand the whole encoding to the solver.
+    #[arg(long)]
+    pub no_presolve: bool,
+
     /// Print variables, clauses, conflicts and times to stderr.
     #[arg(long)]
     pub stats: bool,
+
+    /// Output format; by default the input's (Rubin boards are drawn with their tallies,
+    /// solbat `.dzn` solutions as the MiniZinc model prints them).
+    #[arg(long, value_enum)]
+    pub to: Option<OutputFormat>,
+
+    /// Cell alphabet for CSC384 output: letters `S W L R T B M` or symbols `S . < > ^ v M`
+    /// (default: the input's, else symbols).
+    #[arg(long, value_enum)]
+    pub cells: Option<Dialect>,
 
     /// Integer program for `--backend ilp`: one variable per ship placement, or per cell.
     #[arg(long, value_enum, default_value_t = IlpModel::Ship)]
@@ -83,29 +237,6 @@ pub struct SolveArgs {
     /// output) instead of solving; cbc, glpsol and HiGHS read it.
     #[arg(long, value_name = "FILE")]
     pub emit_lp: Option<PathBuf>,
-}
-
-/// Options of the decode command.
-#[derive(Debug, Clone, Args)]
-pub struct DecodeArgs {
-    /// The puzzle the formula was exported from.
-    pub puzzle: PathBuf,
-
-    /// The external solver's output: a CBC solution file (`cbc model.lp solve solu FILE`) or a
-    /// glpsol report (`glpsol --lp model.lp -o FILE`) for `--backend ilp`.
-    pub solution: PathBuf,
-
-    /// Puzzle format.
-    #[arg(long, value_enum, default_value_t = Format::Auto)]
-    pub format: Format,
-
-    /// Which kind of formula the solution answers.
-    #[arg(long, value_enum, default_value_t = Backend::Sat)]
-    pub backend: Backend,
-
-    /// The integer program that was exported; by default read from the variable names.
-    #[arg(long, value_enum)]
-    pub ilp_model: Option<IlpModel>,
 }
 
 /// Options of the compare command.
@@ -126,6 +257,10 @@ pub struct CompareArgs {
     /// Backends to run (comma-separated); all by default.
     #[arg(long, value_enum, value_delimiter = ',')]
     pub backend: Vec<Backend>,
+
+    /// CNF models for the SAT backend; all by default.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub encoding: Vec<Model>,
 
     /// Cardinality encodings for the SAT backend; all by default.
     #[arg(long, value_enum, value_delimiter = ',')]
@@ -150,4 +285,91 @@ pub struct CompareArgs {
     /// Print the results as JSON instead of tables.
     #[arg(long)]
     pub json: bool,
+}
+
+/// How `advise` prints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[non_exhaustive]
+pub enum AdviseOutput {
+    /// The contest's output (with --posterior: probabilities as a table).
+    #[default]
+    Text,
+    /// A heat map for the terminal.
+    Pretty,
+    /// JSON.
+    Json,
+}
+
+/// Options of the advise command.
+#[derive(Debug, Clone, Args)]
+pub struct AdviseArgs {
+    /// Contest input (data-set count, then ship count, letters and 10 rows per data set);
+    /// standard input when absent or `-`.
+    pub input: Option<PathBuf>,
+
+    /// Give each square's probability of holding a ship instead of the contest's count.
+    #[arg(long)]
+    pub posterior: bool,
+
+    /// Ships may not touch, not even at a corner (with --posterior; the default lets ships
+    /// touch, as in the board game).
+    #[arg(long, requires = "posterior")]
+    pub no_touch: bool,
+
+    /// How the probabilities are computed (with --posterior): exact enumeration, sampling, or
+    /// exact when the estimated work is small.
+    #[arg(long, value_enum, default_value_t = crate::advise::posterior::Method::Auto, requires = "posterior")]
+    pub method: crate::advise::posterior::Method,
+
+    /// Number of fleet configurations to sample when sampling.
+    #[arg(long, default_value_t = 1_000_000, requires = "posterior")]
+    pub samples: u64,
+
+    /// Seed of the sampler.
+    #[arg(long, default_value_t = 1, requires = "posterior")]
+    pub seed: u64,
+
+    /// Output form.
+    #[arg(long, value_enum, default_value_t = AdviseOutput::Text)]
+    pub to: AdviseOutput,
+}
+
+/// How `simulate` prints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[non_exhaustive]
+pub enum SimulateOutput {
+    /// One statistic per line.
+    #[default]
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// Options of the simulate command.
+#[derive(Debug, Clone, Args)]
+pub struct SimulateArgs {
+    /// The shooting strategy.
+    #[arg(long, value_enum, default_value_t = crate::advise::simulate::Strategy::Rowan)]
+    pub strategy: crate::advise::simulate::Strategy,
+
+    /// Number of games.
+    #[arg(long, default_value_t = 10_000)]
+    pub games: u64,
+
+    /// Master seed; game i uses stream i of a ChaCha8 generator seeded with it.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Hidden fleets whose ships do not touch (the posterior strategy assumes the same).
+    #[arg(long)]
+    pub no_touch: bool,
+
+    /// Largest estimated work (abstract operations) the posterior strategy spends on an exact
+    /// posterior for one shot; above it, it shoots by placement density.
+    #[arg(long, default_value_t = 2e5)]
+    pub exact_budget: f64,
+
+    /// Output form.
+    #[arg(long, value_enum, default_value_t = SimulateOutput::Text)]
+    pub to: SimulateOutput,
 }

@@ -34,6 +34,14 @@ pub enum Error {
         /// The system's reason.
         source: std::io::Error,
     },
+    /// An external solver's model does not decode for the puzzle (`decode`).
+    #[error("{source_name}: {error}")]
+    Decode {
+        /// The model file (or `<stdin>`).
+        source_name: String,
+        /// Why it does not decode.
+        error: crate::sat::dimacs::DecodeError,
+    },
     /// The command line asks for something impossible.
     #[error("{0}")]
     Usage(UsageError),
@@ -72,6 +80,14 @@ pub enum UsageError {
         /// The cargo feature that links it.
         feature: &'static str,
     },
+    /// A file holds several boards where one is needed.
+    #[error("{source_name} holds {boards} boards; this command takes one")]
+    MultipleBoards {
+        /// The file.
+        source_name: String,
+        /// How many boards it holds.
+        boards: usize,
+    },
     /// An output format cannot express this puzzle.
     #[error("the {format} format cannot express this puzzle ({reason})")]
     Inexpressible {
@@ -87,7 +103,11 @@ impl Error {
     /// failures.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Parse { .. } | Error::Puzzle { .. } | Error::Io { .. } | Error::Usage(_) => 2,
+            Error::Parse { .. }
+            | Error::Puzzle { .. }
+            | Error::Io { .. }
+            | Error::Usage(_)
+            | Error::Decode { .. } => 2,
             Error::Solve(_) => 70,
         }
     }

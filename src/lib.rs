@@ -21,8 +21,10 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod advise;
 pub mod app;
 pub mod cli;
+pub mod deduce;
 pub mod error;
 pub mod format;
 pub mod ilp;

@@ -8,7 +8,7 @@ fn main() -> ExitCode {
     match run() {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("bimaru-sat: {err:#}");
+            eprintln!("bimaru-sat: {err}");
             let code = err.downcast_ref::<Error>().map_or(2, Error::exit_code);
             ExitCode::from(code)
         }

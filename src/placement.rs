@@ -53,6 +53,10 @@ impl Placements {
                 }
             }
         }
+        Placements::from_ships(rows, cols, ships)
+    }
+
+    fn from_ships(rows: usize, cols: usize, ships: Vec<Ship>) -> Self {
         let mut covering = vec![Vec::new(); rows * cols];
         for (i, ship) in ships.iter().enumerate() {
             for pos in ship.cells() {
@@ -64,6 +68,19 @@ impl Placements {
             covering,
             cols,
         }
+    }
+
+    /// Keeps the placements whose flag in `keep` is true (one flag per placement, in order).
+    pub fn retain(&mut self, keep: &[bool]) {
+        let rows = self.covering.len() / self.cols.max(1);
+        let ships = self
+            .ships
+            .iter()
+            .zip(keep)
+            .filter(|(_, k)| **k)
+            .map(|(s, _)| *s)
+            .collect();
+        *self = Placements::from_ships(rows, self.cols, ships);
     }
 
     /// All placements, grouped by length (shortest first), then orientation, then start.
@@ -159,10 +176,8 @@ fn is_legal(puzzle: &Puzzle, ship: Ship, row_clued: &[usize], col_clued: &[usize
         Orientation::Vertical => (p.col, p.row),
     };
     let (main, _) = line(ship.start);
-    if let Some(count) = along[main] {
-        if ship.len + along_clued[main] - clued_inside > count {
-            return false;
-        }
+    if along[main].is_some_and(|count| ship.len + along_clued[main] - clued_inside > count) {
+        return false;
     }
     for pos in ship.cells() {
         let (_, cross) = line(pos);

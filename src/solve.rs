@@ -2,10 +2,12 @@
 //! independent verifier, and the result is an [`Outcome`] (`Unsat`, `Unique`, `Multiple`,
 //! `Found`) with [`Stats`]. "No solution" and "not unique" are outcomes, not errors.
 
+use crate::ilp::presolve::PresolveOptions;
 use crate::ilp::{IlpEngine, IlpModel, IlpSolver};
 use crate::puzzle::{Grid, Puzzle};
 use crate::sat::card::CardKind;
 use crate::sat::engine::SatEngine;
+use crate::sat::model::Model;
 use crate::verify::{Violation, verify};
 use serde::Serialize;
 use std::time::Duration;
@@ -31,6 +33,8 @@ pub struct SolveOptions {
     pub backend: Backend,
     /// Cardinality encoding for the SAT backend.
     pub card: CardKind,
+    /// CNF model for the SAT backend.
+    pub model: Model,
     /// Stop after this many solutions: 1 finds one, 2 proves uniqueness, N counts up to N.
     pub limit: usize,
     /// Collect costly statistics (conflict counts).
@@ -39,6 +43,9 @@ pub struct SolveOptions {
     pub ilp_model: IlpModel,
     /// MIP solver for the ILP backend.
     pub ilp_solver: IlpSolver,
+    /// Apply the sound pre-solving rules of [`crate::deduce`] before encoding (on by default;
+    /// off gives the plain encoding, for encoding research).
+    pub presolve: bool,
 }
 
 impl Default for SolveOptions {
@@ -46,10 +53,12 @@ impl Default for SolveOptions {
         SolveOptions {
             backend: Backend::Sat,
             card: CardKind::default(),
+            model: Model::default(),
             limit: 1,
             detailed_stats: false,
             ilp_model: IlpModel::default(),
             ilp_solver: IlpSolver::default(),
+            presolve: true,
         }
     }
 }
@@ -176,12 +185,11 @@ pub trait Engine {
 /// Builds the engine for `options.backend`.
 pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
     match options.backend {
-        Backend::Sat => Box::new(SatEngine::new(puzzle, options.card, options.detailed_stats)),
-        Backend::Ilp => Box::new(IlpEngine::new(
-            puzzle,
-            options.ilp_model,
-            options.ilp_solver,
-        )),
+        Backend::Sat => Box::new(SatEngine::new(puzzle, options)),
+        Backend::Ilp => Box::new(
+            IlpEngine::new(puzzle, options.ilp_model, options.ilp_solver)
+                .with_presolve(options.presolve.then(PresolveOptions::default)),
+        ),
     }
 }
 

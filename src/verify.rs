@@ -114,11 +114,12 @@ pub fn verify(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
             next += 1;
             for dr in -1..=1 {
                 for dc in -1..=1 {
-                    if let Some(n) = at.offset(dr, dc, rows, cols) {
-                        if grid.is_ship(n) && !seen[n.row * cols + n.col] {
-                            seen[n.row * cols + n.col] = true;
-                            group.push(n);
-                        }
+                    if let Some(n) = at.offset(dr, dc, rows, cols)
+                        && grid.is_ship(n)
+                        && !seen[n.row * cols + n.col]
+                    {
+                        seen[n.row * cols + n.col] = true;
+                        group.push(n);
                     }
                 }
             }
@@ -143,30 +144,32 @@ pub fn verify(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
             found: 0,
         });
     }
-    for (index, expected) in puzzle.row_counts().iter().enumerate() {
-        let found = grid.row_total(index);
-        if let Some(expected) = *expected {
-            if found != expected {
-                return Err(Violation::Count {
-                    line: "row",
-                    index,
-                    expected,
-                    found,
-                });
-            }
-        }
-    }
-    for (index, expected) in puzzle.col_counts().iter().enumerate() {
-        let found = grid.col_total(index);
-        if let Some(expected) = *expected {
-            if found != expected {
-                return Err(Violation::Count {
-                    line: "column",
-                    index,
-                    expected,
-                    found,
-                });
-            }
+    let rows_found = (0..rows).map(|r| grid.row_total(r));
+    let cols_found = (0..cols).map(|c| grid.col_total(c));
+    let lines = puzzle
+        .row_counts()
+        .iter()
+        .zip(rows_found)
+        .enumerate()
+        .map(|(i, (e, f))| ("row", i, *e, f))
+        .chain(
+            puzzle
+                .col_counts()
+                .iter()
+                .zip(cols_found)
+                .enumerate()
+                .map(|(i, (e, f))| ("column", i, *e, f)),
+        );
+    for (line, index, expected, found) in lines {
+        if let Some(expected) = expected
+            && found != expected
+        {
+            return Err(Violation::Count {
+                line,
+                index,
+                expected,
+                found,
+            });
         }
     }
     for (at, clue) in puzzle.clues() {
@@ -191,8 +194,7 @@ fn check_straight(grid: &Grid, group: &[Pos]) -> Result<usize, Violation> {
         return Err(Violation::Shape { at: group[0] });
     }
     let len = group.len();
-    for (i, pos) in group.iter().enumerate() {
-        let _ = i;
+    for pos in group {
         let index = (pos.row - min_r) + (pos.col - min_c);
         let expected = match (len, index) {
             (1, _) => Piece::Submarine,

@@ -1,1 +1,165 @@
-//! Property tests.
+//! Property tests: random legal fleets solve back to verified grids; the cardinality encodings
+//! agree with counting; the IST parser never panics and always names a line.
+
+use bimaru_sat::app::{Input, parse_puzzle};
+use bimaru_sat::format::{Format, ist};
+use bimaru_sat::sat::card::CardKind;
+use bimaru_sat::{
+    Clue, Fleet, Grid, Orientation, Outcome, Pos, Puzzle, Ship, SolveOptions, solve, verify,
+};
+use proptest::prelude::*;
+use varisat::{CnfFormula, ExtendFormula, Lit, Solver};
+
+/// Places ships of the given lengths at the chosen starts (modulo the board), skipping any that
+/// would leave the board or touch one already placed. Returns the ships placed.
+fn place(rows: usize, cols: usize, wishes: &[(usize, usize, usize, bool)]) -> Vec<Ship> {
+    let mut grid = Grid::water(rows, cols);
+    let mut ships = Vec::new();
+    for &(len, r, c, vertical) in wishes {
+        let ship = Ship {
+            start: Pos::new(r % rows, c % cols),
+            len,
+            orientation: if vertical && len > 1 {
+                Orientation::Vertical
+            } else {
+                Orientation::Horizontal
+            },
+        };
+        let cells: Vec<Pos> = ship.cells().collect();
+        let fits = cells.iter().all(|p| p.row < rows && p.col < cols)
+            && cells.iter().all(|p| {
+                (-1..=1).all(|dr| {
+                    (-1..=1).all(|dc| {
+                        p.offset(dr, dc, rows, cols)
+                            .is_none_or(|n| !grid.is_ship(n))
+                    })
+                })
+            });
+        if fits {
+            ships.push(ship);
+            grid = Grid::from_ships(rows, cols, &ships);
+        }
+    }
+    ships
+}
+
+prop_compose! {
+    /// A random board from 6x6 to 15x15 with a random legal fleet, its counts (some hidden), and
+    /// some clues taken from the hidden grid.
+    fn random_puzzle()(rows in 6usize..=15, cols in 6usize..=15,
+                       wishes in prop::collection::vec((1usize..=6, 0usize..15, 0usize..15, any::<bool>()), 1..14),
+                       clue_cells in prop::collection::vec((0usize..15, 0usize..15), 0..8),
+                       hidden_rows in prop::collection::vec(0usize..15, 0..3))
+                      -> (Puzzle, Grid) {
+        let ships = place(rows, cols, &wishes);
+        let grid = Grid::from_ships(rows, cols, &ships);
+        let mut counts = vec![0; ships.iter().map(|s| s.len).max().unwrap_or(0)];
+        for s in &ships {
+            counts[s.len - 1] += 1;
+        }
+        let mut row_counts: Vec<Option<usize>> = (0..rows).map(|r| Some(grid.row_total(r))).collect();
+        for h in hidden_rows {
+            row_counts[h % rows] = None;
+        }
+        let col_counts = (0..cols).map(|c| Some(grid.col_total(c))).collect();
+        let mut puzzle = Puzzle::new(row_counts, col_counts, Fleet::from_counts(counts)).unwrap();
+        for (r, c) in clue_cells {
+            let pos = Pos::new(r % rows, c % cols);
+            puzzle.add_clue(pos, Clue::Piece(grid.get(pos))).unwrap();
+        }
+        (puzzle, grid)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn random_fleets_solve_to_verified_grids((puzzle, hidden) in random_puzzle()) {
+        prop_assert_eq!(verify(&puzzle, &hidden), Ok(()));
+        for presolve in [true, false] {
+            let options = SolveOptions { presolve, ..SolveOptions::unique() };
+            let report = solve(&puzzle, &options).unwrap();
+            for grid in report.outcome.grids() {
+                prop_assert_eq!(verify(&puzzle, grid), Ok(()));
+            }
+            match &report.outcome {
+                Outcome::Unique(grid) => prop_assert_eq!(grid, &hidden),
+                Outcome::Multiple { grids, .. } => prop_assert_eq!(grids.len(), 2),
+                other => prop_assert!(false, "hidden grid exists, got {:?}", other),
+            }
+        }
+    }
+
+    #[test]
+    fn cardinality_encodings_count_like_brute_force(n in 0usize..=8, k in 0usize..=9, mask in any::<u8>()) {
+        for &card in CardKind::ALL {
+            let mut formula = CnfFormula::new();
+            let lits: Vec<Lit> = (0..n).map(|_| formula.new_lit()).collect();
+            card.exactly(&mut formula, &lits, k);
+            let mut solver = Solver::new();
+            solver.add_formula(&formula);
+            let assumptions: Vec<Lit> = lits
+                .iter()
+                .enumerate()
+                .map(|(i, &l)| if mask >> i & 1 == 1 { l } else { !l })
+                .collect();
+            solver.assume(&assumptions);
+            let ones = (0..n).filter(|i| mask >> i & 1 == 1).count();
+            prop_assert_eq!(solver.solve().unwrap(), ones == k, "{:?} n={} k={}", card, n, k);
+        }
+    }
+
+    #[test]
+    fn the_ist_parser_never_panics_on_garbage(text in "\\PC*") {
+        check_parse(&text);
+    }
+
+    #[test]
+    fn the_ist_parser_never_panics_on_damaged_instances(
+        edits in prop::collection::vec((0usize..40, 0usize..6, "[A-Z0-9 \\t\\-?]{0,4}"), 1..6)
+    ) {
+        let mut tokens: Vec<String> = include_str!("../puzzles/ist-example.txt")
+            .split_inclusive(|c: char| c.is_whitespace())
+            .map(str::to_string)
+            .collect();
+        for (at, op, text) in edits {
+            let at = at % tokens.len().max(1);
+            match op {
+                0 => { tokens.remove(at); }
+                1 => tokens.insert(at, text),
+                2 => tokens[at] = text,
+                3 => tokens.insert(at, "\n".into()),
+                4 => tokens.insert(at, "\r\n".into()),
+                _ => { let t = tokens[at].clone(); tokens.insert(at, t); }
+            }
+            if tokens.is_empty() { break; }
+        }
+        check_parse(&tokens.concat());
+    }
+}
+
+/// Parsing either fails with a located message or gives a puzzle the solver can take.
+fn check_parse(text: &str) {
+    let input = Input {
+        name: "<fuzz>".into(),
+        text: text.into(),
+    };
+    match parse_puzzle(&input, Format::Auto) {
+        Ok((puzzle, _)) => {
+            let report = solve(&puzzle, &SolveOptions::unique()).unwrap();
+            for grid in report.outcome.grids() {
+                assert_eq!(verify(&puzzle, grid), Ok(()));
+            }
+        }
+        Err(e) => {
+            let msg = e.to_string();
+            assert!(msg.starts_with("<fuzz>: "), "{msg}");
+            assert_eq!(e.exit_code(), 2);
+            assert_eq!(msg.lines().count(), 1, "{msg}");
+        }
+    }
+    if let Err(e) = ist::parse(text) {
+        assert!(e.line >= 1, "{e}");
+    }
+}

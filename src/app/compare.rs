@@ -13,6 +13,7 @@ use crate::error::{Error, UsageError};
 use crate::ilp::{IlpModel, IlpSolver};
 use crate::puzzle::{Grid, Pos, Puzzle};
 use crate::sat::card::CardKind;
+use crate::sat::model::Model;
 use crate::solve::{self, Backend, Engine, Outcome, SolveOptions};
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -26,7 +27,8 @@ type Build = Box<dyn Fn(&Puzzle) -> Box<dyn Engine>>;
 
 /// One way of solving that `compare` runs: a name for the tables and an engine factory.
 pub struct Config {
-    /// Name in tables, e.g. `sat/cell/seq` or `ilp/ship/microlp`.
+    /// Name in tables, e.g. `sat/cell/seq` (backend/model/encoding) or `ilp/ship/microlp`
+    /// (backend/model/solver).
     pub name: String,
     /// The backend it belongs to.
     pub backend: Backend,
@@ -63,7 +65,7 @@ impl Config {
 /// `backend/model/encoding` for tables.
 fn config_name(options: &SolveOptions) -> String {
     match options.backend {
-        Backend::Sat => format!("sat/cell/{}", options.card.name()),
+        Backend::Sat => format!("sat/{}/{}", options.model.name(), options.card.name()),
         Backend::Ilp => format!(
             "ilp/{}/{}",
             options.ilp_model.name(),
@@ -72,18 +74,20 @@ fn config_name(options: &SolveOptions) -> String {
     }
 }
 
-/// Every configuration this build can run, in table order: the SAT backend with each
-/// cardinality encoding, then each ILP model with each linked solver. New SAT models and
-/// encodings slot in by appending values to their enums (every `CardKind` value is already
-/// picked up here).
+/// Every configuration this build can run, in table order: each SAT model with each
+/// cardinality encoding, then each ILP model with each linked solver. New models, encodings
+/// and solvers slot in by appending values to their enums: every value is picked up here.
 pub fn all_options() -> Vec<SolveOptions> {
     let mut all = Vec::new();
-    for &card in CardKind::value_variants() {
-        all.push(SolveOptions {
-            backend: Backend::Sat,
-            card,
-            ..SolveOptions::default()
-        });
+    for &model in Model::value_variants() {
+        for &card in CardKind::value_variants() {
+            all.push(SolveOptions {
+                backend: Backend::Sat,
+                model,
+                card,
+                ..SolveOptions::default()
+            });
+        }
     }
     for &ilp_model in IlpModel::value_variants() {
         for &ilp_solver in IlpSolver::value_variants() {
@@ -112,7 +116,10 @@ pub fn configurations(args: &CompareArgs) -> Result<Vec<Config>, Error> {
     Ok(all_options()
         .into_iter()
         .filter(|o| pick(&args.backend, &o.backend))
-        .filter(|o| o.backend != Backend::Sat || pick(&args.card, &o.card))
+        .filter(|o| {
+            o.backend != Backend::Sat
+                || (pick(&args.encoding, &o.model) && pick(&args.card, &o.card))
+        })
         .filter(|o| {
             o.backend != Backend::Ilp
                 || (pick(&args.ilp_model, &o.ilp_model) && pick(&args.ilp_solver, &o.ilp_solver))

@@ -5,7 +5,7 @@
 use super::{Exit, parse_puzzle, read_input, write_output};
 use crate::cli::DecodeArgs;
 use crate::error::Error;
-use crate::format::{self, Format, Found, ParseError, ParseErrorKind};
+use crate::format::{Found, ParseError, ParseErrorKind};
 use crate::ilp::solution::{self, SolutionStatus};
 use crate::solve::SolveError;
 use crate::verify::verify;
@@ -14,7 +14,7 @@ use crate::verify::verify;
 pub fn run(args: &DecodeArgs) -> Result<Exit, Error> {
     let input = read_input(Some(&args.puzzle))?;
     let (puzzle, format) = parse_puzzle(&input, args.format)?;
-    let sol_input = read_input(Some(&args.solution))?;
+    let sol_input = read_input(Some(&args.model))?;
     let parse_error = |error| Error::Parse {
         source_name: sol_input.name.clone(),
         error,
@@ -42,10 +42,7 @@ pub fn run(args: &DecodeArgs) -> Result<Exit, Error> {
     }
     let grid = model.decode(&values).ok_or(SolveError::Decode)?;
     verify(&puzzle, &grid).map_err(SolveError::Rejected)?;
-    let text = match format {
-        Format::Json => format::json::write_puzzle(&puzzle, Some(&grid)),
-        _ => format::ist::write_solution(&puzzle, &grid),
-    };
-    write_output(None, &text)?;
+    let text = super::decode::grid_text(&input, &puzzle, format, &grid);
+    write_output(args.output.as_deref(), &text)?;
     Ok(Exit::Success)
 }

@@ -2,12 +2,36 @@
 //! format for external MIP solvers (cbc, glpsol, HiGHS), instead of solving it here. `decode
 //! --backend ilp` reads their answers back.
 
-use super::{Exit, write_output};
+use super::{Exit, Input, write_output};
 use crate::cli::SolveArgs;
 use crate::error::{Error, UsageError};
+use crate::format::Document;
 use crate::ilp::{IlpSolver, lp};
 use crate::puzzle::Puzzle;
+use crate::solve::Backend;
 use std::path::Path;
+
+/// The ILP side of the solve command, before solving: refuses a solver this build lacks and,
+/// with `--emit-lp`, writes the program of the (single) board and ends the command.
+pub fn before_solve(
+    args: &SolveArgs,
+    input: &Input,
+    doc: &Document,
+) -> Result<Option<Exit>, Error> {
+    if args.backend == Backend::Ilp {
+        require_solver(args.ilp_solver)?;
+    }
+    let Some(path) = args.emit_lp.as_deref() else {
+        return Ok(None);
+    };
+    match doc.boards.as_slice() {
+        [board] => emit(&board.puzzle, args, path).map(Some),
+        boards => Err(Error::Usage(UsageError::MultipleBoards {
+            source_name: input.name.clone(),
+            boards: boards.len(),
+        })),
+    }
+}
 
 /// Writes the integer program of `puzzle` to `path` (standard output for `-`).
 pub fn emit(puzzle: &Puzzle, args: &SolveArgs, path: &Path) -> Result<Exit, Error> {

@@ -1,9 +1,13 @@
 //! What each command does, between the parsed command line and the exit code. `main.rs` only
 //! parses arguments, calls [`run`] and turns the result into a process exit.
 
+mod advise;
+mod batch;
 pub mod compare;
+mod convert;
 mod decode;
 mod decode_ilp;
+mod dimacs;
 mod lp;
 mod solve;
 
@@ -24,6 +28,10 @@ pub enum Exit {
     NoSolution,
     /// 3: uniqueness was demanded and there are several solutions.
     NotUnique,
+    /// 2: some input could not be read (batch mode, where the other inputs still run).
+    BadInput,
+    /// 4: the time limit was reached.
+    TimeLimit,
     /// 1: `compare` found configurations that disagree or fail.
     Disagreement,
 }
@@ -35,6 +43,8 @@ impl Exit {
             Exit::Success => 0,
             Exit::NoSolution => 1,
             Exit::NotUnique => 3,
+            Exit::BadInput => 2,
+            Exit::TimeLimit => 4,
             Exit::Disagreement => 1,
         }
     }
@@ -45,6 +55,10 @@ pub fn run(cli: &Cli) -> Result<Exit, Error> {
     match &cli.command {
         None => solve::run(&cli.solve),
         Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Batch(args)) => batch::run(args),
+        Some(Command::Convert(args)) => convert::run(args),
+        Some(Command::Advise(args)) => advise::run_advise(args),
+        Some(Command::Simulate(args)) => advise::run_simulate(args),
         Some(Command::Decode(args)) => decode::run(args),
         Some(Command::Compare(args)) => compare::run(args),
     }
@@ -92,37 +106,39 @@ fn read_stdin() -> Result<(String, Vec<u8>), Error> {
     Ok(("<stdin>".to_string(), bytes))
 }
 
-/// Parses `input` in `format` (detecting it for [`Format::Auto`]).
+/// Parses `input` in `format` (detecting it for [`Format::Auto`]). A file holding several
+/// boards (Rubin) is refused; see [`parse_document`].
 pub fn parse_puzzle(input: &Input, format: Format) -> Result<(Puzzle, Format), Error> {
+    let mut doc = parse_document(input, format)?;
+    if doc.boards.len() != 1 {
+        return Err(Error::Usage(UsageError::MultipleBoards {
+            source_name: input.name.clone(),
+            boards: doc.boards.len(),
+        }));
+    }
+    let board = doc.boards.remove(0);
+    Ok((board.puzzle, doc.format))
+}
+
+/// Parses every board of `input` in `format` (detecting it for [`Format::Auto`]).
+pub fn parse_document(input: &Input, format: Format) -> Result<format::Document, Error> {
     let format = match format {
         Format::Auto => detect(input)?,
         f => f,
     };
-    let parsed = match format {
-        Format::Ist | Format::Auto => format::ist::parse(&input.text),
-        Format::Json => format::json::parse(&input.text),
-    };
-    let puzzle = parsed.map_err(|error| Error::Parse {
+    format::parse_document(&input.text, format).map_err(|error| Error::Parse {
         source_name: input.name.clone(),
         error,
-    })?;
-    Ok((puzzle, format))
+    })
 }
 
 fn detect(input: &Input) -> Result<Format, Error> {
-    let first = input.text.split_whitespace().next();
-    match first {
-        Some("ROW") => Ok(Format::Ist),
-        Some(t) if t.starts_with('{') => Ok(Format::Json),
-        Some(_) => Err(Error::Usage(UsageError::UnknownFormat {
+    format::detect(&input.text).map_err(|e| {
+        Error::Usage(UsageError::UnknownFormat {
             source_name: input.name.clone(),
-            reason: "no known format starts like this",
-        })),
-        None => Err(Error::Usage(UsageError::UnknownFormat {
-            source_name: input.name.clone(),
-            reason: "the input is empty",
-        })),
-    }
+            reason: e.reason(),
+        })
+    })
 }
 
 /// Writes `text` to `path` (standard output for `None` or `-`). A file is written through a

@@ -1,9 +1,11 @@
 //! The JSON format (serde). A puzzle is an object with its size, counts (`null` = unknown),
-//! fleet (ships per length) and clues; a solved grid is a list of row strings. The schema is
+//! fleet (ships per length) and clues; a solved grid is a list of row strings; a result gives
+//! the status, the grid, the solution count and the solver's statistics. Both schemas are
 //! documented in `docs/formats.md`.
 
 use super::{Found, ParseError, ParseErrorKind};
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
+use crate::solve::{Outcome, Report, Stats};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -200,12 +202,28 @@ pub fn parse_with_solution(text: &str) -> Result<(Puzzle, Option<Grid>), ParseEr
             },
         )
     })?;
-    let puzzle = json.to_puzzle().map_err(|k| ParseError::at_line(0, k))?;
+    let puzzle = json.to_puzzle().map_err(|kind| {
+        let key = match &kind {
+            ParseErrorKind::WrongCount { what, .. } if what.starts_with("row") => "row_counts",
+            ParseErrorKind::WrongCount { what, .. } if what.starts_with("col") => "col_counts",
+            ParseErrorKind::Expected { expected, .. } if expected.contains("fleet") => "fleet",
+            ParseErrorKind::Expected { .. } => "rows",
+            _ => "clues",
+        };
+        ParseError::at_line(line_of_key(text, key), kind)
+    })?;
     let solution = json
         .solution_grid()
         .transpose()
-        .map_err(|k| ParseError::at_line(0, k))?;
+        .map_err(|k| ParseError::at_line(line_of_key(text, "solution"), k))?;
     Ok((puzzle, solution))
+}
+
+/// The 1-based line where `"key"` first appears (1 when it does not).
+fn line_of_key(text: &str, key: &str) -> usize {
+    let quoted = format!("\"{key}\"");
+    text.find(&quoted)
+        .map_or(1, |at| text[..at].matches('\n').count() + 1)
 }
 
 /// Writes a puzzle (and optionally its solution) as pretty JSON with a final newline.
@@ -262,6 +280,147 @@ pub fn grid_from_rows(rows: usize, cols: usize, lines: &[String]) -> Result<Grid
         }
     }
     Ok(grid)
+}
+
+/// How a solve ended, in the result schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Status {
+    /// Exactly one solution, proved.
+    Unique,
+    /// A solution; uniqueness not examined.
+    Found,
+    /// Two or more solutions.
+    Multiple,
+    /// No solution.
+    Unsat,
+    /// The input could not be read or solved (see `error`).
+    Error,
+}
+
+impl Status {
+    /// The status of an outcome.
+    pub fn of(outcome: &Outcome) -> Self {
+        match outcome {
+            Outcome::Unique(_) => Status::Unique,
+            Outcome::Found(_) => Status::Found,
+            Outcome::Multiple { .. } => Status::Multiple,
+            _ => Status::Unsat,
+        }
+    }
+}
+
+/// Solver statistics in the result schema (times in milliseconds).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StatsJson {
+    /// Backend name (`sat`, ...).
+    pub backend: String,
+    /// Model name (`cell`, ...).
+    pub model: String,
+    /// Variables in the formula.
+    pub variables: usize,
+    /// Clauses or constraints.
+    pub constraints: usize,
+    /// Conflicts, when counted (`--stats`).
+    pub conflicts: Option<u64>,
+    /// Solver calls.
+    pub solver_calls: usize,
+    /// Milliseconds spent encoding.
+    pub encode_ms: f64,
+    /// Milliseconds spent in the solver.
+    pub solve_ms: f64,
+}
+
+impl From<&Stats> for StatsJson {
+    fn from(s: &Stats) -> Self {
+        StatsJson {
+            backend: s.backend.to_string(),
+            model: s.model.clone(),
+            variables: s.variables,
+            constraints: s.constraints,
+            conflicts: s.conflicts,
+            solver_calls: s.solver_calls,
+            encode_ms: s.encode_time.as_secs_f64() * 1e3,
+            solve_ms: s.solve_time.as_secs_f64() * 1e3,
+        }
+    }
+}
+
+/// The result of solving one board, as JSON (one object per board; one line each in batch
+/// mode). Documented in `docs/formats.md`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ResultJson {
+    /// The input file, in batch mode.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// The board's ID (Rubin files), if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// How the solve ended.
+    pub status: Status,
+    /// Solutions found.
+    pub solutions: usize,
+    /// Whether `solutions` is the exact number (the search was exhausted).
+    pub complete: bool,
+    /// The first solution found, as row strings (see [`grid_rows`]); `null` without one.
+    pub grid: Option<Vec<String>>,
+    /// Every solution found, when counting (`--count`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grids: Vec<Vec<String>>,
+    /// Whether a solution found equals the one embedded in the file, when the file has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub matches_embedded: Option<bool>,
+    /// What solving cost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stats: Option<StatsJson>,
+    /// Why the board could not be solved (status `error`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl ResultJson {
+    /// The result of a report. With `all`, every grid found is listed in `grids`.
+    pub fn from_report(report: &Report, embedded: Option<&Grid>, all: bool) -> Self {
+        let grids = report.outcome.grids();
+        ResultJson {
+            file: None,
+            board: None,
+            status: Status::of(&report.outcome),
+            solutions: grids.len(),
+            complete: report.outcome.is_complete(),
+            grid: grids.first().map(|g| grid_rows(g)),
+            grids: if all {
+                grids.iter().map(|g| grid_rows(g)).collect()
+            } else {
+                Vec::new()
+            },
+            matches_embedded: embedded.map(|e| grids.contains(&e)),
+            stats: Some(StatsJson::from(&report.stats)),
+            error: None,
+        }
+    }
+
+    /// The result of a board or file that failed with `message`.
+    pub fn error(message: String) -> Self {
+        ResultJson {
+            file: None,
+            board: None,
+            status: Status::Error,
+            solutions: 0,
+            complete: false,
+            grid: None,
+            grids: Vec::new(),
+            matches_embedded: None,
+            stats: None,
+            error: Some(message),
+        }
+    }
+
+    /// One line of JSON (no final newline).
+    pub fn to_line(&self) -> String {
+        serde_json::to_string(self).expect("results always serialize")
+    }
 }
 
 #[cfg(test)]

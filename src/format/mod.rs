@@ -1,10 +1,17 @@
 //! Text formats, one file each, plus the typed parse error they share. Parsers turn text into a
 //! [`Puzzle`](crate::Puzzle); writers turn a solved [`Grid`](crate::Grid) back into text.
 
+pub mod csc384;
+pub mod detect;
+pub mod dzn;
 pub mod ist;
 pub mod json;
+pub mod pretty;
+pub mod rubin;
 
-use crate::puzzle::Pos;
+pub use detect::{DetectError, detect};
+
+use crate::puzzle::{Grid, Pos, Puzzle};
 use std::fmt;
 
 /// Input formats.
@@ -16,8 +23,138 @@ pub enum Format {
     Auto,
     /// IST Bimaru (`ROW`, `COLUMN`, hint count, `HINT r c X`).
     Ist,
+    /// CSC384 `battle.py` (digit-string counts, fleet line, NxN cell grid).
+    Csc384,
+    /// Moshe Rubin's CSPLib boards (`START-NEW-BOARD`, `Hint:`, `PLACESHIP`), several per file.
+    Rubin,
+    /// MiniZinc solbat data (`.dzn`: `height`, `width`, `ship`, `hint`, `rowsum`, `colsum`).
+    Dzn,
     /// JSON (see `docs/formats.md`).
     Json,
+}
+
+impl Format {
+    /// The format's name as written on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Auto => "auto",
+            Format::Ist => "ist",
+            Format::Csc384 => "csc384",
+            Format::Rubin => "rubin",
+            Format::Dzn => "dzn",
+            Format::Json => "json",
+        }
+    }
+}
+
+/// Output formats for solutions (`--to`) and puzzles (`convert --to`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[non_exhaustive]
+pub enum OutputFormat {
+    /// IST: ten lines, hinted cells upper case, other ship cells lower case, water `.`.
+    Ist,
+    /// CSC384: N lines of N cells, in the input's cell dialect (see `--cells`).
+    Csc384,
+    /// Rubin's board drawing: rows with their tallies, then the column tallies.
+    Rubin,
+    /// The MiniZinc solbat model's own output (for solutions) or `.dzn` data (for puzzles).
+    Dzn,
+    /// JSON: the result schema for solutions, the puzzle schema for puzzles.
+    Json,
+    /// A Unicode board with the counts at the margins, for people.
+    Pretty,
+}
+
+impl OutputFormat {
+    /// The format's name as written on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            OutputFormat::Ist => "ist",
+            OutputFormat::Csc384 => "csc384",
+            OutputFormat::Rubin => "rubin",
+            OutputFormat::Dzn => "dzn",
+            OutputFormat::Json => "json",
+            OutputFormat::Pretty => "pretty",
+        }
+    }
+
+    /// The output that follows an input format by default.
+    pub fn following(input: Format) -> OutputFormat {
+        match input {
+            Format::Auto | Format::Ist => OutputFormat::Ist,
+            Format::Csc384 => OutputFormat::Csc384,
+            Format::Rubin => OutputFormat::Rubin,
+            Format::Dzn => OutputFormat::Dzn,
+            Format::Json => OutputFormat::Json,
+        }
+    }
+}
+
+/// One board read from a file, with what the file says about it besides the puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The board's name in the file (Rubin's `Board ID`), if it has one.
+    pub id: Option<String>,
+    /// 1-based line where the board starts.
+    pub line: usize,
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// A solution carried by the file (Rubin's `PLACESHIP` lines, JSON's `solution`).
+    pub embedded: Option<Grid>,
+}
+
+impl Board {
+    /// A board that is the whole file.
+    pub fn whole(puzzle: Puzzle) -> Self {
+        Board {
+            id: None,
+            line: 1,
+            puzzle,
+            embedded: None,
+        }
+    }
+}
+
+/// A parsed file: its format, its boards, and how its cells were written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Document {
+    /// The format it was read in (never [`Format::Auto`]).
+    pub format: Format,
+    /// The boards, in file order; every format but Rubin holds exactly one.
+    pub boards: Vec<Board>,
+    /// For CSC384 input: the cell dialect and how it was decided.
+    pub dialect: Option<csc384::DialectChoice>,
+}
+
+/// Parses `text` in `format`, which must not be [`Format::Auto`] (use [`detect`] first).
+pub fn parse_document(text: &str, format: Format) -> Result<Document, ParseError> {
+    let one = |format, puzzle| Document {
+        format,
+        boards: vec![Board::whole(puzzle)],
+        dialect: None,
+    };
+    match format {
+        Format::Auto | Format::Ist => ist::parse(text).map(|p| one(Format::Ist, p)),
+        Format::Csc384 => csc384::parse_with_dialect(text).map(|(puzzle, dialect)| Document {
+            format,
+            boards: vec![Board::whole(puzzle)],
+            dialect: Some(dialect),
+        }),
+        Format::Rubin => rubin::parse(text).map(|boards| Document {
+            format,
+            boards,
+            dialect: None,
+        }),
+        Format::Dzn => dzn::parse(text).map(|p| one(format, p)),
+        Format::Json => json::parse_with_solution(text).map(|(puzzle, embedded)| Document {
+            format,
+            boards: vec![Board {
+                embedded,
+                ..Board::whole(puzzle)
+            }],
+            dialect: None,
+        }),
+    }
 }
 
 /// A problem found while reading a file, with where it was found.
@@ -108,6 +245,14 @@ pub enum ParseErrorKind {
         /// The offending text.
         found: String,
         /// The letters the format allows.
+        allowed: &'static str,
+    },
+    /// A word (a hint type, a parameter name, a direction) the format does not know.
+    #[error("unknown word {found:?}, expected one of {allowed}")]
+    UnknownWord {
+        /// The offending word.
+        found: String,
+        /// The words the format allows.
         allowed: &'static str,
     },
     /// The same cell is given twice.

@@ -11,7 +11,8 @@ use crate::sat::cell::caps;
 /// Builds the cell model of `puzzle`.
 ///
 /// Variables: `y_r_c` per cell, fixed by bounds to 1 under a ship clue and to 0 where no legal
-/// placement reaches (water clues among them); `z_...` per legal placement.
+/// placement reaches (water clues among them), with the empty domain `1..=0` when both hold;
+/// `z_...` per legal placement.
 ///
 /// - `row_r` / `col_c`: the cells of each line with a known count sum to it;
 /// - `diag`: two diagonal neighbours are never both ship (two rows per 2x2 block), so ship cells
@@ -38,7 +39,9 @@ pub fn build_with(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
         let clued = puzzle.clue(pos).is_some_and(|c| c.is_ship());
         let (lower, upper) = match (clued, reachable) {
             (true, true) => (1, 1),
-            (_, false) => (0, 0),
+            // A ship clue that no legal placement covers: empty domain, no solution.
+            (true, false) => (1, 0),
+            (false, false) => (0, 0),
             (false, true) => (0, 1),
         };
         let v = m.add_var(

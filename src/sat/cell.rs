@@ -5,6 +5,7 @@
 
 use super::card::CardKind;
 use super::sink::{ClauseSink, Counted};
+use crate::deduce::Knowledge;
 use crate::placement::Placements;
 use crate::puzzle::{Clue, Dir, Orientation, Piece, Pos, Puzzle};
 use varisat::{Lit, Var};
@@ -37,11 +38,56 @@ pub fn encode<S: ClauseSink + ?Sized>(
     card: CardKind,
     sink: &mut S,
 ) -> CellEncoding {
+    encode_residual(puzzle, placements, None, card, sink)
+}
+
+/// Like [`encode`], with facts from [`crate::deduce`] treated as constants: each decided cell
+/// and each certain placement gets a unit clause, every clause they satisfy is left out, the
+/// literals they falsify are dropped, and counts shrink to the undecided literals.
+pub fn encode_residual<S: ClauseSink + ?Sized>(
+    puzzle: &Puzzle,
+    placements: &Placements,
+    knowledge: Option<&Knowledge>,
+    card: CardKind,
+    sink: &mut S,
+) -> CellEncoding {
     let mut sink = Counted::new(sink);
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let cells: Vec<Var> = (0..rows * cols).map(|_| sink.new_var()).collect();
-    let x = |pos: Pos| cells[pos.row * cols + pos.col].positive();
     let placement_vars: Vec<Var> = (0..placements.len()).map(|_| sink.new_var()).collect();
+    let x = |pos: Pos| cells[pos.row * cols + pos.col].positive();
+    let cell_value = |pos: Pos| knowledge.and_then(|k| k.cells[pos.row * cols + pos.col]);
+    let placement_value = |i: usize| knowledge.and_then(|k| k.forced[i].then_some(true));
+    // Literal values fixed by the knowledge.
+    let value = |lit: Lit| -> Option<bool> {
+        let var = lit.index();
+        let v = if var < cells.len() {
+            cell_value(Pos::new(var / cols, var % cols))
+        } else {
+            placement_value(var - cells.len())
+        };
+        v.map(|v| v == lit.is_positive())
+    };
+    let mut clause = ClauseBuilder::default();
+    let mut add = |sink: &mut Counted<'_, S>, lits: &[Lit]| {
+        if clause.simplify(lits, value) {
+            sink.add_clause(&clause.lits);
+        }
+    };
+
+    // Units for what is already decided.
+    if let Some(k) = knowledge {
+        for (var, v) in cells.iter().zip(&k.cells) {
+            if let Some(ship) = v {
+                sink.add_clause(&[var.lit(*ship)]);
+            }
+        }
+        for (var, f) in placement_vars.iter().zip(&k.forced) {
+            if *f {
+                sink.add_clause(&[var.positive()]);
+            }
+        }
+    }
 
     // Placement <-> its cells are ship and the cells capping it along its axis are water.
     let mut pattern = Vec::new();
@@ -49,15 +95,15 @@ pub fn encode<S: ClauseSink + ?Sized>(
         let p = var.positive();
         pattern.clear();
         for pos in ship.cells() {
-            sink.add_clause(&[!p, x(pos)]);
+            add(&mut sink, &[!p, x(pos)]);
             pattern.push(!x(pos));
         }
         for cap in caps(*ship, rows, cols) {
-            sink.add_clause(&[!p, !x(cap)]);
+            add(&mut sink, &[!p, !x(cap)]);
             pattern.push(x(cap));
         }
         pattern.push(p);
-        sink.add_clause(&pattern);
+        add(&mut sink, &pattern);
     }
 
     // A ship cell is covered by one of the legal placements through it.
@@ -71,7 +117,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
                 .iter()
                 .map(|&i| placement_vars[i].positive()),
         );
-        sink.add_clause(&cover);
+        add(&mut sink, &cover);
     }
 
     // No touching diagonally (orthogonal neighbours then belong to one straight ship).
@@ -79,8 +125,8 @@ pub fn encode<S: ClauseSink + ?Sized>(
         for c in 0..cols.saturating_sub(1) {
             let (a, b) = (Pos::new(r, c), Pos::new(r + 1, c + 1));
             let (d, e) = (Pos::new(r, c + 1), Pos::new(r + 1, c));
-            sink.add_clause(&[!x(a), !x(b)]);
-            sink.add_clause(&[!x(d), !x(e)]);
+            add(&mut sink, &[!x(a), !x(b)]);
+            add(&mut sink, &[!x(d), !x(e)]);
         }
     }
 
@@ -89,23 +135,23 @@ pub fn encode<S: ClauseSink + ?Sized>(
     let nb = |pos: Pos, dir: Dir| pos.step(dir, rows, cols).map(x);
     for (pos, clue) in puzzle.clues() {
         match clue {
-            Clue::Piece(Piece::Water) => sink.add_clause(&[!x(pos)]),
-            Clue::Ship | Clue::Piece(Piece::Middle) => sink.add_clause(&[x(pos)]),
+            Clue::Piece(Piece::Water) => add(&mut sink, &[!x(pos)]),
+            Clue::Ship | Clue::Piece(Piece::Middle) => add(&mut sink, &[x(pos)]),
             Clue::Piece(Piece::Submarine) => {
-                sink.add_clause(&[x(pos)]);
+                add(&mut sink, &[x(pos)]);
                 for dir in Dir::ALL {
                     if let Some(n) = nb(pos, dir) {
-                        sink.add_clause(&[!n]);
+                        add(&mut sink, &[!n]);
                     }
                 }
             }
             Clue::Piece(Piece::End(toward)) => {
-                sink.add_clause(&[x(pos)]);
+                add(&mut sink, &[x(pos)]);
                 for dir in Dir::ALL {
                     match nb(pos, dir) {
-                        Some(n) if dir == toward => sink.add_clause(&[n]),
-                        Some(n) => sink.add_clause(&[!n]),
-                        None if dir == toward => sink.add_clause(&[]),
+                        Some(n) if dir == toward => add(&mut sink, &[n]),
+                        Some(n) => add(&mut sink, &[!n]),
+                        None if dir == toward => add(&mut sink, &[]),
                         None => {}
                     }
                 }
@@ -116,27 +162,35 @@ pub fn encode<S: ClauseSink + ?Sized>(
             let side = |d: Dir| nb(pos, d);
             for a in [side(Dir::Left), side(Dir::Right)] {
                 for b in [side(Dir::Up), side(Dir::Down)] {
-                    let clause: Vec<Lit> = [a, b].into_iter().flatten().collect();
-                    sink.add_clause(&clause);
+                    let lits: Vec<Lit> = [a, b].into_iter().flatten().collect();
+                    add(&mut sink, &lits);
                 }
             }
         }
     }
 
-    // Counts.
+    // Counts, over the undecided literals only.
+    let exactly = |sink: &mut Counted<'_, S>, lits: &mut Vec<Lit>, k: usize| {
+        let fixed_true = lits.iter().filter(|&&l| value(l) == Some(true)).count();
+        lits.retain(|&l| value(l).is_none());
+        match k.checked_sub(fixed_true) {
+            Some(k) => card.exactly(sink, lits, k),
+            None => sink.add_clause(&[]),
+        }
+    };
     let mut line = Vec::with_capacity(rows.max(cols));
     for (r, count) in puzzle.row_counts().iter().enumerate() {
         if let Some(k) = *count {
             line.clear();
             line.extend((0..cols).map(|c| x(Pos::new(r, c))));
-            card.exactly(&mut sink, &line, k);
+            exactly(&mut sink, &mut line, k);
         }
     }
     for (c, count) in puzzle.col_counts().iter().enumerate() {
         if let Some(k) = *count {
             line.clear();
             line.extend((0..rows).map(|r| x(Pos::new(r, c))));
-            card.exactly(&mut sink, &line, k);
+            exactly(&mut sink, &mut line, k);
         }
     }
     for class in puzzle.fleet().classes() {
@@ -146,7 +200,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
                 .of_len(class.len)
                 .map(|i| placement_vars[i].positive()),
         );
-        card.exactly(&mut sink, &line, class.count);
+        exactly(&mut sink, &mut line, class.count);
     }
 
     CellEncoding {
@@ -154,6 +208,28 @@ pub fn encode<S: ClauseSink + ?Sized>(
         placements: placement_vars,
         vars: sink.vars,
         clauses: sink.clauses,
+    }
+}
+
+/// Reusable buffer that simplifies a clause under fixed literal values.
+#[derive(Default)]
+struct ClauseBuilder {
+    lits: Vec<Lit>,
+}
+
+impl ClauseBuilder {
+    /// Fills `self.lits` with the literals of `clause` not fixed false; returns false when a
+    /// literal is fixed true (the clause is satisfied and must be left out).
+    fn simplify(&mut self, clause: &[Lit], value: impl Fn(Lit) -> Option<bool>) -> bool {
+        self.lits.clear();
+        for &l in clause {
+            match value(l) {
+                Some(true) => return false,
+                Some(false) => {}
+                None => self.lits.push(l),
+            }
+        }
+        true
     }
 }
 

@@ -3,7 +3,10 @@
 
 pub mod card;
 pub mod cell;
+pub mod dimacs;
 pub mod engine;
+pub mod model;
+pub mod placement_model;
 pub mod sink;
 
 pub use sink::{ClauseSink, Counted};

@@ -8,10 +8,13 @@ use std::process::{Command, Output, Stdio};
 
 /// `../shared/<sub>` beside the repository. When it is missing the test is skipped with a
 /// message, except under `CI=true`, where a missing corpus fails the test.
+/// `BIMARU_SHARED`, when set, names that folder instead (for git worktrees placed elsewhere).
 pub fn shared(sub: &str) -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(sub);
+    let root = std::env::var_os("BIMARU_SHARED").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+        PathBuf::from,
+    );
+    let path = root.join(sub);
     if path.exists() {
         return Some(path);
     }

@@ -6,6 +6,7 @@ use bimaru_sat::app::Exit;
 use bimaru_sat::app::compare::{Config, NamedPuzzle, all_options, compare};
 use bimaru_sat::ilp::{IlpEngine, IlpModel, IlpSolver};
 use bimaru_sat::sat::card::CardKind;
+use bimaru_sat::sat::model::Model;
 use bimaru_sat::solve::{Engine, SolveError, Stats};
 use bimaru_sat::{Backend, Grid, Pos, SolveOptions, format::ist};
 use clap::ValueEnum;
@@ -34,7 +35,7 @@ fn compare_over_the_public_instances_prints_the_table_and_exits_zero() {
     assert!(text.contains("median ms") && text.contains("constraints"));
     for options in all_options() {
         let name = match options.backend {
-            Backend::Sat => format!("sat/cell/{}", options.card.name()),
+            Backend::Sat => format!("sat/{}/{}", options.model.name(), options.card.name()),
             _ => format!(
                 "ilp/{}/{}",
                 options.ilp_model.name(),
@@ -85,11 +86,13 @@ fn compare_over_the_public_instances_prints_the_table_and_exits_zero() {
 #[test]
 fn every_model_encoding_and_linked_solver_is_a_configuration() {
     let all = all_options();
-    for &card in CardKind::value_variants() {
-        assert!(
-            all.iter()
-                .any(|o| o.backend == Backend::Sat && o.card == card)
-        );
+    for &model in Model::value_variants() {
+        for &card in CardKind::value_variants() {
+            assert!(
+                all.iter()
+                    .any(|o| { o.backend == Backend::Sat && o.model == model && o.card == card })
+            );
+        }
     }
     for &model in IlpModel::value_variants() {
         for &solver in IlpSolver::value_variants() {

@@ -456,6 +456,26 @@ fn an_unsatisfiable_instance_exits_one() {
     }
 }
 
+#[test]
+fn a_ship_clue_no_ship_can_cover_has_no_solution() {
+    // Row 1 has count 0, so nothing fits under the clue at (1, 1).
+    let mut puzzle = Puzzle::new(
+        vec![Some(1), Some(0), Some(1)],
+        vec![Some(1), Some(0), Some(1)],
+        Fleet::from_counts(vec![2]),
+    )
+    .unwrap();
+    puzzle.add_clue(Pos::new(1, 1), Clue::Ship).unwrap();
+    assert_eq!(
+        solve(&puzzle, &SolveOptions::default()).unwrap().outcome,
+        Outcome::Unsat
+    );
+    for model in [IlpModel::Ship, IlpModel::Cell] {
+        let report = solve(&puzzle, &ilp(model, IlpSolver::Microlp, 2)).unwrap();
+        assert_eq!(report.outcome, Outcome::Unsat, "{model:?}");
+    }
+}
+
 /// `cbc`, if installed. Under `CI=true` a missing cbc fails the test instead of skipping it.
 fn cbc() -> Option<&'static str> {
     let found = Command::new("cbc")

@@ -2,9 +2,13 @@
 //! type of its own behind [`Cardinality`], cites its paper, and states its size; [`CardKind`]
 //! picks one at run time (`--card`).
 
+mod cardnet;
 mod seq;
+mod totalizer;
 
+pub use cardnet::CardNetwork;
 pub use seq::SeqCounter;
+pub use totalizer::Totalizer;
 
 use super::sink::ClauseSink;
 use varisat::Lit;
@@ -113,16 +117,22 @@ pub enum CardKind {
     /// Sequential counter (Sinz 2005), both directions.
     #[default]
     Seq,
+    /// Totalizer (Bailleux & Boufkhad 2003), outputs cut at k + 1.
+    Totalizer,
+    /// Cardinality network (Asín et al. 2011), two-way comparators.
+    Cardnet,
 }
 
 impl CardKind {
     /// Every encoding, for tests and `compare`.
-    pub const ALL: &'static [CardKind] = &[CardKind::Seq];
+    pub const ALL: &'static [CardKind] = &[CardKind::Seq, CardKind::Totalizer, CardKind::Cardnet];
 
     /// Adds "exactly `k` of `lits`" with this encoding.
     pub fn exactly<S: ClauseSink + ?Sized>(self, sink: &mut S, lits: &[Lit], k: usize) {
         match self {
             CardKind::Seq => exactly::<SeqCounter, S>(sink, lits, k),
+            CardKind::Totalizer => exactly::<Totalizer, S>(sink, lits, k),
+            CardKind::Cardnet => exactly::<CardNetwork, S>(sink, lits, k),
         }
     }
 
@@ -130,6 +140,8 @@ impl CardKind {
     pub fn size(self, n: usize, k: usize) -> EncodingSize {
         match self {
             CardKind::Seq => SeqCounter::size(n, k),
+            CardKind::Totalizer => Totalizer::size(n, k),
+            CardKind::Cardnet => CardNetwork::size(n, k),
         }
     }
 
@@ -137,6 +149,8 @@ impl CardKind {
     pub fn name(self) -> &'static str {
         match self {
             CardKind::Seq => SeqCounter::NAME,
+            CardKind::Totalizer => Totalizer::NAME,
+            CardKind::Cardnet => CardNetwork::NAME,
         }
     }
 }
@@ -151,8 +165,16 @@ pub(crate) mod tests {
     /// with those inputs fixed is satisfiable exactly when `k` of them are true; and the size
     /// formula matches what was emitted.
     pub(crate) fn agrees_with_brute_force(kind: CardKind, n: usize, k: usize) {
+        agrees_with_brute_force_signed(kind, n, k, 0);
+    }
+
+    /// [`agrees_with_brute_force`] with the inputs negated where bit `i` of `negated` is set,
+    /// so that the encoding also sees negative literals.
+    pub(crate) fn agrees_with_brute_force_signed(kind: CardKind, n: usize, k: usize, negated: u32) {
         let mut formula = CnfFormula::new();
-        let lits: Vec<Lit> = (0..n).map(|_| formula.new_lit()).collect();
+        let lits: Vec<Lit> = (0..n)
+            .map(|i| formula.new_lit() ^ (negated >> i & 1 == 1))
+            .collect();
         let mut counted = Counted::new(&mut formula);
         kind.exactly(&mut counted, &lits, k);
         let (vars, clauses) = (counted.vars, counted.clauses);
@@ -187,6 +209,21 @@ pub(crate) mod tests {
                     agrees_with_brute_force(kind, n, k);
                 }
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// Item 2 of issue 4: any encoding, any `n <= 8`, any `k` (also `k > n`), inputs of
+        /// either sign: satisfiable under an assignment exactly when `k` inputs are true.
+        #[test]
+        fn any_encoding_agrees_with_brute_force(
+            kind in proptest::sample::select(CardKind::ALL),
+            n in 0usize..=8,
+            k_offset in 0usize..=9,
+            negated in 0u32..256,
+        ) {
+            let k = k_offset.min(n + 1);
+            agrees_with_brute_force_signed(kind, n, k, negated);
         }
     }
 }

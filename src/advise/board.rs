@@ -1,0 +1,423 @@
+//! The two-player game's 10x10 board as the Rowan 2013 contest describes it: squares marked
+//! empty, miss, hit or sunk, the five ship kinds, and every straight placement of a ship as a
+//! 128-bit bitboard. Squares are named by a column letter and a row number (`G4` is column G,
+//! row 4), the contest's convention; bit `row * 10 + col` stands for a square.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+/// Side length of the board.
+pub const SIZE: usize = 10;
+/// Number of squares.
+pub const CELLS: usize = SIZE * SIZE;
+
+/// A set of squares: bit `row * 10 + col`.
+pub type Bits = u128;
+
+/// Every square of the board.
+pub const ALL: Bits = (1u128 << CELLS) - 1;
+
+/// What the board shows on a square (the contest's digits 0 to 3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Mark {
+    /// 0: not shot yet.
+    #[default]
+    Empty,
+    /// 1: shot, water.
+    Miss,
+    /// 2: shot, a ship that is still afloat.
+    Hit,
+    /// 3: part of a sunk ship.
+    Sunk,
+}
+
+impl Mark {
+    /// The mark for a contest digit.
+    pub fn from_digit(d: char) -> Option<Mark> {
+        match d {
+            '0' => Some(Mark::Empty),
+            '1' => Some(Mark::Miss),
+            '2' => Some(Mark::Hit),
+            '3' => Some(Mark::Sunk),
+            _ => None,
+        }
+    }
+
+    /// The contest digit.
+    pub fn digit(self) -> char {
+        match self {
+            Mark::Empty => '0',
+            Mark::Miss => '1',
+            Mark::Hit => '2',
+            Mark::Sunk => '3',
+        }
+    }
+}
+
+/// The five ships of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum ShipKind {
+    /// A: aircraft carrier, length 5.
+    Carrier,
+    /// B: battleship, length 4.
+    Battleship,
+    /// D: destroyer, length 3.
+    Destroyer,
+    /// S: submarine, length 3.
+    Submarine,
+    /// P: PT boat, length 2.
+    PtBoat,
+}
+
+impl ShipKind {
+    /// The standard fleet, in the contest's letter order.
+    pub const FLEET: [ShipKind; 5] = [
+        ShipKind::Carrier,
+        ShipKind::Battleship,
+        ShipKind::Destroyer,
+        ShipKind::Submarine,
+        ShipKind::PtBoat,
+    ];
+
+    /// The ship's length.
+    #[allow(clippy::len_without_is_empty)] // a ship is never empty
+    pub const fn len(self) -> usize {
+        match self {
+            ShipKind::Carrier => 5,
+            ShipKind::Battleship => 4,
+            ShipKind::Destroyer | ShipKind::Submarine => 3,
+            ShipKind::PtBoat => 2,
+        }
+    }
+
+    /// The contest letter.
+    pub const fn letter(self) -> char {
+        match self {
+            ShipKind::Carrier => 'A',
+            ShipKind::Battleship => 'B',
+            ShipKind::Destroyer => 'D',
+            ShipKind::Submarine => 'S',
+            ShipKind::PtBoat => 'P',
+        }
+    }
+
+    /// The ship for a contest letter.
+    pub fn from_letter(c: char) -> Option<ShipKind> {
+        ShipKind::FLEET.into_iter().find(|k| k.letter() == c)
+    }
+}
+
+/// A square, 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square {
+    /// Row, 0 at the top (printed as 1).
+    pub row: u8,
+    /// Column, 0 at the left (printed as A).
+    pub col: u8,
+}
+
+impl Square {
+    /// The square at `row`, `col` (both 0-based, below 10).
+    pub const fn new(row: usize, col: usize) -> Square {
+        Square {
+            row: row as u8,
+            col: col as u8,
+        }
+    }
+
+    /// The square of bit `index`.
+    pub const fn from_index(index: usize) -> Square {
+        Square::new(index / SIZE, index % SIZE)
+    }
+
+    /// The bit index.
+    pub const fn index(self) -> usize {
+        self.row as usize * SIZE + self.col as usize
+    }
+
+    /// The square's bit.
+    pub const fn bit(self) -> Bits {
+        1u128 << self.index()
+    }
+
+    /// Parses a name such as `G4` or `J10`.
+    pub fn parse(name: &str) -> Option<Square> {
+        let mut chars = name.chars();
+        let letter = chars.next()?.to_ascii_uppercase();
+        let col = (letter as usize).checked_sub('A' as usize)?;
+        let row: usize = chars.as_str().parse().ok()?;
+        (col < SIZE && (1..=SIZE).contains(&row)).then(|| Square::new(row - 1, col))
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'A' + self.col) as char, self.row + 1)
+    }
+}
+
+/// The squares of `bits`, in row-then-column order.
+pub fn squares(bits: Bits) -> impl Iterator<Item = Square> {
+    let mut rest = bits;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        Some(Square::from_index(i))
+    })
+}
+
+/// `bits` grown by one square in all eight directions (the squares a ship may not share
+/// with, nor touch, when ships must not touch).
+pub fn dilate(bits: Bits) -> Bits {
+    let row = bits | ((bits << 1) & NOT_COL0) | ((bits >> 1) & NOT_COL9);
+    (row | (row << SIZE) | (row >> SIZE)) & ALL
+}
+
+/// Squares outside column A (where a bit shifted one column right may land).
+const NOT_COL0: Bits = ALL & !column(0);
+/// Squares outside column J (where a bit shifted one column left may land).
+const NOT_COL9: Bits = ALL & !column(SIZE - 1);
+
+/// The squares of column `col` (0-based).
+pub const fn column_bits(col: usize) -> Bits {
+    column(col)
+}
+
+const fn column(col: usize) -> Bits {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < SIZE {
+        m |= 1u128 << (r * SIZE + col);
+        r += 1;
+    }
+    m
+}
+
+/// One way to lay a ship on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The squares it covers.
+    pub cells: Bits,
+    /// Its top-left square.
+    pub start: Square,
+    /// Its length.
+    pub len: u8,
+    /// Whether it runs along a row.
+    pub horizontal: bool,
+}
+
+impl Placement {
+    /// The last row and column it covers.
+    pub fn end(&self) -> Square {
+        if self.horizontal {
+            Square::new(
+                self.start.row as usize,
+                self.start.col as usize + self.len as usize - 1,
+            )
+        } else {
+            Square::new(
+                self.start.row as usize + self.len as usize - 1,
+                self.start.col as usize,
+            )
+        }
+    }
+}
+
+/// Every placement of a ship of length `len` (1 to 10), horizontal ones first.
+pub fn placements(len: usize) -> &'static [Placement] {
+    static TABLE: OnceLock<Vec<Vec<Placement>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..=SIZE).map(build).collect());
+    table.get(len).map_or(&[], Vec::as_slice)
+}
+
+/// The placements of a ship of length `len` that cover square `index`.
+pub fn covering(len: usize, index: usize) -> &'static [Placement] {
+    static TABLE: OnceLock<Vec<Vec<Vec<Placement>>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..=SIZE)
+            .map(|l| {
+                (0..CELLS)
+                    .map(|i| {
+                        placements(l)
+                            .iter()
+                            .filter(|p| p.cells >> i & 1 == 1)
+                            .copied()
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect()
+    });
+    table
+        .get(len)
+        .and_then(|t| t.get(index))
+        .map_or(&[], Vec::as_slice)
+}
+
+fn build(len: usize) -> Vec<Placement> {
+    let mut out = Vec::new();
+    if len == 0 || len > SIZE {
+        return out;
+    }
+    for horizontal in [true, false] {
+        for row in 0..SIZE {
+            for col in 0..SIZE {
+                let (er, ec) = if horizontal {
+                    (row, col + len - 1)
+                } else {
+                    (row + len - 1, col)
+                };
+                if er >= SIZE || ec >= SIZE {
+                    continue;
+                }
+                let mut cells = 0;
+                for k in 0..len {
+                    let sq = if horizontal {
+                        Square::new(row, col + k)
+                    } else {
+                        Square::new(row + k, col)
+                    };
+                    cells |= sq.bit();
+                }
+                out.push(Placement {
+                    cells,
+                    start: Square::new(row, col),
+                    len: len as u8,
+                    horizontal,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The board: a mark on each square, kept as one bitboard per mark.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Board {
+    miss: Bits,
+    hit: Bits,
+    sunk: Bits,
+}
+
+impl Board {
+    /// A board with no shots.
+    pub fn new() -> Board {
+        Board::default()
+    }
+
+    /// The mark on `sq`.
+    pub fn get(&self, sq: Square) -> Mark {
+        let b = sq.bit();
+        if self.miss & b != 0 {
+            Mark::Miss
+        } else if self.hit & b != 0 {
+            Mark::Hit
+        } else if self.sunk & b != 0 {
+            Mark::Sunk
+        } else {
+            Mark::Empty
+        }
+    }
+
+    /// Puts `mark` on `sq`.
+    pub fn set(&mut self, sq: Square, mark: Mark) {
+        let b = sq.bit();
+        self.miss &= !b;
+        self.hit &= !b;
+        self.sunk &= !b;
+        match mark {
+            Mark::Empty => {}
+            Mark::Miss => self.miss |= b,
+            Mark::Hit => self.hit |= b,
+            Mark::Sunk => self.sunk |= b,
+        }
+    }
+
+    /// The squares carrying `mark`.
+    pub fn bits(&self, mark: Mark) -> Bits {
+        match mark {
+            Mark::Empty => ALL & !(self.miss | self.hit | self.sunk),
+            Mark::Miss => self.miss,
+            Mark::Hit => self.hit,
+            Mark::Sunk => self.sunk,
+        }
+    }
+
+    /// The board as the contest writes it: ten lines of ten digits separated by spaces.
+    pub fn to_contest_text(&self) -> String {
+        let mut s = String::new();
+        for r in 0..SIZE {
+            let line: Vec<String> = (0..SIZE)
+                .map(|c| self.get(Square::new(r, c)).digit().to_string())
+                .collect();
+            s.push_str(&line.join(" "));
+            s.push('\n');
+        }
+        s
+    }
+}
+
+/// A position to advise on: the ships still afloat and the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// The ships not sunk yet, each at most once.
+    pub ships: Vec<ShipKind>,
+    /// The board.
+    pub board: Board,
+}
+
+impl Position {
+    /// The opening position: the standard fleet and an empty board.
+    pub fn opening() -> Position {
+        Position {
+            ships: ShipKind::FLEET.to_vec(),
+            board: Board::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placement_counts_match_the_formula() {
+        for len in 1..=SIZE {
+            let expected = if len == 1 {
+                2 * SIZE * SIZE
+            } else {
+                2 * SIZE * (SIZE + 1 - len)
+            };
+            assert_eq!(placements(len).len(), expected, "length {len}");
+            for p in placements(len) {
+                assert_eq!(p.cells.count_ones() as usize, len);
+            }
+        }
+    }
+
+    #[test]
+    fn dilate_grows_by_one_without_wrapping() {
+        let corner = Square::new(0, 9).bit();
+        let grown: Vec<String> = squares(dilate(corner)).map(|s| s.to_string()).collect();
+        assert_eq!(grown, ["I1", "J1", "I2", "J2"]);
+        let left = Square::new(4, 0).bit();
+        let grown: Vec<String> = squares(dilate(left)).map(|s| s.to_string()).collect();
+        assert_eq!(grown, ["A4", "B4", "A5", "B5", "A6", "B6"]);
+    }
+
+    #[test]
+    fn square_names_round_trip() {
+        for i in 0..CELLS {
+            let sq = Square::from_index(i);
+            assert_eq!(Square::parse(&sq.to_string()), Some(sq));
+        }
+        assert_eq!(Square::new(3, 6).to_string(), "G4");
+        assert_eq!(Square::parse("K1"), None);
+        assert_eq!(Square::parse("A11"), None);
+    }
+}

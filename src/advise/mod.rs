@@ -1,0 +1,14 @@
+//! Shot advice for the two-player Battleship game: the Rowan 2013 contest's counting rule
+//! ([`rowan`]), each square's probability of holding a ship given the board ([`posterior`]),
+//! and self-play to measure strategies ([`simulate`]). [`contest`] reads and writes the
+//! contest's text format; [`board`] holds the 10x10 board, the ships and their placements.
+
+pub mod board;
+pub mod contest;
+pub mod posterior;
+pub mod rowan;
+pub mod simulate;
+
+pub use board::{Board, Mark, Position, ShipKind, Square};
+pub use posterior::{Posterior, Rule};
+pub use rowan::Advice;

@@ -1,0 +1,128 @@
+//! Format detection for `--format auto`. Each format has a signature that the others cannot
+//! show (a `ROW` keyword, a `{`, a `START-NEW-BOARD` line, a MiniZinc assignment, three
+//! digit-string lines); a text that shows none, or more than one, is refused rather than guessed.
+
+use super::Format;
+
+/// Why detection could not name one format.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DetectError {
+    /// The text is empty or blank.
+    #[error("the input is empty")]
+    Empty,
+    /// No format's signature matches.
+    #[error("no known format starts like this")]
+    NoMatch,
+    /// Several formats' signatures match.
+    #[error("it looks like more than one format")]
+    Ambiguous(Vec<Format>),
+}
+
+impl DetectError {
+    /// A fixed phrase for messages.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            DetectError::Empty => "the input is empty",
+            DetectError::NoMatch => "no known format starts like this",
+            DetectError::Ambiguous(_) => "it looks like more than one format",
+        }
+    }
+}
+
+/// The one format whose signature `text` shows.
+pub fn detect(text: &str) -> Result<Format, DetectError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(DetectError::Empty);
+    }
+    type Check = fn(&str) -> bool;
+    let checks: [(Format, Check); 5] = [
+        (Format::Json, looks_json),
+        (Format::Ist, looks_ist),
+        (Format::Rubin, looks_rubin),
+        (Format::Dzn, looks_dzn),
+        (Format::Csc384, looks_csc384),
+    ];
+    let found: Vec<Format> = checks
+        .iter()
+        .filter(|(_, check)| check(text))
+        .map(|(f, _)| *f)
+        .collect();
+    match found.as_slice() {
+        [] => Err(DetectError::NoMatch),
+        [one] => Ok(*one),
+        _ => Err(DetectError::Ambiguous(found)),
+    }
+}
+
+fn looks_json(text: &str) -> bool {
+    text.trim_start().starts_with('{')
+}
+
+fn looks_ist(text: &str) -> bool {
+    text.split_whitespace().next() == Some("ROW")
+}
+
+fn looks_rubin(text: &str) -> bool {
+    text.lines()
+        .any(|l| l.split_whitespace().next() == Some("START-NEW-BOARD"))
+}
+
+/// A MiniZinc data file: its first statement (after `%` comments) is `identifier =`.
+fn looks_dzn(text: &str) -> bool {
+    let code: String = text
+        .lines()
+        .map(|l| l.split('%').next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let rest = code.trim_start();
+    let ident_len = rest
+        .char_indices()
+        .take_while(|&(i, c)| c == '_' || c.is_ascii_alphabetic() || (i > 0 && c.is_ascii_digit()))
+        .count();
+    ident_len > 0 && rest[ident_len..].trim_start().starts_with('=')
+}
+
+/// CSC384: the first three non-blank lines are digit strings (`?` allowed in the counts).
+fn looks_csc384(text: &str) -> bool {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let counts =
+        |l: Option<&str>| l.is_some_and(|l| l.bytes().all(|b| b.is_ascii_digit() || b == b'?'));
+    counts(lines.next())
+        && counts(lines.next())
+        && lines
+            .next()
+            .is_some_and(|l| l.bytes().all(|b| b.is_ascii_digit()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_signature_is_recognised() {
+        assert_eq!(detect("ROW 1 2\n"), Ok(Format::Ist));
+        assert_eq!(detect("  {\"rows\": 1}"), Ok(Format::Json));
+        assert_eq!(
+            detect("Board ID: 1\nSTART-NEW-BOARD 10 10\n"),
+            Ok(Format::Rubin)
+        );
+        assert_eq!(detect("% c\nheight = 12;\n"), Ok(Format::Dzn));
+        assert_eq!(
+            detect("\u{feff}21\r\n12\r\n1\r\n00\r\n00"),
+            Ok(Format::Csc384)
+        );
+    }
+
+    #[test]
+    fn unknown_and_ambiguous_texts_are_refused() {
+        assert_eq!(detect(" \n\n"), Err(DetectError::Empty));
+        assert_eq!(detect("WLMRWS\n"), Err(DetectError::NoMatch));
+        assert_eq!(detect("12\n12\n"), Err(DetectError::NoMatch));
+        assert!(matches!(
+            detect("ROW 1\nSTART-NEW-BOARD 1 1\n"),
+            Err(DetectError::Ambiguous(f)) if f == vec![Format::Ist, Format::Rubin]
+        ));
+    }
+}

@@ -1,0 +1,259 @@
+//! The shot advisor through the binary: the Rowan 2013 samples, malformed contest input, the
+//! posterior on the empty board, and reproducible self-play.
+
+use crate::common::{read, run, shared};
+use serde_json::Value;
+
+/// Contest input: one data set with `letters` afloat and `rows` as the board.
+fn data_set(letters: &str, rows: &[&str]) -> String {
+    let n = letters.split_whitespace().count();
+    let mut s = format!("1\n{n}\n{letters}\n");
+    for r in rows {
+        s.push_str(r);
+        s.push('\n');
+    }
+    s
+}
+
+fn empty_board(letters: &str) -> String {
+    data_set(letters, &["0 0 0 0 0 0 0 0 0 0"; 10])
+}
+
+fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("utf-8 output")
+}
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("utf-8 errors")
+}
+
+#[test]
+fn samples_give_the_expected_output() {
+    let Some(dir) = shared("seeds/rowan-samples") else {
+        return;
+    };
+    for n in 1..=3 {
+        let input = dir.join(format!("sample{n}.txt"));
+        let expected = String::from_utf8(read(&dir.join(format!("sample{n}.expected")))).unwrap();
+        // From a file and from standard input alike.
+        let from_file = run(&["advise", input.to_str().unwrap()], b"");
+        assert_eq!(from_file.status.code(), Some(0), "{}", stderr(&from_file));
+        assert_eq!(stdout(&from_file), expected, "sample {n}");
+        let from_stdin = run(&["advise"], &read(&input));
+        assert_eq!(stdout(&from_stdin), expected, "sample {n} on stdin");
+    }
+}
+
+#[test]
+fn packed_rows_read_like_spaced_rows() {
+    let Some(dir) = shared("seeds/rowan-samples") else {
+        return;
+    };
+    let text = String::from_utf8(read(&dir.join("sample2.txt"))).unwrap();
+    // The contest's PDF writes some rows and letter lines without spaces.
+    let packed: String = text
+        .lines()
+        .map(|l| {
+            if l.len() == 19 || l.contains('A') {
+                l.replace(' ', "")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_ne!(packed, text);
+    let a = run(&["advise"], text.as_bytes());
+    let b = run(&["advise"], packed.as_bytes());
+    assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
+    assert_eq!(stdout(&a), stdout(&b));
+}
+
+/// Bad input: exit 2, one line on stderr naming the input and the line, nothing on stdout.
+fn assert_rejected(input: &str, line: usize, what: &str) {
+    let out = run(&["advise"], input.as_bytes());
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{what}: {err}");
+    assert!(out.stdout.is_empty(), "{what}: partial output");
+    assert!(!err.contains("panicked"), "{what}: {err}");
+    assert_eq!(err.lines().count(), 1, "{what}: {err}");
+    assert!(
+        err.contains("<stdin>") && err.contains(&format!("line {line}")),
+        "{what}: {err}"
+    );
+}
+
+#[test]
+fn malformed_contest_input_is_rejected_with_its_line() {
+    let good = empty_board("A B D S P");
+    let mut short_row: Vec<&str> = vec!["0 0 0 0 0 0 0 0 0 0"; 10];
+    short_row[4] = "0 0 0 0 0 0 0 0 0";
+    assert_rejected(&data_set("A B D S P", &short_row), 8, "a row of 9 squares");
+    let mut long_row = short_row.clone();
+    long_row[4] = "00000000000";
+    assert_rejected(&data_set("A B D S P", &long_row), 8, "a row of 11 squares");
+    let mut bad_digit = short_row.clone();
+    bad_digit[4] = "0 0 0 0 7 0 0 0 0 0";
+    assert_rejected(&data_set("A B D S P", &bad_digit), 8, "a square marked 7");
+    assert_rejected(&good.replace("A B D S P", "A B C S P"), 3, "unknown ship C");
+    assert_rejected(
+        &good.replace("A B D S P", "A B D S"),
+        3,
+        "4 letters for 5 ships",
+    );
+    assert_rejected(&good.replace("A B D S P", "A B D S S"), 3, "a ship twice");
+    assert_rejected(
+        &good.replacen('1', "2", 1),
+        1,
+        "2 data sets announced, 1 given",
+    );
+    assert_rejected(&format!("{good}5\n"), 14, "more data than announced");
+    assert_rejected(
+        &good.replacen("\n5\n", "\nfive\n", 1),
+        2,
+        "a ship count in words",
+    );
+    assert_rejected(&good.replacen("\n5\n", "\n6\n", 1), 2, "six ships");
+    let truncated: String = good.lines().take(8).collect::<Vec<_>>().join("\n");
+    assert_rejected(&truncated, 8, "a board cut short");
+}
+
+fn posterior_json(args: &[&str], input: &str) -> Value {
+    let mut all = vec!["advise", "--posterior", "--to", "json"];
+    all.extend_from_slice(args);
+    let out = run(&all, input.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    v["data_sets"][0].clone()
+}
+
+/// Probability of the square at `name` (column letter, row number).
+fn prob(set: &Value, name: &str) -> f64 {
+    let col = (name.as_bytes()[0] - b'A') as usize;
+    let row: usize = name[1..].parse::<usize>().unwrap() - 1;
+    set["probabilities"][row][col].as_f64().unwrap()
+}
+
+fn total(set: &Value) -> f64 {
+    set["probabilities"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r.as_array().unwrap().iter().map(|v| v.as_f64().unwrap()))
+        .sum()
+}
+
+#[test]
+fn exact_posterior_of_the_empty_board() {
+    let set = posterior_json(&["--method", "exact"], &empty_board("A B D S P"));
+    assert_eq!(set["method"], "exact");
+    for sq in ["E5", "E6", "F5", "F6"] {
+        assert_eq!(format!("{:.4}", prob(&set, sq)), "0.2136", "{sq}");
+    }
+    assert!((total(&set) - 17.0).abs() < 1e-9, "{}", total(&set));
+    let best: Vec<&str> = set["best"]["squares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(best, ["E5", "F5", "E6", "F6"]);
+}
+
+#[test]
+fn exact_posterior_without_touching_peaks_at_the_edge_midpoints() {
+    let set = posterior_json(
+        &["--method", "exact", "--no-touch"],
+        &empty_board("A B D S P"),
+    );
+    let best: Vec<&str> = set["best"]["squares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(best, ["E1", "F1", "A5", "J5", "A6", "J6", "E10", "F10"]);
+    assert_eq!(
+        format!("{:.4}", set["best"]["probability"].as_f64().unwrap()),
+        "0.2052"
+    );
+    assert!((total(&set) - 17.0).abs() < 1e-9);
+}
+
+#[test]
+fn sampled_posterior_of_the_empty_board() {
+    let args = ["--method", "sample", "--samples", "400000", "--seed", "11"];
+    let set = posterior_json(&args, &empty_board("A B D S P"));
+    assert_eq!(set["method"], "sampled");
+    for sq in ["E5", "E6", "F5", "F6"] {
+        let p = prob(&set, sq);
+        assert!((p - 0.2136).abs() <= 0.003, "{sq}: {p}");
+    }
+    assert!((total(&set) - 17.0).abs() < 1e-9);
+    // The same seed gives the same numbers.
+    assert_eq!(posterior_json(&args, &empty_board("A B D S P")), set);
+}
+
+#[test]
+fn exact_and_sampled_posteriors_agree_mid_game() {
+    let Some(dir) = shared("seeds/rowan-samples") else {
+        return;
+    };
+    // Section 1.3's board: three hits in a column with a miss at both ends.
+    let text = String::from_utf8(read(&dir.join("sample3.txt"))).unwrap();
+    let first: String = text
+        .lines()
+        .skip(1)
+        .take(12)
+        .fold("1\n".into(), |a, l| a + l + "\n");
+    let exact = posterior_json(&["--method", "exact"], &first);
+    let sampled = posterior_json(
+        &["--method", "sample", "--samples", "200000", "--seed", "3"],
+        &first,
+    );
+    for r in 0..10 {
+        for c in 0..10 {
+            let e = exact["probabilities"][r][c].as_f64().unwrap();
+            let s = sampled["probabilities"][r][c].as_f64().unwrap();
+            assert!((e - s).abs() < 0.01, "row {r} col {c}: {e} vs {s}");
+        }
+    }
+    // Every hit holds a ship for certain, every miss for certain not.
+    assert!((prob(&exact, "D6") - 1.0).abs() < 1e-12);
+    assert_eq!(prob(&exact, "D4"), 0.0);
+}
+
+fn simulate(args: &[&str]) -> Value {
+    let mut all = vec!["simulate", "--to", "json"];
+    all.extend_from_slice(args);
+    let out = run(&all, b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Nothing on stderr: no progress bar when stderr is not a terminal.
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+    let mut v: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    for timing in ["seconds", "games_per_second", "threads"] {
+        v.as_object_mut().unwrap().remove(timing);
+    }
+    v
+}
+
+#[test]
+fn simulation_is_reproducible_and_sane() {
+    for strategy in ["rowan", "density", "posterior"] {
+        let args = ["--strategy", strategy, "--games", "300", "--seed", "5"];
+        let a = simulate(&args);
+        assert_eq!(a, simulate(&args), "{strategy}: same seed, same report");
+        let mean = a["mean"].as_f64().unwrap();
+        assert!(a["min"].as_u64().unwrap() >= 17, "{strategy}: {a}");
+        assert!(a["max"].as_u64().unwrap() <= 100, "{strategy}: {a}");
+        // Far better than random shooting (about 96 shots), far worse than perfect (17).
+        assert!((30.0..60.0).contains(&mean), "{strategy}: {a}");
+        assert_eq!(a["games"], 300);
+    }
+    let other = simulate(&["--strategy", "rowan", "--games", "300", "--seed", "6"]);
+    let base = simulate(&["--strategy", "rowan", "--games", "300", "--seed", "5"]);
+    assert_ne!(
+        other["mean"], base["mean"],
+        "a different seed plays different games"
+    );
+}
