@@ -242,9 +242,14 @@ pub struct SolveArgs {
 /// Options of the compare command.
 #[derive(Debug, Clone, Args)]
 pub struct CompareArgs {
-    /// Puzzle files, or folders whose files with a `--ext` extension are all read.
+    /// Puzzle files, or folders whose files with a `--ext` extension are all read. A file of
+    /// several boards (Rubin) contributes every board.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
+
+    /// Take only the first N puzzles (after expanding files and folders).
+    #[arg(long, value_name = "N")]
+    pub first: Option<usize>,
 
     /// Extensions of the puzzle files taken from folders.
     #[arg(long, value_delimiter = ',', default_value = "txt,json")]

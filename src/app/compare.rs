@@ -7,7 +7,7 @@
 //! [`configurations`] (built from [`SolveOptions`]), and tests can plant their own engine with
 //! [`Config::custom`].
 
-use super::{Exit, parse_puzzle, read_input, write_output};
+use super::{Exit, parse_document, read_input, write_output};
 use crate::cli::CompareArgs;
 use crate::error::{Error, UsageError};
 use crate::ilp::{IlpModel, IlpSolver};
@@ -505,11 +505,23 @@ pub fn run(args: &CompareArgs) -> Result<Exit, Error> {
     let mut puzzles = Vec::new();
     for file in puzzle_files(&args.paths, &args.ext)? {
         let input = read_input(Some(&file))?;
-        let (puzzle, _) = parse_puzzle(&input, args.format)?;
-        puzzles.push(NamedPuzzle {
-            name: input.name,
-            puzzle,
-        });
+        let doc = parse_document(&input, args.format)?;
+        let several = doc.boards.len() > 1;
+        for (i, board) in doc.boards.into_iter().enumerate() {
+            // A file of several boards (Rubin) contributes each, named by its ID.
+            let name = match (several, board.id) {
+                (false, _) => input.name.clone(),
+                (true, Some(id)) => format!("{}#{id}", input.name),
+                (true, None) => format!("{}#{}", input.name, i + 1),
+            };
+            puzzles.push(NamedPuzzle {
+                name,
+                puzzle: board.puzzle,
+            });
+        }
+    }
+    if let Some(n) = args.first {
+        puzzles.truncate(n);
     }
     let total = (puzzles.len() * configs.len()) as u64;
     let bar = if std::io::stderr().is_terminal() {
