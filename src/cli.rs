@@ -283,6 +283,10 @@ pub struct CompareArgs {
     #[arg(long, default_value_t = 2)]
     pub limit: usize,
 
+    /// Skip the pre-solving rules (SAT) and the root presolve (ILP) in every configuration.
+    #[arg(long)]
+    pub no_presolve: bool,
+
     /// Runs per puzzle and configuration; the median time is kept.
     #[arg(long, default_value_t = 1)]
     pub repeat: usize,

@@ -127,6 +127,7 @@ pub fn configurations(args: &CompareArgs) -> Result<Vec<Config>, Error> {
         .map(|o| {
             Config::from_options(SolveOptions {
                 limit: args.limit.max(1),
+                presolve: !args.no_presolve,
                 ..o
             })
         })
