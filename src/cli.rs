@@ -3,6 +3,7 @@
 
 use crate::format::csc384::Dialect;
 use crate::format::{Format, OutputFormat};
+use crate::ilp::{IlpModel, IlpSolver};
 use crate::sat::card::CardKind;
 use crate::sat::model::Model;
 use crate::solve::Backend;
@@ -41,10 +42,13 @@ pub enum Command {
     Advise(AdviseArgs),
     /// Play the two-player game against itself and report shot statistics.
     Simulate(SimulateArgs),
-    /// Read an external SAT solver's answer to a formula written by --emit-dimacs, check it
-    /// against the puzzle and print the grid in the puzzle's format. Exit 1 when the solver
-    /// answered UNSAT, 2 when the answer is malformed or belongs to another puzzle.
+    /// Read an external SAT solver's answer to a formula written by --emit-dimacs (or, with
+    /// `--backend ilp`, a CBC or glpsol answer to an --emit-lp file), check it against the
+    /// puzzle and print the grid in the puzzle's format. Exit 1 when the solver answered UNSAT,
+    /// 2 when the answer is malformed or belongs to another puzzle.
     Decode(DecodeArgs),
+    /// Run every backend, model and encoding on puzzles; tabulate times and sizes; check they agree.
+    Compare(CompareArgs),
 }
 
 /// Options of the batch command.
@@ -137,6 +141,16 @@ pub struct DecodeArgs {
     /// Where to write the grid; standard output when absent or `-`.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
+
+    /// Which kind of formula the answer belongs to: `sat` (DIMACS) or `ilp` (an LP file from
+    /// --emit-lp, answered by `cbc FILE solve solu SOL` or `glpsol --lp FILE -o SOL`).
+    #[arg(long, value_enum, default_value_t = Backend::Sat)]
+    pub backend: Backend,
+
+    /// The integer program that was exported (`--backend ilp`); by default read from the
+    /// variable names.
+    #[arg(long, value_enum)]
+    pub ilp_model: Option<IlpModel>,
 }
 
 /// Options of the solve command.
@@ -210,6 +224,76 @@ pub struct SolveArgs {
     /// (default: the input's, else symbols).
     #[arg(long, value_enum)]
     pub cells: Option<Dialect>,
+
+    /// Integer program for `--backend ilp`: one variable per ship placement, or per cell.
+    #[arg(long, value_enum, default_value_t = IlpModel::Ship)]
+    pub ilp_model: IlpModel,
+
+    /// MIP solver for `--backend ilp`; highs and cbc need the cargo features `highs`/`coin_cbc`.
+    #[arg(long, value_enum, default_value_t = IlpSolver::Microlp)]
+    pub ilp_solver: IlpSolver,
+
+    /// Write the `--ilp-model` integer program to FILE in CPLEX LP format (`-` for standard
+    /// output) instead of solving; cbc, glpsol and HiGHS read it.
+    #[arg(long, value_name = "FILE")]
+    pub emit_lp: Option<PathBuf>,
+}
+
+/// Options of the compare command.
+#[derive(Debug, Clone, Args)]
+pub struct CompareArgs {
+    /// Puzzle files, or folders whose files with a `--ext` extension are all read. A file of
+    /// several boards (Rubin) contributes every board.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// Take only the first N puzzles (after expanding files and folders).
+    #[arg(long, value_name = "N")]
+    pub first: Option<usize>,
+
+    /// Extensions of the puzzle files taken from folders.
+    #[arg(long, value_delimiter = ',', default_value = "txt,json")]
+    pub ext: Vec<String>,
+
+    /// Input format of every puzzle.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+
+    /// Backends to run (comma-separated); all by default.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub backend: Vec<Backend>,
+
+    /// CNF models for the SAT backend; all by default.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub encoding: Vec<Model>,
+
+    /// Cardinality encodings for the SAT backend; all by default.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub card: Vec<CardKind>,
+
+    /// Integer programs for the ILP backend; all by default.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub ilp_model: Vec<IlpModel>,
+
+    /// MIP solvers for the ILP backend; all that this build links by default.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub ilp_solver: Vec<IlpSolver>,
+
+    /// Solutions to look for per puzzle: 2 proves uniqueness, 1 only finds one.
+    #[arg(long, default_value_t = 2)]
+    pub limit: usize,
+
+    /// Skip the pre-solving rules (SAT) and the root presolve (ILP) in every configuration.
+    #[arg(long)]
+    pub no_presolve: bool,
+
+    /// Runs per puzzle and configuration; the median time is kept.
+    #[arg(long, default_value_t = 1)]
+    pub repeat: usize,
+
+    /// Print the results as JSON instead of tables.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// How `advise` prints.

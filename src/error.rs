@@ -70,6 +70,16 @@ pub enum UsageError {
         /// The other.
         second: &'static str,
     },
+    /// The requested solver is not linked into this build.
+    #[error(
+        "this build has no {solver} solver; rebuild with `cargo build --release --features {feature}`"
+    )]
+    SolverUnavailable {
+        /// Solver name.
+        solver: &'static str,
+        /// The cargo feature that links it.
+        feature: &'static str,
+    },
     /// A file holds several boards where one is needed.
     #[error("{source_name} holds {boards} boards; this command takes one")]
     MultipleBoards {

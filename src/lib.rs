@@ -27,6 +27,7 @@ pub mod cli;
 pub mod deduce;
 pub mod error;
 pub mod format;
+pub mod ilp;
 pub mod placement;
 pub mod puzzle;
 pub mod sat;

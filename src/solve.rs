@@ -2,6 +2,8 @@
 //! independent verifier, and the result is an [`Outcome`] (`Unsat`, `Unique`, `Multiple`,
 //! `Found`) with [`Stats`]. "No solution" and "not unique" are outcomes, not errors.
 
+use crate::ilp::presolve::PresolveOptions;
+use crate::ilp::{IlpEngine, IlpModel, IlpSolver};
 use crate::puzzle::{Grid, Puzzle};
 use crate::sat::card::CardKind;
 use crate::sat::engine::SatEngine;
@@ -20,6 +22,8 @@ pub enum Backend {
     /// CNF solved by the embedded varisat solver.
     #[default]
     Sat,
+    /// An integer program solved through good_lp (see `--ilp-model`, `--ilp-solver`).
+    Ilp,
 }
 
 /// How to solve.
@@ -35,6 +39,10 @@ pub struct SolveOptions {
     pub limit: usize,
     /// Collect costly statistics (conflict counts).
     pub detailed_stats: bool,
+    /// Integer program for the ILP backend.
+    pub ilp_model: IlpModel,
+    /// MIP solver for the ILP backend.
+    pub ilp_solver: IlpSolver,
     /// Apply the sound pre-solving rules of [`crate::deduce`] before encoding (on by default;
     /// off gives the plain encoding, for encoding research).
     pub presolve: bool,
@@ -48,6 +56,8 @@ impl Default for SolveOptions {
             model: Model::default(),
             limit: 1,
             detailed_stats: false,
+            ilp_model: IlpModel::default(),
+            ilp_solver: IlpSolver::default(),
             presolve: true,
         }
     }
@@ -176,6 +186,10 @@ pub trait Engine {
 pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
     match options.backend {
         Backend::Sat => Box::new(SatEngine::new(puzzle, options)),
+        Backend::Ilp => Box::new(
+            IlpEngine::new(puzzle, options.ilp_model, options.ilp_solver)
+                .with_presolve(options.presolve.then(PresolveOptions::default)),
+        ),
     }
 }
 

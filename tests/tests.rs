@@ -4,10 +4,12 @@ mod common;
 
 mod advise;
 mod cli;
+mod compare;
 mod dimacs;
 mod encodings;
 mod format_props;
 mod formats;
 mod formulas;
+mod ilp;
 mod ist_corpus;
 mod properties;

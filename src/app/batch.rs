@@ -64,6 +64,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Error> {
         },
         detailed_stats: args.stats,
         presolve: true,
+        ..SolveOptions::default()
     };
     let bar = if io::stderr().is_terminal() {
         let bar = ProgressBar::new(items.len() as u64);

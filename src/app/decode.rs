@@ -1,16 +1,22 @@
 //! The decode command: read an external solver's answer, re-encode the puzzle with the flags
 //! recorded in the DIMACS header (or given again), check the model against every clause and the
-//! verifier, and print the grid in the puzzle's format.
+//! verifier, and print the grid in the puzzle's format. `--backend ilp` answers (CBC, glpsol)
+//! are read by [`super::decode_ilp`].
 
-use super::{Exit, parse_puzzle, read_input, write_output};
+use super::{Exit, Input, parse_puzzle, read_input, write_output};
 use crate::cli::DecodeArgs;
 use crate::error::Error;
 use crate::format::{self, Format};
+use crate::puzzle::{Grid, Puzzle};
 use crate::sat::card::CardKind;
 use crate::sat::dimacs::{self, Answer, DecodeError, Formula};
+use crate::solve::Backend;
 
 /// Runs the decode command.
 pub fn run(args: &DecodeArgs) -> Result<Exit, Error> {
+    if args.backend == Backend::Ilp {
+        return super::decode_ilp::run(args);
+    }
     let input = read_input(Some(&args.puzzle))?;
     let (puzzle, format) = parse_puzzle(&input, args.format)?;
     let (mut model, mut card) = (args.encoding, args.card);
@@ -81,17 +87,22 @@ pub fn run(args: &DecodeArgs) -> Result<Exit, Error> {
         _ => return Err(decode_err(DecodeError::NoAnswer)),
     };
     let grid = formula.decode(&puzzle, &assignment).map_err(decode_err)?;
-    let text = match format {
-        Format::Ist | Format::Auto => format::ist::write_solution(&puzzle, &grid),
-        Format::Json => format::json::write_puzzle(&puzzle, Some(&grid)),
+    let text = grid_text(&input, &puzzle, format, &grid);
+    write_output(args.output.as_deref(), &text)?;
+    Ok(Exit::Success)
+}
+
+/// A decoded grid in the puzzle's own format.
+pub(super) fn grid_text(input: &Input, puzzle: &Puzzle, format: Format, grid: &Grid) -> String {
+    match format {
+        Format::Ist | Format::Auto => format::ist::write_solution(puzzle, grid),
+        Format::Json => format::json::write_puzzle(puzzle, Some(grid)),
         Format::Csc384 => {
             let dialect = format::csc384::parse_with_dialect(&input.text)
                 .map_or(format::csc384::Dialect::Symbols, |(_, d)| d.dialect);
-            format::csc384::write_solution(&grid, dialect)
+            format::csc384::write_solution(grid, dialect)
         }
-        Format::Rubin => format::rubin::drawing(&puzzle, &grid, true),
-        Format::Dzn => format::rubin::drawing(&puzzle, &grid, false),
-    };
-    write_output(args.output.as_deref(), &text)?;
-    Ok(Exit::Success)
+        Format::Rubin => format::rubin::drawing(puzzle, grid, true),
+        Format::Dzn => format::rubin::drawing(puzzle, grid, false),
+    }
 }

@@ -3,9 +3,12 @@
 
 mod advise;
 mod batch;
+pub mod compare;
 mod convert;
 mod decode;
+mod decode_ilp;
 mod dimacs;
+mod lp;
 mod solve;
 
 use crate::cli::{Cli, Command};
@@ -29,6 +32,8 @@ pub enum Exit {
     BadInput,
     /// 4: the time limit was reached.
     TimeLimit,
+    /// 1: `compare` found configurations that disagree or fail.
+    Disagreement,
 }
 
 impl Exit {
@@ -40,6 +45,7 @@ impl Exit {
             Exit::NotUnique => 3,
             Exit::BadInput => 2,
             Exit::TimeLimit => 4,
+            Exit::Disagreement => 1,
         }
     }
 }
@@ -54,6 +60,7 @@ pub fn run(cli: &Cli) -> Result<Exit, Error> {
         Some(Command::Advise(args)) => advise::run_advise(args),
         Some(Command::Simulate(args)) => advise::run_simulate(args),
         Some(Command::Decode(args)) => decode::run(args),
+        Some(Command::Compare(args)) => compare::run(args),
     }
 }
 

@@ -77,6 +77,8 @@ fn options(args: &SolveArgs) -> SolveOptions {
         limit,
         detailed_stats: args.stats,
         presolve: !args.no_presolve,
+        ilp_model: args.ilp_model,
+        ilp_solver: args.ilp_solver,
     }
 }
 
@@ -161,6 +163,9 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
         );
     }
     let options = options(args);
+    if let Some(exit) = super::lp::before_solve(args, &input, &doc)? {
+        return Ok(exit);
+    }
     if doc.format == Format::Rubin || doc.boards.len() != 1 {
         return run_boards(args, &input, &doc, writer, &options, start);
     }

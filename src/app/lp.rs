@@ -1,0 +1,69 @@
+//! `--emit-lp FILE`: build the `--ilp-model` integer program of a puzzle and write it in CPLEX LP
+//! format for external MIP solvers (cbc, glpsol, HiGHS), instead of solving it here. `decode
+//! --backend ilp` reads their answers back.
+
+use super::{Exit, Input, write_output};
+use crate::cli::SolveArgs;
+use crate::error::{Error, UsageError};
+use crate::format::Document;
+use crate::ilp::{IlpSolver, lp};
+use crate::puzzle::Puzzle;
+use crate::solve::Backend;
+use std::path::Path;
+
+/// The ILP side of the solve command, before solving: refuses a solver this build lacks and,
+/// with `--emit-lp`, writes the program of the (single) board and ends the command.
+pub fn before_solve(
+    args: &SolveArgs,
+    input: &Input,
+    doc: &Document,
+) -> Result<Option<Exit>, Error> {
+    if args.backend == Backend::Ilp {
+        require_solver(args.ilp_solver)?;
+    }
+    let Some(path) = args.emit_lp.as_deref() else {
+        return Ok(None);
+    };
+    match doc.boards.as_slice() {
+        [board] => emit(&board.puzzle, args, path).map(Some),
+        boards => Err(Error::Usage(UsageError::MultipleBoards {
+            source_name: input.name.clone(),
+            boards: boards.len(),
+        })),
+    }
+}
+
+/// Writes the integer program of `puzzle` to `path` (standard output for `-`).
+pub fn emit(puzzle: &Puzzle, args: &SolveArgs, path: &Path) -> Result<Exit, Error> {
+    let model = args.ilp_model.build(puzzle);
+    let source = args
+        .input
+        .as_deref()
+        .map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
+    let comment = vec![
+        format!("bimaru-sat {} ILP model of {source}", args.ilp_model.name()),
+        format!(
+            "{}x{} board, fleet {}",
+            puzzle.rows(),
+            puzzle.cols(),
+            puzzle.fleet()
+        ),
+        "solve: cbc FILE solve solu SOL; read: bimaru-sat decode PUZZLE SOL --backend ilp"
+            .to_string(),
+    ];
+    write_output(Some(path), &lp::write(&model, &comment))?;
+    Ok(Exit::Success)
+}
+
+/// Fails with a usage error when `solver` is not linked into this build.
+pub fn require_solver(solver: IlpSolver) -> Result<(), Error> {
+    match solver.feature() {
+        Some(feature) if !solver.is_available() => {
+            Err(Error::Usage(UsageError::SolverUnavailable {
+                solver: solver.name(),
+                feature,
+            }))
+        }
+        _ => Ok(()),
+    }
+}
