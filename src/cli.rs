@@ -7,6 +7,9 @@ use crate::solve::Backend;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
+mod author;
+pub use author::{GenerateArgs, GradeArgs, HintArgs, RenderArgs};
+
 /// Solve Battleship-solitaire (Bimaru) puzzles through SAT.
 ///
 /// With no command, reads a puzzle (a file, or standard input when INPUT is absent or `-`),
@@ -30,6 +33,14 @@ pub struct Cli {
 pub enum Command {
     /// Solve a puzzle (the same as giving no command).
     Solve(SolveArgs),
+    /// Generate puzzles with a unique solution and a minimal set of clues.
+    Generate(GenerateArgs),
+    /// Grade a puzzle: easy, medium, hard or fiendish (see docs/grading.md).
+    Grade(GradeArgs),
+    /// Name one cell whose content is forced, and say which rule forces it.
+    Hint(HintArgs),
+    /// Draw a puzzle (and its solution) as an SVG picture.
+    Render(RenderArgs),
 }
 
 /// Options of the solve command.

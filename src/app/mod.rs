@@ -1,6 +1,10 @@
 //! What each command does, between the parsed command line and the exit code. `main.rs` only
 //! parses arguments, calls [`run`] and turns the result into a process exit.
 
+pub mod generate;
+mod grade;
+mod hint;
+mod render;
 mod solve;
 
 use crate::cli::{Cli, Command};
@@ -38,6 +42,10 @@ pub fn run(cli: &Cli) -> Result<Exit, Error> {
     match &cli.command {
         None => solve::run(&cli.solve),
         Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Generate(args)) => generate::run(args),
+        Some(Command::Grade(args)) => grade::run(args),
+        Some(Command::Hint(args)) => hint::run(args),
+        Some(Command::Render(args)) => render::run(args),
     }
 }
 

@@ -3,7 +3,9 @@
 
 pub mod card;
 pub mod cell;
+pub mod clue;
 pub mod engine;
+pub mod propagate;
 pub mod sink;
 
 pub use sink::{ClauseSink, Counted};
