@@ -6,10 +6,10 @@
 use crate::placement::Placements;
 use crate::puzzle::Puzzle;
 use crate::sat::card::CardKind;
-use crate::sat::cell;
+use crate::sat::{cell, clue};
 use crate::sat::propagate::Propagator;
 use crate::solve::{Outcome, SolveError, SolveOptions, solve};
-use varisat::{CnfFormula, Var};
+use varisat::{CnfFormula, ExtendFormula, Var};
 
 /// Difficulty grades, easiest first (the order is the derived `Ord`).
 #[derive(
@@ -91,9 +91,24 @@ pub fn grade(puzzle: &Puzzle) -> Result<Graded, SolveError> {
 /// Measures how deep deduction must go to decide every cell of `puzzle`, without checking
 /// uniqueness (a puzzle with several solutions comes out [`Grade::Fiendish`]).
 pub fn deduction_depth(puzzle: &Puzzle) -> GradeReport {
+    // The clue-free encoding plus the clues as clauses of their own (the same formula the
+    // generator and the hint engine reason on), so that the grade does not depend on how far
+    // the placement list was pruned by the clues.
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let mut bare = puzzle.clone();
+    for (pos, _) in puzzle.clues() {
+        bare.remove_clue(pos);
+    }
     let mut formula = CnfFormula::new();
-    let placements = Placements::new(puzzle);
-    let encoding = cell::encode(puzzle, &placements, CardKind::default(), &mut formula);
+    let placements = Placements::new(&bare);
+    let encoding = cell::encode(&bare, &placements, CardKind::default(), &mut formula);
+    for (pos, c) in puzzle.clues() {
+        for clause in clue::clauses(pos, c, rows, cols, |p| {
+            encoding.cells[p.row * cols + p.col].positive()
+        }) {
+            formula.add_clause(&clause);
+        }
+    }
     let cells: Vec<Var> = encoding.cells.clone();
     let mut prop = Propagator::new(&formula);
     let decided = |p: &Propagator| cells.iter().filter(|&&v| p.var_value(v).is_some()).count();

@@ -2,6 +2,7 @@
 
 mod common;
 
+mod author;
 mod cli;
 mod ist_corpus;
 mod properties;
