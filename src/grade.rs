@@ -6,8 +6,8 @@
 use crate::placement::Placements;
 use crate::puzzle::Puzzle;
 use crate::sat::card::CardKind;
-use crate::sat::{cell, clue};
 use crate::sat::propagate::Propagator;
+use crate::sat::{cell, clue};
 use crate::solve::{Outcome, SolveError, SolveOptions, solve};
 use varisat::{CnfFormula, ExtendFormula, Var};
 

@@ -289,11 +289,18 @@ impl fmt::Display for Hint {
         let rules = rules.join("; ");
         match self.method {
             Method::Propagation => write!(f, "{} is {what}, because {rules}.", self.pos),
-            Method::LookAhead => write!(
-                f,
-                "{} is {what}: the other choice leads, step by step, to a contradiction of: {rules}.",
-                self.pos
-            ),
+            Method::LookAhead => {
+                let other = if self.content.is_ship() {
+                    "water"
+                } else {
+                    "a ship part"
+                };
+                write!(
+                    f,
+                    "{} is {what}: were it {other}, these rules could not all hold: {rules}.",
+                    self.pos
+                )
+            }
             Method::Search => write!(
                 f,
                 "{} is {what}: no short chain of rules decides an open cell, but a search finds no solution with the other choice.",

@@ -307,7 +307,7 @@ mod tests {
         assert_eq!(p.reason(v[3].var()), Some(1));
         p.undo(mark);
         assert_eq!(p.value(v[3]), None);
-        assert!(p.probe(!v[3]) == false);
+        assert!(!p.probe(!v[3]));
         // !v3 with v0 conflicts: v0 is a failed literal once v3 is false.
         p.assume(!v[3]).unwrap();
         assert!(p.probe(v[0]));
