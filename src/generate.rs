@@ -9,7 +9,7 @@ use crate::puzzle::{Clue, Fleet, Grid, Orientation, Pos, Puzzle, Ship};
 use crate::sat::card::CardKind;
 use crate::sat::cell::{self, CellEncoding};
 use crate::sat::clue;
-use crate::sat::propagate::Propagator;
+use crate::sat::propagate::{Mark, Propagator};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -601,6 +601,20 @@ impl DeductionOracle {
         self.prop.undo(mark);
         open
     }
+
+    /// Reveals the clue at `pos` until undone, so that later checks build on it; returns the
+    /// mark to undo it (and everything revealed after it).
+    pub fn reveal(&mut self, pos: Pos) -> Mark {
+        let mark = self.prop.mark();
+        // The solution satisfies every clue, so this cannot conflict.
+        let _ = self.prop.assume(self.selectors[pos.row * self.cols + pos.col]);
+        mark
+    }
+
+    /// Takes back what was revealed since `mark`.
+    pub fn undo(&mut self, mark: Mark) {
+        self.prop.undo(mark);
+    }
 }
 
 /// A minimal set of clue positions (revealing the solution's pieces) that makes `solution` the
@@ -677,26 +691,43 @@ pub fn deduction_minimal_clues(
     rng: &mut ChaCha8Rng,
 ) -> Vec<Pos> {
     let mut oracle = DeductionOracle::new(solution, fleet, card, depth);
+    let root = oracle.prop.mark();
     let mut clues: Vec<Pos> = Vec::new();
     loop {
-        let open = oracle.open_cells(&clues);
+        // The clues so far stay revealed: each round only propagates the new ones.
+        let open = oracle.open_cells(&[]);
         if open.is_empty() {
             break;
         }
-        // Reveal a few open cells at a time on large boards.
-        let mut open = open;
-        open.shuffle(rng);
-        let take = 1 + open.len() / 100;
-        clues.extend(open.into_iter().take(take));
+        // Reveal an open cell, a ship part when one is open (it tells more than water).
+        let ships: Vec<Pos> = open.iter().copied().filter(|&p| solution.is_ship(p)).collect();
+        let from = if ships.is_empty() { &open } else { &ships };
+        let pos = from[rng.random_range(0..from.len())];
+        oracle.reveal(pos);
+        clues.push(pos);
     }
+    oracle.undo(root);
+    // Deletion in random order: at step i the clues are those kept so far plus order[i+1..].
+    // The not-yet-tried clues are revealed last-first, so that dropping order[i+1] for the next
+    // step is an undo; only the kept clues are propagated again at each step. Deduction is a
+    // closure, so the result equals checking each set from scratch.
     let mut order = clues.clone();
     order.shuffle(rng);
-    for pos in order {
-        let without: Vec<Pos> = clues.iter().copied().filter(|&p| p != pos).collect();
-        if oracle.open_cells(&without).is_empty() {
-            clues = without;
+    let mut marks = vec![root; order.len()];
+    for i in (1..order.len()).rev() {
+        marks[i] = oracle.reveal(order[i]);
+    }
+    let mut kept: Vec<Pos> = Vec::new();
+    for i in 0..order.len() {
+        if !oracle.open_cells(&kept).is_empty() {
+            kept.push(order[i]);
+        }
+        if i + 1 < order.len() {
+            oracle.undo(marks[i + 1]);
         }
     }
+    oracle.undo(root);
+    let mut clues = kept;
     clues.sort();
     clues
 }

@@ -308,12 +308,13 @@ mod tests {
         p.undo(mark);
         assert_eq!(p.value(v[3]), None);
         assert!(!p.probe(!v[3]));
-        // !v3 with v0 conflicts: v0 is a failed literal once v3 is false.
+        // Backwards through both clauses: !v3 gives !v1, then !v0.
         p.assume(!v[3]).unwrap();
-        assert!(p.probe(v[0]));
-        let vars: Vec<Var> = v.iter().map(|l| l.var()).collect();
-        assert_eq!(p.probe_fixpoint(&vars, 1), Ok(1));
         assert_eq!(p.value(v[0]), Some(false));
+        assert_eq!(p.reason(v[0].var()), Some(0));
+        assert!(p.probe(v[0]), "a false literal fails at once");
+        let vars: Vec<Var> = v.iter().map(|l| l.var()).collect();
+        assert_eq!(p.probe_fixpoint(&vars, 1), Ok(0), "nothing left to probe");
     }
 
     #[test]
@@ -329,6 +330,25 @@ mod tests {
         p.propagate_root().unwrap();
         // Plain propagation sees nothing; probing one level deep finds the contradiction.
         assert_eq!(p.value(a), None);
+        assert!(p.failed(a, 1, &[]));
         assert!(p.probe_fixpoint(&[a.var(), b.var()], 1).is_err());
+    }
+
+    #[test]
+    fn probing_finds_what_propagation_misses() {
+        // (a | b) (a | !b) forces a, but only a probe of !a sees it.
+        let mut f = CnfFormula::new();
+        let a = f.new_lit();
+        let b = f.new_lit();
+        let c = f.new_lit();
+        f.add_clause(&[a, b]);
+        f.add_clause(&[a, !b]);
+        f.add_clause(&[!a, c]);
+        let mut p = Propagator::new(&f);
+        p.propagate_root().unwrap();
+        assert_eq!(p.value(a), None);
+        assert_eq!(p.probe_fixpoint(&[a.var()], 1), Ok(1));
+        assert_eq!(p.value(a), Some(true));
+        assert_eq!(p.value(c), Some(true), "the probe's result is propagated");
     }
 }
