@@ -607,7 +607,9 @@ impl DeductionOracle {
     pub fn reveal(&mut self, pos: Pos) -> Mark {
         let mark = self.prop.mark();
         // The solution satisfies every clue, so this cannot conflict.
-        let _ = self.prop.assume(self.selectors[pos.row * self.cols + pos.col]);
+        let _ = self
+            .prop
+            .assume(self.selectors[pos.row * self.cols + pos.col]);
         mark
     }
 
@@ -700,7 +702,11 @@ pub fn deduction_minimal_clues(
             break;
         }
         // Reveal an open cell, a ship part when one is open (it tells more than water).
-        let ships: Vec<Pos> = open.iter().copied().filter(|&p| solution.is_ship(p)).collect();
+        let ships: Vec<Pos> = open
+            .iter()
+            .copied()
+            .filter(|&p| solution.is_ship(p))
+            .collect();
         let from = if ships.is_empty() { &open } else { &ships };
         let pos = from[rng.random_range(0..from.len())];
         oracle.reveal(pos);
