@@ -369,14 +369,21 @@ pub fn hint(puzzle: &Puzzle, state: &State) -> Result<HintOutcome, HintError> {
         .positions()
         .filter(|&p| state.get(p).is_none() && puzzle.clue(p).is_none())
         .collect();
-    if open.is_empty() {
-        return Ok(HintOutcome::Complete);
-    }
     let tagged = encode_tagged(puzzle, state);
     let cell_var = |p: Pos| tagged.encoding.cells[p.row * cols + p.col];
     let mut prop = Propagator::new(&tagged.formula);
     if prop.propagate_root().is_err() {
         return Err(HintError::Contradiction);
+    }
+    if open.is_empty() {
+        // Every cell is filled: complete if the filling is a solution.
+        let mut solver = Solver::new();
+        solver.add_formula(&tagged.formula);
+        return match solver.solve() {
+            Ok(true) => Ok(HintOutcome::Complete),
+            Ok(false) => Err(HintError::Contradiction),
+            Err(e) => Err(HintError::Solver(e.to_string())),
+        };
     }
     let piece_of = |prop: &Propagator, pos: Pos, ship: bool| -> Clue {
         if !ship {

@@ -6,11 +6,16 @@ use bimaru_sat::format::ist;
 use bimaru_sat::hint::{HintOutcome, State, hint};
 use bimaru_sat::{Clue, Piece, Pos};
 
-/// Ship flags of an IST `.out` solution (`.` water, letters ship).
+/// Ship flags of an IST `.out` solution (`.` and a `W` hint water, other letters ship).
 fn ship_flags(out: &str) -> Vec<Vec<bool>> {
     out.lines()
         .filter(|l| !l.trim().is_empty())
-        .map(|l| l.trim().chars().map(|c| c != '.').collect())
+        .map(|l| {
+            l.trim()
+                .chars()
+                .map(|c| !matches!(c, '.' | 'w' | 'W'))
+                .collect()
+        })
         .collect()
 }
 
