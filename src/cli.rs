@@ -10,6 +10,9 @@ use crate::solve::Backend;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
+mod author;
+pub use author::{GenerateArgs, GradeArgs, HintArgs, RenderArgs};
+
 /// Solve Battleship-solitaire (Bimaru) puzzles through SAT.
 ///
 /// With no command, reads a puzzle (a file, or standard input when INPUT is absent or `-`),
@@ -49,6 +52,14 @@ pub enum Command {
     Decode(DecodeArgs),
     /// Run every backend, model and encoding on puzzles; tabulate times and sizes; check they agree.
     Compare(CompareArgs),
+    /// Generate puzzles with a unique solution and a minimal set of clues.
+    Generate(GenerateArgs),
+    /// Grade a puzzle: easy, medium, hard or fiendish (see docs/grading.md).
+    Grade(GradeArgs),
+    /// Name one cell whose content is forced, and say which rule forces it.
+    Hint(HintArgs),
+    /// Draw a puzzle (and its solution) as an SVG picture.
+    Render(RenderArgs),
 }
 
 /// Options of the batch command.

@@ -88,6 +88,10 @@ pub enum UsageError {
         /// How many boards it holds.
         boards: usize,
     },
+    /// The generator cannot make what was asked (a fleet that does not fit, no puzzle of the
+    /// wanted grade).
+    #[error("generate: {0}")]
+    Generate(crate::generate::GenerateError),
     /// An output format cannot express this puzzle.
     #[error("the {format} format cannot express this puzzle ({reason})")]
     Inexpressible {

@@ -8,7 +8,11 @@ mod convert;
 mod decode;
 mod decode_ilp;
 mod dimacs;
+pub mod generate;
+mod grade;
+mod hint;
 mod lp;
+mod render;
 mod solve;
 
 use crate::cli::{Cli, Command};
@@ -61,6 +65,10 @@ pub fn run(cli: &Cli) -> Result<Exit, Error> {
         Some(Command::Simulate(args)) => advise::run_simulate(args),
         Some(Command::Decode(args)) => decode::run(args),
         Some(Command::Compare(args)) => compare::run(args),
+        Some(Command::Generate(args)) => generate::run(args),
+        Some(Command::Grade(args)) => grade::run(args),
+        Some(Command::Hint(args)) => hint::run(args),
+        Some(Command::Render(args)) => render::run(args),
     }
 }
 

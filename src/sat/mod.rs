@@ -3,10 +3,12 @@
 
 pub mod card;
 pub mod cell;
+pub mod clue;
 pub mod dimacs;
 pub mod engine;
 pub mod model;
 pub mod placement_model;
+pub mod propagate;
 pub mod sink;
 
 pub use sink::{ClauseSink, Counted};

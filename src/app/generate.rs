@@ -1,0 +1,119 @@
+//! The generate command: draw puzzles by seed, keep those of the wanted grade, and print them or
+//! write one file per puzzle. Puzzle `i` comes from its own random stream of the seed, so the
+//! output depends only on the options.
+
+use super::{Exit, write_atomic, write_output};
+use crate::cli::GenerateArgs;
+use crate::error::{Error, UsageError};
+use crate::format::{self, Format};
+use crate::generate::{
+    GenerateError, GenerateOptions, Generated, default_fleet, generate_graded, rng_for,
+};
+use crate::puzzle::Fleet;
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// A puzzle written in an output format: the puzzle text and, for formats that keep it apart,
+/// the solution text.
+pub struct Written {
+    /// The puzzle (with its solution inside, for formats that hold one).
+    pub puzzle: String,
+    /// The solution as its own file (IST `.out`), if the format keeps it apart.
+    pub solution: Option<String>,
+    /// File extension of the puzzle file.
+    pub extension: &'static str,
+}
+
+/// Writes a generated puzzle in `format`.
+pub fn write_generated(generated: &Generated, format: Format) -> Result<Written, Error> {
+    let Generated { puzzle, solution } = generated;
+    #[allow(unreachable_patterns)] // formats added on other branches land here until handled
+    match format {
+        Format::Json | Format::Auto => Ok(Written {
+            puzzle: format::json::write_puzzle(puzzle, Some(solution)),
+            solution: None,
+            extension: "json",
+        }),
+        Format::Ist => Ok(Written {
+            puzzle: format::ist::write_puzzle(puzzle).ok_or(Error::Usage(
+                UsageError::Inexpressible {
+                    format: "ist",
+                    reason: "it holds only 10x10 boards with the standard fleet",
+                },
+            ))?,
+            solution: Some(format::ist::write_solution(puzzle, solution)),
+            extension: "txt",
+        }),
+        _ => Err(Error::Usage(UsageError::Inexpressible {
+            format: "this output",
+            reason: "generate writes json or ist",
+        })),
+    }
+}
+
+/// Runs the generate command.
+pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
+    let fleet: Fleet = args
+        .fleet
+        .clone()
+        .unwrap_or_else(|| default_fleet(args.size));
+    let options = GenerateOptions {
+        size: args.size,
+        fleet,
+        card: args.card,
+        reduce: args.reduce,
+    };
+    let gen_error = |e: GenerateError| match e {
+        GenerateError::Solver(_) => Error::Solve(crate::solve::SolveError::Solver {
+            message: e.to_string(),
+        }),
+        other => Error::Usage(UsageError::Generate(other)),
+    };
+    if let Some(dir) = &args.out {
+        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+            path: dir.clone(),
+            source,
+        })?;
+    }
+    let bar = if args.count > 1 {
+        let bar = ProgressBar::new(args.count as u64);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {elapsed} (eta {eta})")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let width = args.count.to_string().len().max(3);
+    let mut text = String::new();
+    for index in 0..args.count {
+        let mut rng = rng_for(args.seed, index as u64);
+        let generated = generate_graded(&options, args.grade, &mut rng).map_err(gen_error)?;
+        let written = write_generated(&generated, args.to)?;
+        match &args.out {
+            Some(dir) => {
+                let stem = format!("{:0width$}", index + 1);
+                write_atomic(
+                    &dir.join(format!("{stem}.{}", written.extension)),
+                    written.puzzle.as_bytes(),
+                )?;
+                if let Some(solution) = &written.solution {
+                    write_atomic(&dir.join(format!("{stem}.out")), solution.as_bytes())?;
+                }
+            }
+            None => {
+                if index > 0 && written.solution.is_some() {
+                    text.push('\n');
+                }
+                text.push_str(&written.puzzle);
+            }
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if args.out.is_none() {
+        write_output(None, &text)?;
+    }
+    Ok(Exit::Success)
+}

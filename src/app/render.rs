@@ -1,0 +1,28 @@
+//! The render command: read a puzzle, solve it when asked, and write the SVG picture through a
+//! temporary file.
+
+use super::{Exit, parse_puzzle, read_input, write_atomic};
+use crate::cli::RenderArgs;
+use crate::error::Error;
+use crate::render::svg;
+use crate::solve::{SolveOptions, solve};
+
+/// Runs the render command.
+pub fn run(args: &RenderArgs) -> Result<Exit, Error> {
+    let input = read_input(Some(&args.puzzle))?;
+    let (puzzle, _) = parse_puzzle(&input, args.format)?;
+    let solution = if args.solve {
+        let report = solve(&puzzle, &SolveOptions::default())?;
+        match report.outcome.grid() {
+            Some(grid) => Some(grid.clone()),
+            None => {
+                eprintln!("{}: no solution", input.name);
+                return Ok(Exit::NoSolution);
+            }
+        }
+    } else {
+        None
+    };
+    write_atomic(&args.svg, svg(&puzzle, solution.as_ref()).as_bytes())?;
+    Ok(Exit::Success)
+}

@@ -1,0 +1,106 @@
+//! Command-line options of the puzzle-author commands: `generate`, `grade`, `hint` and
+//! `render`. The work behind them lives in `crate::app`.
+
+use crate::format::Format;
+use crate::generate::{Reduce, Size, parse_fleet};
+use crate::grade::Grade;
+use crate::puzzle::Fleet;
+use crate::sat::card::CardKind;
+use clap::Args;
+use std::path::PathBuf;
+
+/// Options of `generate`.
+#[derive(Debug, Clone, Args)]
+pub struct GenerateArgs {
+    /// Board size, ROWSxCOLS.
+    #[arg(long, default_value = "10x10", value_name = "RxC")]
+    pub size: Size,
+
+    /// Fleet: counts by length from submarines up (`4,3,2,1`) or COUNTxLENGTH items
+    /// (`1x4,2x3,3x2,4x1`). Default: the standard fleet on 10x10, scaled to larger boards.
+    #[arg(long, value_name = "SPEC", value_parser = parse_fleet)]
+    pub fleet: Option<Fleet>,
+
+    /// Random seed; the same seed and options give byte-identical output.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Number of puzzles (a progress bar is shown on a terminal).
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub count: usize,
+
+    /// Keep only puzzles of this grade (others are drawn and discarded).
+    #[arg(long, value_enum, value_name = "G")]
+    pub grade: Option<Grade>,
+
+    /// Output format: json (any size and fleet, solution included) or ist (10x10 with the
+    /// standard fleet only).
+    #[arg(long, value_enum, default_value_t = Format::Json, value_name = "FORMAT")]
+    pub to: Format,
+
+    /// Write one file per puzzle into this folder (001.json, or 001.txt and its solution
+    /// 001.out for ist) instead of printing them all to standard output.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// How far to remove clues: `unique` (removing any clue gives a second solution; SAT
+    /// searches, slow beyond 20x20), `propagation` (removing any clue leaves a cell that unit
+    /// propagation cannot decide; fast on any board, easy puzzles) or `look-ahead` (the same
+    /// with one-step look-ahead; medium puzzles, slow on large boards).
+    #[arg(long, value_enum, default_value_t = Reduce::Unique)]
+    pub reduce: Reduce,
+
+    /// Cardinality encoding used by the uniqueness checks.
+    #[arg(long, value_enum, default_value_t = CardKind::Seq)]
+    pub card: CardKind,
+}
+
+/// Options of `grade`.
+#[derive(Debug, Clone, Args)]
+pub struct GradeArgs {
+    /// Puzzle file; standard input when `-`.
+    pub puzzle: PathBuf,
+
+    /// Input format.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+}
+
+/// Options of `hint`.
+#[derive(Debug, Clone, Args)]
+pub struct HintArgs {
+    /// Puzzle file; standard input when `-`.
+    pub puzzle: PathBuf,
+
+    /// Input format.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+
+    /// The cells filled so far: one line per row, `?` open, `.` or `w` water, `s` a ship part
+    /// of unknown kind, `c t b l r m` pieces (case does not matter).
+    #[arg(long, value_name = "PARTIAL")]
+    pub state: Option<PathBuf>,
+
+    /// Write the state with the hinted cell filled in to this file (may be the --state file).
+    #[arg(long, value_name = "FILE")]
+    pub state_out: Option<PathBuf>,
+}
+
+/// Options of `render`.
+#[derive(Debug, Clone, Args)]
+pub struct RenderArgs {
+    /// Puzzle file; standard input when `-`.
+    pub puzzle: PathBuf,
+
+    /// Input format.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+
+    /// Draw the solution too (solved with the SAT engine).
+    #[arg(long)]
+    pub solve: bool,
+
+    /// Where to write the SVG picture.
+    #[arg(long, value_name = "FILE")]
+    pub svg: PathBuf,
+}

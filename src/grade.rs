@@ -1,0 +1,187 @@
+//! Difficulty grades. A puzzle is graded by how much deduction it takes to fill every cell,
+//! measured on its CNF (the cell model) with our own propagator: unit propagation alone, then
+//! failed-literal probing on cell variables one level deep, then two levels deep, else search.
+//! The definition is in `docs/grading.md`.
+
+use crate::placement::Placements;
+use crate::puzzle::Puzzle;
+use crate::sat::card::CardKind;
+use crate::sat::propagate::Propagator;
+use crate::sat::{cell, clue};
+use crate::solve::{Outcome, SolveError, SolveOptions, solve};
+use varisat::{CnfFormula, ExtendFormula, Var};
+
+/// Difficulty grades, easiest first (the order is the derived `Ord`).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum, serde::Serialize,
+)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Grade {
+    /// Unit propagation of the clue, count and fleet rules fills every cell.
+    Easy,
+    /// Needs one-step look-ahead: "if this cell were a ship, a rule would break".
+    Medium,
+    /// Needs two-step look-ahead: a probe whose contradiction itself needs a probe.
+    Hard,
+    /// Needs deeper search.
+    Fiendish,
+}
+
+impl Grade {
+    /// Every grade, easiest first.
+    pub const ALL: [Grade; 4] = [Grade::Easy, Grade::Medium, Grade::Hard, Grade::Fiendish];
+
+    /// The lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Grade::Easy => "easy",
+            Grade::Medium => "medium",
+            Grade::Hard => "hard",
+            Grade::Fiendish => "fiendish",
+        }
+    }
+}
+
+impl std::fmt::Display for Grade {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What grading found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Graded {
+    /// The puzzle has one solution; it gets this grade.
+    Unique(GradeReport),
+    /// The puzzle has no solution.
+    Unsat,
+    /// The puzzle has more than one solution, so no deduction can finish it.
+    NotUnique,
+}
+
+/// A grade and the work behind it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GradeReport {
+    /// The grade.
+    pub grade: Grade,
+    /// Cells decided by unit propagation alone.
+    pub by_propagation: usize,
+    /// Cells decided by one-step look-ahead (after propagation).
+    pub by_probing: usize,
+    /// Cells decided by two-step look-ahead.
+    pub by_deep_probing: usize,
+    /// Cells on the board.
+    pub cells: usize,
+}
+
+/// Grades `puzzle`: first proves it has exactly one solution (with the SAT engine), then
+/// measures the deduction depth.
+pub fn grade(puzzle: &Puzzle) -> Result<Graded, SolveError> {
+    let report = solve(puzzle, &SolveOptions::unique())?;
+    match report.outcome {
+        Outcome::Unsat => return Ok(Graded::Unsat),
+        Outcome::Unique(_) => {}
+        _ => return Ok(Graded::NotUnique),
+    }
+    Ok(Graded::Unique(deduction_depth(puzzle)))
+}
+
+/// Measures how deep deduction must go to decide every cell of `puzzle`, without checking
+/// uniqueness (a puzzle with several solutions comes out [`Grade::Fiendish`]).
+pub fn deduction_depth(puzzle: &Puzzle) -> GradeReport {
+    // The clue-free encoding plus the clues as clauses of their own (the same formula the
+    // generator and the hint engine reason on), so that the grade does not depend on how far
+    // the placement list was pruned by the clues.
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let mut bare = puzzle.clone();
+    for (pos, _) in puzzle.clues() {
+        bare.remove_clue(pos);
+    }
+    let mut formula = CnfFormula::new();
+    let placements = Placements::new(&bare);
+    let encoding = cell::encode(&bare, &placements, CardKind::default(), &mut formula);
+    for (pos, c) in puzzle.clues() {
+        for clause in clue::clauses(pos, c, rows, cols, |p| {
+            encoding.cells[p.row * cols + p.col].positive()
+        }) {
+            formula.add_clause(&clause);
+        }
+    }
+    let cells: Vec<Var> = encoding.cells.clone();
+    let mut prop = Propagator::new(&formula);
+    let decided = |p: &Propagator| cells.iter().filter(|&&v| p.var_value(v).is_some()).count();
+    let total = cells.len();
+    let mut report = GradeReport {
+        grade: Grade::Fiendish,
+        by_propagation: 0,
+        by_probing: 0,
+        by_deep_probing: 0,
+        cells: total,
+    };
+    // A conflict anywhere means no solution: deduction "finishes" by refuting, which only a
+    // puzzle without solutions does; grade it by the depth that found the refutation.
+    if prop.propagate_root().is_err() {
+        report.grade = Grade::Easy;
+        report.by_propagation = total;
+        return report;
+    }
+    report.by_propagation = decided(&prop);
+    if report.by_propagation == total {
+        report.grade = Grade::Easy;
+        return report;
+    }
+    for (depth, grade) in [(1, Grade::Medium), (2, Grade::Hard)] {
+        let before = decided(&prop);
+        let refuted = prop.probe_fixpoint(&cells, depth).is_err();
+        let now = if refuted { total } else { decided(&prop) };
+        match depth {
+            1 => report.by_probing = now - before,
+            _ => report.by_deep_probing = now - before,
+        }
+        if now == total {
+            report.grade = grade;
+            return report;
+        }
+    }
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::ist;
+
+    #[test]
+    fn grades_are_ordered() {
+        assert!(Grade::Easy < Grade::Medium);
+        assert!(Grade::Hard < Grade::Fiendish);
+        assert_eq!(Grade::ALL.len(), 4);
+    }
+
+    #[test]
+    fn the_ist_example_gets_a_grade_and_more_clues_never_make_it_harder() {
+        let text = "ROW 2 3 2 2 3 0 1 3 2 2\nCOLUMN 6 0 1 0 2 1 3 1 2 4\n6\n\
+                    HINT 0 0 T\nHINT 1 6 M\nHINT 3 2 C\nHINT 6 0 W\nHINT 8 8 B\nHINT 9 5 C\n";
+        let puzzle = ist::parse(text).unwrap();
+        let Graded::Unique(report) = grade(&puzzle).unwrap() else {
+            panic!("the example is unique")
+        };
+        let solution = solve(&puzzle, &SolveOptions::default())
+            .unwrap()
+            .outcome
+            .grid()
+            .cloned()
+            .unwrap();
+        // Reveal the whole solution: propagation alone then decides everything.
+        let mut full = puzzle.clone();
+        for pos in puzzle.positions() {
+            full.add_clue(pos, crate::puzzle::Clue::Piece(solution.get(pos)))
+                .unwrap();
+        }
+        let easy = deduction_depth(&full);
+        assert_eq!(easy.grade, Grade::Easy);
+        assert!(easy.grade <= report.grade);
+    }
+}

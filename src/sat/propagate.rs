@@ -1,0 +1,354 @@
+//! A unit propagator of our own over a CNF formula, with failed-literal probing. varisat does
+//! not expose its propagation, and grading and hints need to know exactly what unit propagation
+//! (and one or two levels of look-ahead) derives, and from which clauses.
+//!
+//! Two watched literals per clause; a trail with the reason clause of every implied literal, so
+//! that a caller can walk back from a literal to the clauses that forced it.
+
+use varisat::{CnfFormula, Lit, Var};
+
+/// A propagation conflict: the index of a clause whose literals are all false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// The falsified clause.
+    pub clause: usize,
+}
+
+/// A mark on the trail to undo back to ([`Propagator::mark`], [`Propagator::undo`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark(usize);
+
+/// Unit propagation with two watched literals over a fixed set of clauses.
+#[derive(Clone, Debug)]
+pub struct Propagator {
+    clauses: Vec<Vec<Lit>>,
+    /// Clause indices watching each literal (by [`Lit::code`]): visited when it becomes false.
+    watches: Vec<Vec<usize>>,
+    /// Per variable: 0 unassigned, 1 true, -1 false.
+    values: Vec<i8>,
+    /// Per variable: the clause that implied it (`None` for assumptions and unassigned).
+    reasons: Vec<Option<usize>>,
+    trail: Vec<Lit>,
+    head: usize,
+    /// Unit and empty clauses, applied by [`Propagator::propagate_root`].
+    units: Vec<usize>,
+}
+
+impl Propagator {
+    /// A propagator over the clauses of `formula`, nothing assigned yet.
+    pub fn new(formula: &CnfFormula) -> Self {
+        let mut p = Propagator {
+            clauses: Vec::with_capacity(formula.len()),
+            watches: vec![Vec::new(); 2 * formula.var_count()],
+            values: vec![0; formula.var_count()],
+            reasons: vec![None; formula.var_count()],
+            trail: Vec::new(),
+            head: 0,
+            units: Vec::new(),
+        };
+        for clause in formula.iter() {
+            p.add_clause(clause);
+        }
+        p
+    }
+
+    /// Adds a clause (before propagating). Returns its index.
+    pub fn add_clause(&mut self, clause: &[Lit]) -> usize {
+        let index = self.clauses.len();
+        let mut lits = clause.to_vec();
+        lits.sort_unstable();
+        lits.dedup();
+        for lit in &lits {
+            let need = lit.index() + 1;
+            if self.values.len() < need {
+                self.values.resize(need, 0);
+                self.reasons.resize(need, None);
+                self.watches.resize(2 * need, Vec::new());
+            }
+        }
+        if lits.len() >= 2 {
+            self.watches[lits[0].code()].push(index);
+            self.watches[lits[1].code()].push(index);
+        } else {
+            self.units.push(index);
+        }
+        self.clauses.push(lits);
+        index
+    }
+
+    /// Number of variables.
+    pub fn var_count(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The literals of clause `index`.
+    pub fn clause(&self, index: usize) -> &[Lit] {
+        &self.clauses[index]
+    }
+
+    /// Number of clauses.
+    pub fn clause_count(&self) -> usize {
+        self.clauses.len()
+    }
+
+    /// The value of `lit`, `None` while unassigned.
+    pub fn value(&self, lit: Lit) -> Option<bool> {
+        match self.values.get(lit.index()).copied().unwrap_or(0) {
+            0 => None,
+            v => Some((v > 0) == lit.is_positive()),
+        }
+    }
+
+    /// The value of variable `var`.
+    pub fn var_value(&self, var: Var) -> Option<bool> {
+        self.value(var.positive())
+    }
+
+    /// The clause that implied `var`, `None` for assumptions or unassigned variables.
+    pub fn reason(&self, var: Var) -> Option<usize> {
+        self.reasons.get(var.index()).copied().flatten()
+    }
+
+    /// The assigned literals, in the order assigned.
+    pub fn trail(&self) -> &[Lit] {
+        &self.trail
+    }
+
+    /// A mark to undo back to.
+    pub fn mark(&self) -> Mark {
+        Mark(self.trail.len())
+    }
+
+    /// Unassigns everything assigned after `mark`.
+    pub fn undo(&mut self, mark: Mark) {
+        for lit in self.trail.drain(mark.0..) {
+            self.values[lit.index()] = 0;
+            self.reasons[lit.index()] = None;
+        }
+        self.head = self.head.min(mark.0);
+    }
+
+    fn set(&mut self, lit: Lit, reason: Option<usize>) {
+        self.values[lit.index()] = if lit.is_positive() { 1 } else { -1 };
+        self.reasons[lit.index()] = reason;
+        self.trail.push(lit);
+    }
+
+    /// Applies the unit clauses and propagates.
+    pub fn propagate_root(&mut self) -> Result<(), Conflict> {
+        for i in 0..self.units.len() {
+            let index = self.units[i];
+            match self.clauses[index].first().copied() {
+                None => return Err(Conflict { clause: index }),
+                Some(lit) => match self.value(lit) {
+                    Some(true) => {}
+                    Some(false) => return Err(Conflict { clause: index }),
+                    None => self.set(lit, Some(index)),
+                },
+            }
+        }
+        self.propagate()
+    }
+
+    /// Assumes `lit` (no reason clause) and propagates. A literal already false is a conflict
+    /// reported as clause `usize::MAX`.
+    pub fn assume(&mut self, lit: Lit) -> Result<(), Conflict> {
+        match self.value(lit) {
+            Some(true) => Ok(()),
+            Some(false) => Err(Conflict { clause: usize::MAX }),
+            None => {
+                self.set(lit, None);
+                self.propagate()
+            }
+        }
+    }
+
+    /// Sets `lit` as implied by clause `reason` (which the caller vouches for) and propagates.
+    pub fn imply(&mut self, lit: Lit, reason: Option<usize>) -> Result<(), Conflict> {
+        match self.value(lit) {
+            Some(true) => Ok(()),
+            Some(false) => Err(Conflict {
+                clause: reason.unwrap_or(usize::MAX),
+            }),
+            None => {
+                self.set(lit, reason);
+                self.propagate()
+            }
+        }
+    }
+
+    /// Propagates every assigned literal not propagated yet.
+    pub fn propagate(&mut self) -> Result<(), Conflict> {
+        while self.head < self.trail.len() {
+            let lit = self.trail[self.head];
+            self.head += 1;
+            let false_lit = !lit;
+            let mut watching = std::mem::take(&mut self.watches[false_lit.code()]);
+            let mut i = 0;
+            let mut conflict = None;
+            while i < watching.len() {
+                let ci = watching[i];
+                let clause = &mut self.clauses[ci];
+                if clause[0] == false_lit {
+                    clause.swap(0, 1);
+                }
+                // clause[1] is the false watch.
+                let first = clause[0];
+                let val = |values: &[i8], l: Lit| match values[l.index()] {
+                    0 => None,
+                    v => Some((v > 0) == l.is_positive()),
+                };
+                if val(&self.values, first) == Some(true) {
+                    i += 1;
+                    continue;
+                }
+                let replacement =
+                    (2..clause.len()).find(|&k| val(&self.values, clause[k]) != Some(false));
+                if let Some(k) = replacement {
+                    clause.swap(1, k);
+                    let new_watch = clause[1];
+                    self.watches[new_watch.code()].push(ci);
+                    watching.swap_remove(i);
+                    continue;
+                }
+                i += 1;
+                match val(&self.values, first) {
+                    None => self.set(first, Some(ci)),
+                    Some(false) => {
+                        conflict = Some(ci);
+                        break;
+                    }
+                    Some(true) => {}
+                }
+            }
+            // Put back the watches (some may have been added to this list meanwhile? no: a
+            // clause never moves a watch onto a false literal).
+            let slot = &mut self.watches[false_lit.code()];
+            if slot.is_empty() {
+                *slot = watching;
+            } else {
+                slot.extend(watching);
+            }
+            if let Some(clause) = conflict {
+                self.head = self.trail.len();
+                return Err(Conflict { clause });
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether assuming `lit` leads to a conflict by unit propagation. Nothing stays assigned.
+    pub fn probe(&mut self, lit: Lit) -> bool {
+        let mark = self.mark();
+        let failed = self.assume(lit).is_err();
+        self.undo(mark);
+        failed
+    }
+
+    /// Failed-literal probing on `vars` to a fixpoint: whenever assuming a literal of one of
+    /// them leads to a conflict, its negation is set (as implied, with no reason clause) and
+    /// propagated. With `depth` 2, each probe itself runs depth-1 probing before giving up.
+    /// Returns the number of literals set by probing, or the conflict that shows the formula
+    /// unsatisfiable under the current assignment.
+    pub fn probe_fixpoint(&mut self, vars: &[Var], depth: usize) -> Result<usize, Conflict> {
+        let mut found = 0;
+        loop {
+            let mut progress = false;
+            for &var in vars {
+                for lit in [var.positive(), var.negative()] {
+                    if self.var_value(var).is_some() {
+                        break;
+                    }
+                    if self.failed(lit, depth, vars) {
+                        self.imply(!lit, None)?;
+                        found += 1;
+                        progress = true;
+                    }
+                }
+            }
+            if !progress {
+                return Ok(found);
+            }
+        }
+    }
+
+    /// Whether `lit` fails at `depth`: depth 1 is plain propagation, depth `d` also runs
+    /// probing of depth `d - 1` on `vars` under the assumption. Nothing stays assigned.
+    pub fn failed(&mut self, lit: Lit, depth: usize, vars: &[Var]) -> bool {
+        if depth <= 1 {
+            return self.probe(lit);
+        }
+        let mark = self.mark();
+        let failed = self.assume(lit).is_err() || self.probe_fixpoint(vars, depth - 1).is_err();
+        self.undo(mark);
+        failed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use varisat::ExtendFormula;
+
+    #[test]
+    fn propagates_chains_and_undoes() {
+        let mut f = CnfFormula::new();
+        let v: Vec<Lit> = (0..4).map(|_| f.new_lit()).collect();
+        f.add_clause(&[!v[0], v[1]]);
+        f.add_clause(&[!v[1], !v[2], v[3]]);
+        f.add_clause(&[v[2]]);
+        let mut p = Propagator::new(&f);
+        p.propagate_root().unwrap();
+        assert_eq!(p.value(v[2]), Some(true));
+        assert_eq!(p.value(v[0]), None);
+        let mark = p.mark();
+        p.assume(v[0]).unwrap();
+        assert_eq!(p.value(v[3]), Some(true));
+        assert_eq!(p.reason(v[3].var()), Some(1));
+        p.undo(mark);
+        assert_eq!(p.value(v[3]), None);
+        assert!(!p.probe(!v[3]));
+        // Backwards through both clauses: !v3 gives !v1, then !v0.
+        p.assume(!v[3]).unwrap();
+        assert_eq!(p.value(v[0]), Some(false));
+        assert_eq!(p.reason(v[0].var()), Some(0));
+        assert!(p.probe(v[0]), "a false literal fails at once");
+        let vars: Vec<Var> = v.iter().map(|l| l.var()).collect();
+        assert_eq!(p.probe_fixpoint(&vars, 1), Ok(0), "nothing left to probe");
+    }
+
+    #[test]
+    fn finds_root_conflicts() {
+        let mut f = CnfFormula::new();
+        let a = f.new_lit();
+        let b = f.new_lit();
+        f.add_clause(&[a, b]);
+        f.add_clause(&[a, !b]);
+        f.add_clause(&[!a, b]);
+        f.add_clause(&[!a, !b]);
+        let mut p = Propagator::new(&f);
+        p.propagate_root().unwrap();
+        // Plain propagation sees nothing; probing one level deep finds the contradiction.
+        assert_eq!(p.value(a), None);
+        assert!(p.failed(a, 1, &[]));
+        assert!(p.probe_fixpoint(&[a.var(), b.var()], 1).is_err());
+    }
+
+    #[test]
+    fn probing_finds_what_propagation_misses() {
+        // (a | b) (a | !b) forces a, but only a probe of !a sees it.
+        let mut f = CnfFormula::new();
+        let a = f.new_lit();
+        let b = f.new_lit();
+        let c = f.new_lit();
+        f.add_clause(&[a, b]);
+        f.add_clause(&[a, !b]);
+        f.add_clause(&[!a, c]);
+        let mut p = Propagator::new(&f);
+        p.propagate_root().unwrap();
+        assert_eq!(p.value(a), None);
+        assert_eq!(p.probe_fixpoint(&[a.var()], 1), Ok(1));
+        assert_eq!(p.value(a), Some(true));
+        assert_eq!(p.value(c), Some(true), "the probe's result is propagated");
+    }
+}

@@ -1,0 +1,180 @@
+//! The generator: unique and minimal puzzles (property test on small boards and a check over
+//! the 10x10 set in `puzzles/`), byte-identical output per seed, and the command's errors.
+
+use crate::common::run;
+use bimaru_sat::format::{ist, json};
+use bimaru_sat::generate::{GenerateOptions, Reduce, Size, generate, parse_fleet, rng_for};
+use bimaru_sat::grade::{Grade, deduction_depth};
+use bimaru_sat::{Outcome, Puzzle, SolveOptions, solve};
+use proptest::prelude::*;
+use std::path::Path;
+
+/// The puzzle has exactly `solution` as its solution, and dropping any clue gives another.
+fn assert_unique_and_minimal(puzzle: &Puzzle, solution: &bimaru_sat::Grid, what: &str) {
+    match solve(puzzle, &SolveOptions::unique()).unwrap().outcome {
+        Outcome::Unique(grid) => assert_eq!(&grid, solution, "{what}: wrong solution"),
+        other => panic!("{what}: not unique: {other:?}"),
+    }
+    for (pos, _) in puzzle.clues() {
+        let mut fewer = puzzle.clone();
+        fewer.remove_clue(pos);
+        let outcome = solve(&fewer, &SolveOptions::unique()).unwrap().outcome;
+        assert!(
+            matches!(outcome, Outcome::Multiple { .. }),
+            "{what}: the clue at {pos} is not needed"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn small_generated_puzzles_are_unique_and_minimal(
+        rows in 4usize..=8,
+        cols in 4usize..=8,
+        seed in any::<u64>(),
+    ) {
+        let options = GenerateOptions::new(Size { rows, cols });
+        let g = generate(&options, &mut rng_for(seed, 0)).unwrap();
+        assert_unique_and_minimal(&g.puzzle, &g.solution, &format!("{rows}x{cols} seed {seed}"));
+    }
+
+    #[test]
+    fn propagation_minimal_puzzles_are_easy_and_every_clue_is_needed(
+        n in 5usize..=10,
+        seed in any::<u64>(),
+    ) {
+        let mut options = GenerateOptions::new(Size { rows: n, cols: n });
+        options.reduce = Reduce::Propagation;
+        let g = generate(&options, &mut rng_for(seed, 0)).unwrap();
+        prop_assert!(matches!(
+            solve(&g.puzzle, &SolveOptions::unique()).unwrap().outcome,
+            Outcome::Unique(ref grid) if *grid == g.solution
+        ));
+        prop_assert_eq!(deduction_depth(&g.puzzle).grade, Grade::Easy);
+        for (pos, _) in g.puzzle.clues() {
+            let mut fewer = g.puzzle.clone();
+            fewer.remove_clue(pos);
+            prop_assert!(deduction_depth(&fewer).grade > Grade::Easy, "clue {} not needed", pos);
+        }
+    }
+}
+
+#[test]
+fn other_fleets_are_placed_exactly() {
+    let mut options = GenerateOptions::new(Size { rows: 7, cols: 9 });
+    options.fleet = parse_fleet("2x3,3x1").unwrap();
+    let g = generate(&options, &mut rng_for(3, 0)).unwrap();
+    let ships = g.solution.ships();
+    assert_eq!(ships.len(), 5);
+    assert_eq!(ships.iter().filter(|s| s.len == 3).count(), 2);
+    assert_unique_and_minimal(&g.puzzle, &g.solution, "7x9 2x3,3x1");
+}
+
+fn repo(sub: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(sub)
+}
+
+#[test]
+fn the_10x10_set_is_unique_minimal_and_its_ist_copy_agrees() {
+    let dir = repo("puzzles/generated/10x10");
+    let files = crate::common::files(&dir, ".json");
+    assert_eq!(files.len(), 100, "the 10x10 set has 100 puzzles");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let (puzzle, solution) = json::parse_with_solution(&text).unwrap();
+        let solution = solution.expect("the set stores solutions");
+        let name = file.display().to_string();
+        assert_unique_and_minimal(&puzzle, &solution, &name);
+        // The IST copy: same puzzle, and the .out is its solution.
+        let ist_text = std::fs::read_to_string(file.with_extension("txt")).unwrap();
+        assert_eq!(ist::parse(&ist_text).unwrap(), puzzle, "{name}");
+        let out = std::fs::read_to_string(file.with_extension("out")).unwrap();
+        assert_eq!(out, ist::write_solution(&puzzle, &solution), "{name}");
+    }
+}
+
+#[test]
+fn every_set_in_puzzles_holds_verified_solutions() {
+    for (size, count) in [("15x15", 20), ("20x20", 20), ("30x30", 20), ("50x50", 5)] {
+        let dir = repo(&format!("puzzles/generated/{size}"));
+        let files = crate::common::files(&dir, ".json");
+        assert_eq!(files.len(), count, "{size}");
+        assert!(dir.join("README.md").exists(), "{size} has a README");
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            let (puzzle, solution) = json::parse_with_solution(&text).unwrap();
+            bimaru_sat::verify(&puzzle, &solution.expect("solution stored"))
+                .unwrap_or_else(|v| panic!("{}: {v}", file.display()));
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_byte_identical_output() {
+    for to in ["json", "ist"] {
+        let args = ["generate", "--seed", "77", "--count", "3", "--to", to];
+        let a = run(&args, b"");
+        let b = run(&args, b"");
+        assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+        assert!(!a.stdout.is_empty());
+        assert_eq!(a.stdout, b.stdout, "--to {to}");
+        let other = run(
+            &["generate", "--seed", "78", "--count", "3", "--to", to],
+            b"",
+        );
+        assert_ne!(a.stdout, other.stdout, "another seed, other puzzles");
+    }
+    // Puzzle i does not depend on --count.
+    let one = run(&["generate", "--seed", "5", "--size", "8x9"], b"");
+    let three = run(
+        &["generate", "--seed", "5", "--size", "8x9", "--count", "3"],
+        b"",
+    );
+    assert!(three.stdout.starts_with(&one.stdout));
+}
+
+#[test]
+fn out_folder_and_grade_filter() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("set");
+    let o = run(
+        &[
+            "generate",
+            "--seed",
+            "4",
+            "--count",
+            "2",
+            "--grade",
+            "medium",
+            "--to",
+            "ist",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for stem in ["001", "002"] {
+        let text = std::fs::read_to_string(out.join(format!("{stem}.txt"))).unwrap();
+        let puzzle = ist::parse(&text).unwrap();
+        assert_eq!(deduction_depth(&puzzle).grade, Grade::Medium);
+        assert!(out.join(format!("{stem}.out")).exists());
+    }
+}
+
+#[test]
+fn bad_requests_exit_2_with_one_line() {
+    for args in [
+        &["generate", "--size", "15x15", "--to", "ist"][..],
+        &["generate", "--fleet", "4,x"][..],
+        &["generate", "--size", "0x3"][..],
+        &["generate", "--size", "3x3", "--fleet", "1x5"][..],
+    ] {
+        let o = run(args, b"");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        assert!(!o.stderr.is_empty(), "{args:?}");
+    }
+}

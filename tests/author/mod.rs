@@ -1,0 +1,7 @@
+//! The puzzle-author commands: generate, grade, hint and render. A folder module, so that
+//! cargo does not build these files as test binaries of their own.
+
+mod generate;
+mod grade;
+mod hint;
+mod render;
