@@ -189,3 +189,22 @@ fn a_zero_time_limit_exits_4_without_output() {
     let out = run(&["--time-limit", "60"], EXAMPLE.as_bytes());
     assert_eq!(out.status.code(), Some(0));
 }
+
+#[cfg(unix)]
+#[test]
+fn output_files_get_the_usual_mode_or_keep_theirs() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/ist-example.txt");
+    let fresh = dir.path().join("fresh.txt");
+    let kept = dir.path().join("kept.txt");
+    std::fs::write(&kept, "old\n").unwrap();
+    std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o600)).unwrap();
+    for out in [&fresh, &kept] {
+        let status = bin().arg(&input).arg(out).status().unwrap();
+        assert_eq!(status.code(), Some(0));
+    }
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&fresh), 0o644);
+    assert_eq!(mode(&kept), 0o600);
+}

@@ -178,7 +178,20 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io_err)?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".bimaru-sat-")
+        .tempfile_in(dir)
+        .map_err(io_err)?;
+    // A replaced file keeps its mode; a new one gets rw-r--r-- (the temporary file is 0600).
+    let mode = std::fs::metadata(path).map(|m| m.permissions());
+    #[cfg(unix)]
+    let mode = mode.or_else(|_| {
+        use std::os::unix::fs::PermissionsExt;
+        Ok::<_, std::io::Error>(std::fs::Permissions::from_mode(0o644))
+    });
+    if let Ok(mode) = mode {
+        tmp.as_file().set_permissions(mode).map_err(io_err)?;
+    }
     tmp.write_all(bytes).map_err(io_err)?;
     tmp.as_file().sync_all().map_err(io_err)?;
     tmp.persist(path).map_err(|e| io_err(e.error))?;
