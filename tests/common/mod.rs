@@ -59,3 +59,36 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Output {
 pub fn read(path: &Path) -> Vec<u8> {
     std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
+
+/// A board of CSPLib problem 14 (Moshe Rubin's `unsolvable_for_csplib.txt`).
+pub struct RubinBoard {
+    /// `Board ID`.
+    pub id: String,
+    /// Tallies and hints, standard fleet.
+    pub puzzle: bimaru_sat::Puzzle,
+    /// Row-major ship-cell flags of the embedded solution.
+    pub ship: Vec<bool>,
+}
+
+/// The first `limit` Rubin boards, read with the crate's own parser (which checks that each
+/// board's `PLACESHIP` lines and its ASCII drawing agree). Empty when the corpus is missing
+/// (and a failure under `CI=true`, see [`shared`]).
+pub fn rubin_boards(limit: usize) -> Vec<RubinBoard> {
+    let Some(path) = shared("corpus/csplib-014/SBInstances/unsolvable_for_csplib.txt") else {
+        return Vec::new();
+    };
+    let text = String::from_utf8(read(&path)).expect("text");
+    bimaru_sat::format::rubin::parse(&text)
+        .expect("the Rubin file parses")
+        .into_iter()
+        .take(limit)
+        .map(|board| RubinBoard {
+            id: board.id.expect("every Rubin board has an ID"),
+            ship: board
+                .embedded
+                .expect("every Rubin board embeds its solution")
+                .ship_cells(),
+            puzzle: board.puzzle,
+        })
+        .collect()
+}

@@ -4,12 +4,12 @@
 //! DIMACS round trip through varisat's own parser. An ignored test prints the figures of
 //! `docs/encodings.md`.
 
-use crate::common::{files, read, shared};
+use crate::common::{files, read, rubin_boards, shared};
 use bimaru_sat::format::ist;
 use bimaru_sat::sat::card::CardKind;
 use bimaru_sat::sat::dimacs::{Assignment, Formula, read_answer};
 use bimaru_sat::sat::model::Model;
-use bimaru_sat::{Clue, Dir, Fleet, Grid, Outcome, Piece, Pos, Puzzle, SolveOptions, solve};
+use bimaru_sat::{Fleet, Grid, Outcome, Puzzle, SolveOptions, solve};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use varisat::Solver;
@@ -37,74 +37,6 @@ pub fn official_ist() -> Vec<(PathBuf, Puzzle, String)> {
         out.len()
     );
     out
-}
-
-/// A board of CSPLib problem 14 (Moshe Rubin's `unsolvable_for_csplib.txt`): the puzzle (tallies
-/// and hints, standard fleet) and the ship cells of its embedded solution.
-pub struct RubinBoard {
-    /// `Board ID`.
-    pub id: String,
-    /// Tallies and hints.
-    pub puzzle: Puzzle,
-    /// Row-major ship-cell flags of the embedded solution.
-    pub ship: Vec<bool>,
-}
-
-/// A small test-side reader for the Rubin file (the real parser lives in `src/format`). It
-/// reads `Board ID`, `Hint: r c Type`, the tallies and the ASCII solution of each board.
-pub fn rubin_boards(limit: usize) -> Vec<RubinBoard> {
-    let Some(path) = shared("corpus/csplib-014/SBInstances/unsolvable_for_csplib.txt") else {
-        return Vec::new();
-    };
-    let text = String::from_utf8(read(&path)).expect("UTF-8");
-    let mut boards = Vec::new();
-    for chunk in text.split("Board ID:").skip(1).take(limit) {
-        let lines: Vec<&str> = chunk.lines().map(str::trim).collect();
-        let id = lines[0].to_string();
-        let tallies = |label: &str| -> Vec<Option<usize>> {
-            let line = lines
-                .iter()
-                .find_map(|l| l.strip_prefix(label))
-                .unwrap_or_else(|| panic!("board {id}: no {label}"));
-            line.split_whitespace()
-                .map(|t| Some(t.parse().expect("tally")))
-                .collect()
-        };
-        let mut puzzle = Puzzle::new(
-            tallies("Row tallies:"),
-            tallies("Column tallies:"),
-            Fleet::standard(),
-        )
-        .expect("10x10 board");
-        for hint in lines.iter().filter_map(|l| l.strip_prefix("Hint:")) {
-            let t: Vec<&str> = hint.split_whitespace().collect();
-            let pos = Pos::new(t[0].parse().expect("row"), t[1].parse().expect("col"));
-            let piece = match t[2] {
-                "Water" => Piece::Water,
-                "Circle" => Piece::Submarine,
-                "Middle" => Piece::Middle,
-                "Top" => Piece::End(Dir::Down),
-                "Bottom" => Piece::End(Dir::Up),
-                "Left" => Piece::End(Dir::Right),
-                "Right" => Piece::End(Dir::Left),
-                other => panic!("board {id}: hint type {other}"),
-            };
-            puzzle.add_clue(pos, Clue::Piece(piece)).expect("hint");
-        }
-        let start = lines
-            .iter()
-            .position(|l| l.starts_with("DisplayBoardASCII"))
-            .expect("solution");
-        let ship: Vec<bool> = lines[start + 1..]
-            .iter()
-            .filter(|l| !l.is_empty())
-            .take(10)
-            .flat_map(|l| l.chars().take(10).map(|ch| !matches!(ch, '.' | 'W' | 'w')))
-            .collect();
-        assert_eq!(ship.len(), 100, "board {id}: solution");
-        boards.push(RubinBoard { id, puzzle, ship });
-    }
-    boards
 }
 
 fn normalize(text: &str) -> String {
@@ -259,7 +191,7 @@ fn every_model_and_card_pair_is_instantiated() {
 }
 
 #[test]
-fn the_rubin_reader_reads_all_303_boards() {
+fn all_303_rubin_boards_are_read_with_full_fleets() {
     let boards = rubin_boards(usize::MAX);
     if boards.is_empty() {
         return; // corpus missing (skipped by `shared`)

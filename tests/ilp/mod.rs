@@ -2,7 +2,7 @@
 //! (CSPLib 014) and CSC384 boards, the size formulas of `encodings/ilp-*.md`, solution counting
 //! by no-good cuts, and the LP export → cbc → decode round trip.
 
-use crate::common::{files, read, run, shared};
+use crate::common::{files, read, rubin_boards, run, shared};
 use bimaru_sat::ilp::{IlpModel, IlpSolver, LinearModel};
 use bimaru_sat::placement::Placements;
 use bimaru_sat::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Ship};
@@ -82,79 +82,6 @@ fn ist_official_instances_print_the_out_files_with_both_models() {
     }
 }
 
-/// One board of Moshe Rubin's CSPLib 014 collection: the puzzle and its embedded solution.
-struct RubinBoard {
-    id: String,
-    puzzle: Puzzle,
-    solution: Vec<Vec<bool>>,
-}
-
-/// Reads the first `n` boards of `unsolvable_for_csplib.txt` (CRLF): `Board ID`, `Hint: r c
-/// Type`, the tallies, and the ASCII solution after `DisplayBoardASCII` (one row per line,
-/// `.` water, `W` a water hint, letters ship parts, then the row tally).
-fn rubin_boards(n: usize) -> Vec<RubinBoard> {
-    let Some(path) = shared("corpus/csplib-014/SBInstances/unsolvable_for_csplib.txt") else {
-        return Vec::new();
-    };
-    let text = String::from_utf8_lossy(&read(&path)).replace('\r', "");
-    let mut boards = Vec::new();
-    for chunk in text.split("Board ID:").skip(1).take(n) {
-        let id = chunk.split_whitespace().next().unwrap().to_string();
-        let numbers = |prefix: &str| -> Vec<usize> {
-            let line = chunk.lines().find(|l| l.starts_with(prefix)).unwrap();
-            line[prefix.len()..]
-                .split_whitespace()
-                .map(|t| t.parse().unwrap())
-                .collect()
-        };
-        let rows = numbers("Row tallies:");
-        let cols = numbers("Column tallies:");
-        let mut puzzle = Puzzle::new(
-            rows.iter().map(|&r| Some(r)).collect(),
-            cols.iter().map(|&c| Some(c)).collect(),
-            Fleet::standard(),
-        )
-        .unwrap();
-        for line in chunk.lines().filter(|l| l.starts_with("Hint:")) {
-            let t: Vec<&str> = line.split_whitespace().collect();
-            let pos = Pos::new(t[1].parse().unwrap(), t[2].parse().unwrap());
-            let piece = match t[3] {
-                "Water" => Piece::Water,
-                "Circle" => Piece::Submarine,
-                "Middle" => Piece::Middle,
-                "Top" => Piece::End(Dir::Down),
-                "Bottom" => Piece::End(Dir::Up),
-                "Left" => Piece::End(Dir::Right),
-                "Right" => Piece::End(Dir::Left),
-                other => panic!("board {id}: unknown hint {other}"),
-            };
-            puzzle.add_clue(pos, Clue::Piece(piece)).unwrap();
-        }
-        let board_lines: Vec<&str> = chunk
-            .lines()
-            .skip_while(|l| !l.starts_with("DisplayBoardASCII"))
-            .skip(1)
-            .filter(|l| !l.trim().is_empty())
-            .take(rows.len())
-            .collect();
-        let solution = board_lines
-            .iter()
-            .map(|l| {
-                l.chars()
-                    .take(cols.len())
-                    .map(|c| c != '.' && c != 'W')
-                    .collect()
-            })
-            .collect();
-        boards.push(RubinBoard {
-            id,
-            puzzle,
-            solution,
-        });
-    }
-    boards
-}
-
 fn ship_cells(grid: &Grid) -> Vec<Vec<bool>> {
     (0..grid.rows())
         .map(|r| {
@@ -177,7 +104,7 @@ fn fifty_rubin_boards_agree_with_sat() {
         let Outcome::Unique(sat_grid) = &sat.outcome else {
             panic!("board {}: SAT says {:?}", board.id, sat.outcome)
         };
-        assert_eq!(ship_cells(sat_grid), board.solution, "board {}", board.id);
+        assert_eq!(sat_grid.ship_cells(), board.ship, "board {}", board.id);
         for solver in solvers() {
             // The ship model proves uniqueness; the cell model (slower under microlp, see
             // docs/benchmarks.md) must find the same grid.
