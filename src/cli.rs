@@ -74,29 +74,9 @@ pub struct BatchArgs {
     #[arg(long, value_enum, default_value_t = Format::Auto)]
     pub format: Format,
 
-    /// Solving backend.
-    #[arg(long, value_enum, default_value_t = Backend::Sat)]
-    pub backend: Backend,
-
-    /// Cardinality encoding for row, column and fleet counts (SAT backend).
-    #[arg(long, value_enum, default_value_t = CardKind::Seq)]
-    pub card: CardKind,
-
-    /// CNF model (SAT backend): `cell` or `placement`.
-    #[arg(long, value_enum, default_value_t = Model::Cell)]
-    pub encoding: Model,
-
-    /// Count solutions up to N and list them all in `grids`.
-    #[arg(long, value_name = "N", conflicts_with = "unique")]
-    pub count: Option<usize>,
-
-    /// Prove each solution unique (exit 3 when some board is not).
-    #[arg(long)]
-    pub unique: bool,
-
-    /// Count conflicts in the statistics (slower).
-    #[arg(long)]
-    pub stats: bool,
+    /// How to solve.
+    #[command(flatten)]
+    pub engine: EngineArgs,
 }
 
 /// Options of the convert command.
@@ -164,6 +144,71 @@ pub struct DecodeArgs {
     pub ilp_model: Option<IlpModel>,
 }
 
+/// How to solve: backend, encoding, and how many solutions to look for. Shared by the solve
+/// and batch commands.
+#[derive(Debug, Clone, Args)]
+pub struct EngineArgs {
+    /// Solving backend.
+    #[arg(long, value_enum, default_value_t = Backend::Sat)]
+    pub backend: Backend,
+
+    /// Cardinality encoding for row, column and fleet counts (SAT backend).
+    #[arg(long, value_enum, default_value_t = CardKind::Seq)]
+    pub card: CardKind,
+
+    /// CNF model (SAT backend): `cell` ties cell variables to placement variables; `placement`
+    /// has one variable per legal placement, with cells derived from them.
+    #[arg(long, value_enum, default_value_t = Model::Cell)]
+    pub encoding: Model,
+
+    /// Count solutions up to N: solve prints each one found, then a `solutions:` line; batch
+    /// lists them in `grids`.
+    #[arg(long, value_name = "N", conflicts_with = "unique")]
+    pub count: Option<usize>,
+
+    /// Prove the solution unique; exit 3 if it is not (solve then prints nothing on stdout).
+    #[arg(long)]
+    pub unique: bool,
+
+    /// Skip the pre-solving rules and hand the whole encoding to the solver.
+    #[arg(long)]
+    pub no_presolve: bool,
+
+    /// Print variables, clauses, conflicts and times to stderr (batch: count conflicts in the
+    /// JSON statistics). Counting conflicts makes solving slower.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Integer program for `--backend ilp`: one variable per ship placement, or per cell.
+    #[arg(long, value_enum, default_value_t = IlpModel::Ship)]
+    pub ilp_model: IlpModel,
+
+    /// MIP solver for `--backend ilp`; highs and cbc need the cargo features `highs`/`coin_cbc`.
+    #[arg(long, value_enum, default_value_t = IlpSolver::Microlp)]
+    pub ilp_solver: IlpSolver,
+}
+
+impl EngineArgs {
+    /// The solver options these flags ask for.
+    pub fn options(&self) -> crate::solve::SolveOptions {
+        let limit = match (self.count, self.unique) {
+            (Some(n), _) => n.max(1),
+            (None, true) => 2,
+            (None, false) => 1,
+        };
+        crate::solve::SolveOptions {
+            backend: self.backend,
+            card: self.card,
+            model: self.encoding,
+            limit,
+            detailed_stats: self.stats,
+            presolve: !self.no_presolve,
+            ilp_model: self.ilp_model,
+            ilp_solver: self.ilp_solver,
+        }
+    }
+}
+
 /// Options of the solve command.
 #[derive(Debug, Clone, Args)]
 pub struct SolveArgs {
@@ -178,18 +223,9 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = Format::Auto)]
     pub format: Format,
 
-    /// Solving backend.
-    #[arg(long, value_enum, default_value_t = Backend::Sat)]
-    pub backend: Backend,
-
-    /// Cardinality encoding for row, column and fleet counts (SAT backend).
-    #[arg(long, value_enum, default_value_t = CardKind::Seq)]
-    pub card: CardKind,
-
-    /// CNF model (SAT backend): `cell` ties cell variables to placement variables; `placement`
-    /// has one variable per legal placement, with cells derived from them.
-    #[arg(long, value_enum, default_value_t = Model::Cell)]
-    pub encoding: Model,
+    /// How to solve.
+    #[command(flatten)]
+    pub engine: EngineArgs,
 
     /// Write the CNF formula in DIMACS to FILE (`-` for standard output). Its header names the
     /// tool version, model, cardinality encoding, board and fleet, and `c var` lines say which
@@ -206,25 +242,9 @@ pub struct SolveArgs {
     #[arg(long, requires = "emit_dimacs")]
     pub exclude_solution: bool,
 
-    /// Count solutions up to N: print each one found, then a `solutions:` line.
-    #[arg(long, value_name = "N", conflicts_with = "unique")]
-    pub count: Option<usize>,
-
-    /// Prove the solution unique; exit 3 (printing nothing on stdout) if it is not.
-    #[arg(long)]
-    pub unique: bool,
-
     /// Give up after this many seconds (exit 4).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
-
-    /// Skip the pre-solving rules and hand the whole encoding to the solver.
-    #[arg(long)]
-    pub no_presolve: bool,
-
-    /// Print variables, clauses, conflicts and times to stderr.
-    #[arg(long)]
-    pub stats: bool,
 
     /// Output format; by default the input's (Rubin boards are drawn with their tallies,
     /// solbat `.dzn` solutions as the MiniZinc model prints them).
@@ -235,14 +255,6 @@ pub struct SolveArgs {
     /// (default: the input's, else symbols).
     #[arg(long, value_enum)]
     pub cells: Option<Dialect>,
-
-    /// Integer program for `--backend ilp`: one variable per ship placement, or per cell.
-    #[arg(long, value_enum, default_value_t = IlpModel::Ship)]
-    pub ilp_model: IlpModel,
-
-    /// MIP solver for `--backend ilp`; highs and cbc need the cargo features `highs`/`coin_cbc`.
-    #[arg(long, value_enum, default_value_t = IlpSolver::Microlp)]
-    pub ilp_solver: IlpSolver,
 
     /// Write the `--ilp-model` integer program to FILE in CPLEX LP format (`-` for standard
     /// output) instead of solving; cbc, glpsol and HiGHS read it.

@@ -53,19 +53,7 @@ fn expand(paths: &[PathBuf]) -> Result<Vec<Item>, Error> {
 pub fn run(args: &BatchArgs) -> Result<Exit, Error> {
     let start = Instant::now();
     let items = expand(&args.paths)?;
-    let options = SolveOptions {
-        backend: args.backend,
-        card: args.card,
-        model: args.encoding,
-        limit: match (args.count, args.unique) {
-            (Some(n), _) => n.max(1),
-            (None, true) => 2,
-            (None, false) => 1,
-        },
-        detailed_stats: args.stats,
-        presolve: true,
-        ..SolveOptions::default()
-    };
+    let options = args.engine.options();
     let bar = if io::stderr().is_terminal() {
         let bar = ProgressBar::new(items.len() as u64);
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {wide_msg}")
@@ -90,7 +78,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Error> {
     for item in &items {
         bar.set_message(item.path.display().to_string());
         let name = item.path.display().to_string();
-        let all = args.count.is_some();
+        let all = args.engine.count.is_some();
         let results = match one_file(
             &item.path,
             item.listed,
@@ -136,7 +124,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Error> {
     if errors > 0 {
         return Ok(Exit::BadInput);
     }
-    Ok(tally.exit(args.unique))
+    Ok(tally.exit(args.engine.unique))
 }
 
 /// Solves every board of one file. `Ok(None)`: a listed file of unknown format, skipped.

@@ -28,7 +28,7 @@ pub(super) fn before_solve(args: &SolveArgs, puzzle: &Puzzle) -> Result<Option<E
     if !args.emit_only {
         return Ok(None);
     }
-    let formula = Formula::build(puzzle, args.encoding, args.card);
+    let formula = Formula::build(puzzle, args.engine.encoding, args.engine.card);
     emit(target, &formula.write(puzzle))?;
     Ok(Some(Exit::Success))
 }
@@ -39,7 +39,7 @@ pub(super) fn after_solve(args: &SolveArgs, puzzle: &Puzzle, report: &Report) ->
     let Some(target) = args.emit_dimacs.as_deref() else {
         return Ok(());
     };
-    let mut formula = Formula::build(puzzle, args.encoding, args.card);
+    let mut formula = Formula::build(puzzle, args.engine.encoding, args.engine.card);
     if args.exclude_solution
         && let Some(grid) = report.outcome.grid()
     {

@@ -18,8 +18,8 @@ pub fn before_solve(
     input: &Input,
     doc: &Document,
 ) -> Result<Option<Exit>, Error> {
-    if args.backend == Backend::Ilp {
-        require_solver(args.ilp_solver)?;
+    if args.engine.backend == Backend::Ilp {
+        require_solver(args.engine.ilp_solver)?;
     }
     let Some(path) = args.emit_lp.as_deref() else {
         return Ok(None);
@@ -35,13 +35,16 @@ pub fn before_solve(
 
 /// Writes the integer program of `puzzle` to `path` (standard output for `-`).
 pub fn emit(puzzle: &Puzzle, args: &SolveArgs, path: &Path) -> Result<Exit, Error> {
-    let model = args.ilp_model.build(puzzle);
+    let model = args.engine.ilp_model.build(puzzle);
     let source = args
         .input
         .as_deref()
         .map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
     let comment = vec![
-        format!("bimaru-sat {} ILP model of {source}", args.ilp_model.name()),
+        format!(
+            "bimaru-sat {} ILP model of {source}",
+            args.engine.ilp_model.name()
+        ),
         format!(
             "{}x{} board, fleet {}",
             puzzle.rows(),

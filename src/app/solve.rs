@@ -63,25 +63,6 @@ impl Writer {
     }
 }
 
-/// The solve options a command line asks for.
-fn options(args: &SolveArgs) -> SolveOptions {
-    let limit = match (args.count, args.unique) {
-        (Some(n), _) => n.max(1),
-        (None, true) => 2,
-        (None, false) => 1,
-    };
-    SolveOptions {
-        backend: args.backend,
-        card: args.card,
-        model: args.encoding,
-        limit,
-        detailed_stats: args.stats,
-        presolve: !args.no_presolve,
-        ilp_model: args.ilp_model,
-        ilp_solver: args.ilp_solver,
-    }
-}
-
 /// Solves `puzzle`, within `--time-limit` when one is given (`Ok(None)`: the limit was hit).
 fn solve_limited(
     args: &SolveArgs,
@@ -134,12 +115,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
         return super::batch::run(&BatchArgs {
             paths: vec![dir.clone()],
             format: args.format,
-            backend: args.backend,
-            card: args.card,
-            encoding: args.encoding,
-            count: args.count,
-            unique: args.unique,
-            stats: args.stats,
+            engine: args.engine.clone(),
         });
     }
     let start = Instant::now();
@@ -162,7 +138,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
             }
         );
     }
-    let options = options(args);
+    let options = args.engine.options();
     if let Some(exit) = super::lp::before_solve(args, &input, &doc)? {
         return Ok(exit);
     }
@@ -178,28 +154,31 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
         return Ok(Exit::TimeLimit);
     };
     super::dimacs::after_solve(args, puzzle, &report)?;
-    if args.stats {
+    if args.engine.stats {
         print_stats(args, &report, parse_time, start.elapsed());
     }
     if writer.to == OutputFormat::Json {
-        let result =
-            ResultJson::from_report(&report, board.embedded.as_ref(), args.count.is_some());
+        let result = ResultJson::from_report(
+            &report,
+            board.embedded.as_ref(),
+            args.engine.count.is_some(),
+        );
         let text = serde_json::to_string_pretty(&result).expect("results always serialize") + "\n";
-        let blocked = matches!(report.outcome, Outcome::Multiple { .. }) && args.unique;
+        let blocked = matches!(report.outcome, Outcome::Multiple { .. }) && args.engine.unique;
         if !blocked {
             write_output(args.output.as_deref(), &text)?;
         }
-        return Ok(exit_of(&report.outcome, args.unique, &input.name));
+        return Ok(exit_of(&report.outcome, args.engine.unique, &input.name));
     }
-    if let Some(n) = args.count {
+    if let Some(n) = args.engine.count {
         let text = counted(&writer, puzzle, &report.outcome, n);
         write_output(args.output.as_deref(), &text)?;
         return Ok(exit_of(&report.outcome, false, &input.name));
     }
     match &report.outcome {
-        Outcome::Unsat => Ok(exit_of(&report.outcome, args.unique, &input.name)),
-        Outcome::Multiple { .. } if args.unique => {
-            Ok(exit_of(&report.outcome, args.unique, &input.name))
+        Outcome::Unsat => Ok(exit_of(&report.outcome, args.engine.unique, &input.name)),
+        Outcome::Multiple { .. } if args.engine.unique => {
+            Ok(exit_of(&report.outcome, args.engine.unique, &input.name))
         }
         outcome => {
             let grid = outcome.grid().expect("a non-Unsat outcome holds a grid");
@@ -258,7 +237,7 @@ fn print_stats(args: &SolveArgs, report: &Report, parse_time: Duration, total: D
         "backend: {} ({} model, {} cardinality)\nvariables: {}\nclauses: {}\nconflicts: {}\nsolver calls: {}\nparse: {:.3} ms\nencode: {:.3} ms\nsolve: {:.3} ms\ntotal: {:.3} ms",
         s.backend,
         s.model,
-        args.card.name(),
+        args.engine.card.name(),
         s.variables,
         s.constraints,
         conflicts,
@@ -371,8 +350,11 @@ fn run_boards(
             .map(|e| report.outcome.grids().contains(&e));
         tally.add(&report.outcome, matched);
         if writer.to == OutputFormat::Json {
-            let mut result =
-                ResultJson::from_report(&report, board.embedded.as_ref(), args.count.is_some());
+            let mut result = ResultJson::from_report(
+                &report,
+                board.embedded.as_ref(),
+                args.engine.count.is_some(),
+            );
             result.board = board.id.clone();
             out.push_str(&result.to_line());
             out.push('\n');
@@ -384,7 +366,11 @@ fn run_boards(
             Outcome::Found(_) => "solved".to_string(),
             Outcome::Multiple { grids, complete } => format!(
                 "{}{}{} solutions",
-                if args.unique { "not unique: " } else { "" },
+                if args.engine.unique {
+                    "not unique: "
+                } else {
+                    ""
+                },
                 if *complete { "" } else { "at least " },
                 grids.len()
             ),
@@ -402,8 +388,8 @@ fn run_boards(
         }
         out.push_str(&format!("{}: {status}\n", board_name(board, index)));
         let shown: &[&Grid] = match &report.outcome {
-            Outcome::Multiple { .. } if args.unique => &[],
-            _ if args.count.is_some() => &grids,
+            Outcome::Multiple { .. } if args.engine.unique => &[],
+            _ if args.engine.count.is_some() => &grids,
             _ => &grids[..grids.len().min(1)],
         };
         for grid in shown {
@@ -418,5 +404,5 @@ fn run_boards(
         tally.summary(),
         start.elapsed().as_secs_f64()
     );
-    Ok(tally.exit(args.unique))
+    Ok(tally.exit(args.engine.unique))
 }
