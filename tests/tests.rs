@@ -14,3 +14,4 @@ mod formulas;
 mod ilp;
 mod ist_corpus;
 mod properties;
+mod readme;
