@@ -100,18 +100,21 @@ fn external_solvers_answers_decode_to_the_official_solutions() {
                 "{}",
                 path.display()
             );
-            let out = run(&["decode", s(path), s(&answer), "--cnf", s(&cnf)], b"");
-            assert!(
-                out.status.success(),
-                "{}: {}",
-                path.display(),
-                text(&out.stderr)
-            );
-            assert_eq!(
-                normalize(&text(&out.stdout)),
-                normalize(expected),
-                "{flags:?}"
-            );
+            let decodes = |answer: &Path| {
+                let out = run(&["decode", s(path), s(answer), "--cnf", s(&cnf)], b"");
+                assert!(
+                    out.status.success(),
+                    "{}: {}",
+                    path.display(),
+                    text(&out.stderr)
+                );
+                assert_eq!(
+                    normalize(&text(&out.stdout)),
+                    normalize(expected),
+                    "{flags:?}"
+                );
+            };
+            decodes(&answer);
 
             let result = dir.path().join("minisat.txt");
             assert_eq!(
@@ -120,18 +123,7 @@ fn external_solvers_answers_decode_to_the_official_solutions() {
                 "{}",
                 path.display()
             );
-            let out = run(&["decode", s(path), s(&result), "--cnf", s(&cnf)], b"");
-            assert!(
-                out.status.success(),
-                "{}: {}",
-                path.display(),
-                text(&out.stderr)
-            );
-            assert_eq!(
-                normalize(&text(&out.stdout)),
-                normalize(expected),
-                "{flags:?}"
-            );
+            decodes(&result);
         }
     }
 }
