@@ -371,11 +371,7 @@ impl UniquenessOracle {
         if self.solve(&assumptions)? {
             return Ok(Check::Other(self.differing()?));
         }
-        let core: BTreeSet<Lit> = self
-            .solver
-            .failed_core()
-            .map(|c| c.iter().copied().collect())
-            .unwrap_or_default();
+        let core = self.failed_core();
         let kept = clues
             .iter()
             .zip(&assumptions)
@@ -383,6 +379,14 @@ impl UniquenessOracle {
             .map(|(p, _)| *p)
             .collect();
         Ok(Check::Unique(kept))
+    }
+
+    /// The assumptions of the last UNSAT call that its refutation used.
+    fn failed_core(&self) -> BTreeSet<Lit> {
+        self.solver
+            .failed_core()
+            .map(|c| c.iter().copied().collect())
+            .unwrap_or_default()
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, GenerateError> {
@@ -420,11 +424,7 @@ impl UniquenessOracle {
         if self.solve(&assumptions)? {
             return Ok(Check::Other(self.differing()?));
         }
-        let core: BTreeSet<Lit> = self
-            .solver
-            .failed_core()
-            .map(|c| c.iter().copied().collect())
-            .unwrap_or_default();
+        let core = self.failed_core();
         if core.contains(&broken) {
             // Unique only given that the full set was: no shrinking.
             return Ok(Check::Unique(rest.to_vec()));
