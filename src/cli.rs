@@ -174,10 +174,17 @@ pub struct EngineArgs {
     #[arg(long)]
     pub no_presolve: bool,
 
-    /// Print variables, clauses, conflicts and times to stderr (batch: count conflicts in the
-    /// JSON statistics). Counting conflicts makes solving slower.
+    /// Print variables, clauses, conflicts and times to stderr (batch: add them to each JSON
+    /// result).
     #[arg(long)]
     pub stats: bool,
+
+    /// SAT backend: use the chosen --encoding and --card only. By default, a call that needs
+    /// more than 2000 conflicts is raced by a second configuration (cell model with totalizers,
+    /// or with sequential counters when those are chosen); the winner is decided by conflict
+    /// counts, so the output does not depend on timing.
+    #[arg(long)]
+    pub no_race: bool,
 
     /// Integer program for `--backend ilp`: one variable per ship placement, or per cell.
     #[arg(long, value_enum, default_value_t = IlpModel::Ship)]
@@ -201,7 +208,7 @@ impl EngineArgs {
             card: self.card,
             model: self.encoding,
             limit,
-            detailed_stats: self.stats,
+            race: !self.no_race,
             presolve: !self.no_presolve,
             ilp_model: self.ilp_model,
             ilp_solver: self.ilp_solver,

@@ -37,8 +37,9 @@ pub struct SolveOptions {
     pub model: Model,
     /// Stop after this many solutions: 1 finds one, 2 proves uniqueness, N counts up to N.
     pub limit: usize,
-    /// Collect costly statistics (conflict counts).
-    pub detailed_stats: bool,
+    /// SAT backend: let a second configuration race the chosen one on calls that need many
+    /// conflicts (see [`crate::sat::engine`]); the answer stays deterministic.
+    pub race: bool,
     /// Integer program for the ILP backend.
     pub ilp_model: IlpModel,
     /// MIP solver for the ILP backend.
@@ -55,7 +56,7 @@ impl Default for SolveOptions {
             card: CardKind::default(),
             model: Model::default(),
             limit: 1,
-            detailed_stats: false,
+            race: true,
             ilp_model: IlpModel::default(),
             ilp_solver: IlpSolver::default(),
             presolve: true,
@@ -131,7 +132,8 @@ impl Outcome {
 pub struct Stats {
     /// Backend name.
     pub backend: &'static str,
-    /// Model name (for example "cell").
+    /// Configuration: model and cardinality encoding or MIP solver (for example `cell/seq`,
+    /// `ship/microlp`).
     pub model: String,
     /// Variables in the formula or program.
     pub variables: usize,

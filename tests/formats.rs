@@ -204,6 +204,51 @@ fn solbat_cli_counts_two_and_exits_1_when_unsat() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("no solution"));
 }
 
+#[test]
+fn the_configuration_race_is_deterministic_and_agrees_with_the_lone_configuration() {
+    let Some(dir) = shared("corpus/minizinc-solbat") else {
+        return;
+    };
+    // The default configuration alone needs tens of thousands of conflicts here; its partner
+    // (cell model, totalizers) answers much sooner, so this file exercises the race.
+    let puzzle = dzn::parse(&text(&dir.join("sb_13_13_5_2.dzn"))).unwrap();
+    let raced = SolveOptions {
+        limit: 3,
+        ..SolveOptions::default()
+    };
+    let first = solve(&puzzle, &raced).unwrap();
+    assert!(
+        first.stats.model.contains("race partner"),
+        "the race was not run: {}",
+        first.stats.model
+    );
+    assert_eq!(first.outcome.count(), 3);
+    for grid in first.outcome.grids() {
+        verify(&puzzle, grid).unwrap();
+    }
+    // The winner is chosen by conflict counts, never by the clock: the same grids, in the same
+    // order, every time, whatever the threads did. (The conflict total may differ: it counts
+    // what the loser did before it was stopped.)
+    for _ in 0..3 {
+        let again = solve(&puzzle, &raced).unwrap();
+        assert_eq!(again.outcome, first.outcome);
+    }
+    // Without the race, the chosen configuration finds its own (verified) solutions.
+    let alone = solve(
+        &puzzle,
+        &SolveOptions {
+            race: false,
+            ..SolveOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(alone.stats.model, "cell/seq");
+    assert_eq!(alone.outcome.count(), 1);
+    for grid in alone.outcome.grids() {
+        verify(&puzzle, grid).unwrap();
+    }
+}
+
 /// A 7x12 board with a length-6 ship, drawn as JSON rows.
 const WIDE: [&str; 7] = [
     "lmmmmr...t..",

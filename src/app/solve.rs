@@ -155,7 +155,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
     };
     super::dimacs::after_solve(args, puzzle, &report)?;
     if args.engine.stats {
-        print_stats(args, &report, parse_time, start.elapsed());
+        print_stats(&report, parse_time, start.elapsed());
     }
     if writer.to == OutputFormat::Json {
         let result = ResultJson::from_report(
@@ -228,16 +228,15 @@ fn counted(writer: &Writer, puzzle: &Puzzle, outcome: &Outcome, n: usize) -> Str
     text
 }
 
-fn print_stats(args: &SolveArgs, report: &Report, parse_time: Duration, total: Duration) {
+fn print_stats(report: &Report, parse_time: Duration, total: Duration) {
     let s = &report.stats;
     let conflicts = s
         .conflicts
         .map_or_else(|| "n/a".to_string(), |c| c.to_string());
     eprintln!(
-        "backend: {} ({} model, {} cardinality)\nvariables: {}\nclauses: {}\nconflicts: {}\nsolver calls: {}\nparse: {:.3} ms\nencode: {:.3} ms\nsolve: {:.3} ms\ntotal: {:.3} ms",
+        "backend: {} ({})\nvariables: {}\nclauses: {}\nconflicts: {}\nsolver calls: {}\nparse: {:.3} ms\nencode: {:.3} ms\nsolve: {:.3} ms\ntotal: {:.3} ms",
         s.backend,
         s.model,
-        args.engine.card.name(),
         s.variables,
         s.constraints,
         conflicts,

@@ -2,7 +2,7 @@
 //! fills a varisat solver directly, or an in-memory [`varisat::CnfFormula`] for DIMACS export
 //! (the pattern of varisat's `ExtendFormula` and rustsat's `CollectClauses`).
 
-use varisat::{CnfFormula, ExtendFormula, Lit, Solver, Var};
+use varisat::{CnfFormula, ExtendFormula, Lit, SendSolver, Solver, Var};
 
 /// Something that takes fresh variables and clauses.
 pub trait ClauseSink {
@@ -13,6 +13,15 @@ pub trait ClauseSink {
 }
 
 impl ClauseSink for Solver<'_> {
+    fn new_var(&mut self) -> Var {
+        ExtendFormula::new_var(self)
+    }
+    fn add_clause(&mut self, clause: &[Lit]) {
+        ExtendFormula::add_clause(self, clause)
+    }
+}
+
+impl ClauseSink for SendSolver {
     fn new_var(&mut self) -> Var {
         ExtendFormula::new_var(self)
     }
