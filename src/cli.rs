@@ -209,6 +209,7 @@ impl EngineArgs {
             model: self.encoding,
             limit,
             race: !self.no_race,
+            stop: None,
             presolve: !self.no_presolve,
             ilp_model: self.ilp_model,
             ilp_solver: self.ilp_solver,

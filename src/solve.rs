@@ -40,6 +40,9 @@ pub struct SolveOptions {
     /// SAT backend: let a second configuration race the chosen one on calls that need many
     /// conflicts (see [`crate::sat::engine`]); the answer stays deterministic.
     pub race: bool,
+    /// SAT backend: a flag that, once set (from any thread, for example by a timer), stops the
+    /// solver at its next conflict; the call then fails with [`SolveError::Interrupted`].
+    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Integer program for the ILP backend.
     pub ilp_model: IlpModel,
     /// MIP solver for the ILP backend.
@@ -57,6 +60,7 @@ impl Default for SolveOptions {
             model: Model::default(),
             limit: 1,
             race: true,
+            stop: None,
             ilp_model: IlpModel::default(),
             ilp_solver: IlpSolver::default(),
             presolve: true,
@@ -168,6 +172,9 @@ pub enum SolveError {
         /// What the solver said.
         message: String,
     },
+    /// The SAT backend's stop flag ([`SolveOptions::stop`]) was set before an answer.
+    #[error("stopped before an answer")]
+    Interrupted,
     /// A model could not be decoded into a grid.
     #[error("internal error: the solver's model does not decode into straight ships")]
     Decode,

@@ -249,6 +249,24 @@ fn the_configuration_race_is_deterministic_and_agrees_with_the_lone_configuratio
     }
 }
 
+#[test]
+fn a_set_stop_flag_interrupts_the_sat_search() {
+    let Some(dir) = shared("corpus/minizinc-solbat") else {
+        return;
+    };
+    // No clues: pre-solving cannot decide this board, so the answer needs varisat's search.
+    let puzzle = dzn::parse(&text(&dir.join("sb_13_13_5_2.dzn"))).unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let options = SolveOptions {
+        stop: Some(stop),
+        ..SolveOptions::default()
+    };
+    assert!(matches!(
+        solve(&puzzle, &options),
+        Err(bimaru_sat::solve::SolveError::Interrupted)
+    ));
+}
+
 /// A 7x12 board with a length-6 ship, drawn as JSON rows.
 const WIDE: [&str; 7] = [
     "lmmmmr...t..",

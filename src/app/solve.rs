@@ -82,25 +82,51 @@ fn solve_limited(
     }
 }
 
-/// Solves on a worker thread and gives up after `seconds`. varisat cannot be interrupted, so a
-/// solve past the limit is abandoned (the process exits soon after).
+/// Solves, giving up after `seconds` (`None`: the limit was hit; a report that arrives after
+/// the limit counts as too late). The SAT backend is stopped by a timer thread that sets its stop
+/// flag; good_lp's solvers cannot be stopped, so an ILP solve runs on a worker thread that is
+/// abandoned at the limit (the process exits soon after).
 fn solve_within(
     puzzle: &Puzzle,
     options: &SolveOptions,
     seconds: f64,
 ) -> Option<Result<Report, crate::solve::SolveError>> {
-    let (tx, rx) = std::sync::mpsc::channel();
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::mpsc::{RecvTimeoutError, channel};
+    let limit = Duration::from_secs_f64(seconds.max(0.0));
+    let start = Instant::now();
+    let in_time = |r| Some(r).filter(|_| start.elapsed() < limit);
+    if options.backend == crate::solve::Backend::Sat {
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let (done, wait) = channel::<()>();
+        let timer = {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                // Dropping `done` ends the wait early when the solve finishes in time.
+                if let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            })
+        };
+        let options = SolveOptions {
+            stop: Some(stop),
+            ..options.clone()
+        };
+        let result = solve(puzzle, &options);
+        drop(done);
+        let _ = timer.join();
+        return match result {
+            Err(crate::solve::SolveError::Interrupted) => None,
+            r => in_time(r),
+        };
+    }
+    let (tx, rx) = channel();
     let (puzzle, options) = (puzzle.clone(), options.clone());
     std::thread::spawn(move || {
         // The receiver may be gone after a time-out; nothing is lost then.
         let _ = tx.send(solve(&puzzle, &options));
     });
-    let limit = Duration::from_secs_f64(seconds.max(0.0));
-    let start = Instant::now();
-    // A report that arrives after the limit (a race with a limit near 0) counts as too late.
-    rx.recv_timeout(limit)
-        .ok()
-        .filter(|_| start.elapsed() < limit)
+    rx.recv_timeout(limit).ok().and_then(in_time)
 }
 
 /// Runs the solve command.

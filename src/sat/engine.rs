@@ -20,7 +20,7 @@ use crate::placement::Placements;
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{Engine, SolveError, SolveOptions, Stats};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use varisat::solver::SolverError;
 use varisat::{ExtendFormula, Lit, SendSolver};
@@ -44,6 +44,7 @@ pub struct SatEngine {
     model: Model,
     card: CardKind,
     race: bool,
+    stop: Option<Arc<AtomicBool>>,
     rows: usize,
     cols: usize,
     encode_time: Duration,
@@ -96,8 +97,10 @@ impl Racer {
         placements: &Placements,
         knowledge: Option<&Knowledge>,
         found: &[Vec<bool>],
+        stop: Option<&Arc<AtomicBool>>,
     ) -> Self {
         let mut solver = Box::new(SendSolver::new());
+        solver.set_stop_flag(stop.cloned());
         let encoding = model.encode_residual(puzzle, placements, knowledge, card, solver.as_mut());
         let limit = Arc::new(AtomicU64::new(u64::MAX));
         solver.set_conflict_limit(Some(limit.clone()));
@@ -205,6 +208,7 @@ impl SatEngine {
             &placements,
             knowledge.as_ref(),
             &[],
+            options.stop.as_ref(),
         );
         SatEngine {
             state: State::Search(Box::new(Search {
@@ -218,6 +222,7 @@ impl SatEngine {
             model: options.model,
             card: options.card,
             race: options.race,
+            stop: options.stop.clone(),
             rows,
             cols,
             encode_time: start.elapsed(),
@@ -237,6 +242,7 @@ impl SatEngine {
             model: options.model,
             card: options.card,
             race: options.race,
+            stop: None,
             rows: puzzle.rows(),
             cols: puzzle.cols(),
             encode_time: start.elapsed(),
@@ -248,14 +254,15 @@ impl SatEngine {
 
 impl Search {
     /// One call's answer: the lead alone, then (with `race`) the lead against a fresh partner.
-    fn answer(&mut self, race: bool) -> Result<Answer, SolveError> {
+    fn answer(&mut self, race: bool, stop: Option<&Arc<AtomicBool>>) -> Result<Answer, SolveError> {
         let solo_end = if race {
             self.lead.conflicts() + SOLO_CONFLICTS
         } else {
             u64::MAX
         };
         let answer = self.lead.run(solo_end)?;
-        if !matches!(answer, Answer::Stopped) {
+        let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        if !matches!(answer, Answer::Stopped) || stopped() {
             return Ok(answer);
         }
         let mut rival = Racer::new(
@@ -264,6 +271,7 @@ impl Search {
             &self.placements,
             self.knowledge.as_ref(),
             &self.found,
+            stop,
         );
         let (lead_start, rival_start) = (self.lead.conflicts(), rival.conflicts());
         let (lead_limit, rival_limit) = (self.lead.limit.clone(), rival.limit.clone());
@@ -281,11 +289,8 @@ impl Search {
             (Some((_, a)), Some((_, b))) => b < a,
             (None, Some(_)) => true,
             (Some(_), None) => false,
-            (None, None) => {
-                return Err(SolveError::Solver {
-                    message: "both racing solvers stopped without an answer".into(),
-                });
-            }
+            // Only the stop flag stops both.
+            (None, None) => return Ok(Answer::Stopped),
         };
         let (answer, loser) = if rival_wins {
             let loser = std::mem::replace(&mut self.lead, rival);
@@ -305,17 +310,13 @@ impl Engine for SatEngine {
             State::Search(search) => search,
         };
         let start = Instant::now();
-        let answer = search.answer(self.race);
+        let answer = search.answer(self.race, self.stop.as_ref());
         self.solve_time += start.elapsed();
         self.calls += 1;
         let ship = match answer? {
             Answer::Sat(ship) => ship,
             Answer::Unsat => return Ok(None),
-            Answer::Stopped => {
-                return Err(SolveError::Solver {
-                    message: "the solver stopped without an answer".into(),
-                });
-            }
+            Answer::Stopped => return Err(SolveError::Interrupted),
         };
         search.lead.block(&ship);
         let grid = Grid::from_ship_cells(self.rows, self.cols, &ship).ok_or(SolveError::Decode)?;

@@ -2,7 +2,7 @@
 //!
 //! The current implementation is temporary and will be replaced with something more flexible.
 use std::sync::{
-    atomic::{AtomicU64, Ordering},
+    atomic::{AtomicBool, AtomicU64, Ordering},
     Arc,
 };
 
@@ -36,6 +36,8 @@ pub struct Schedule {
     /// bimaru-sat patch: search stops (the solver reports `Interrupted`) once `conflicts`
     /// reaches this value. Shared, so another thread may lower it while the solver runs.
     limit: Option<Arc<AtomicU64>>,
+    /// bimaru-sat patch: search stops (`Interrupted`) once this flag is set, from any thread.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Schedule {
@@ -49,10 +51,16 @@ impl Schedule {
         self.limit = limit;
     }
 
+    /// bimaru-sat patch: sets (or with `None` removes) the shared stop flag.
+    pub fn set_stop_flag(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
+    }
+
     fn limit_reached(&self) -> bool {
         self.limit
             .as_ref()
             .map_or(false, |l| self.conflicts >= l.load(Ordering::Relaxed))
+            || self.stop.as_ref().map_or(false, |s| s.load(Ordering::Relaxed))
     }
 }
 

@@ -150,6 +150,12 @@ impl<'a> Solver<'a> {
         self.ctx.schedule.set_conflict_limit(limit);
     }
 
+    /// bimaru-sat patch: `solve` returns [`SolverError::Interrupted`] at the next conflict
+    /// after `stop` is set (from any thread, for example by a timer); `None` removes the flag.
+    pub fn set_stop_flag(&mut self, stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.ctx.schedule.set_stop_flag(stop);
+    }
+
     /// Check the satisfiability of the current formula.
     pub fn solve(&mut self) -> Result<bool, SolverError> {
         self.ctx.solver_state.solver_invoked = true;
@@ -557,6 +563,11 @@ impl SendSolver {
     /// See [`Solver::conflicts`].
     pub fn conflicts(&self) -> u64 {
         self.solver.conflicts()
+    }
+
+    /// See [`Solver::set_stop_flag`].
+    pub fn set_stop_flag(&mut self, stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.solver.set_stop_flag(stop)
     }
 
     /// See [`Solver::set_conflict_limit`].
