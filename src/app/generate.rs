@@ -24,12 +24,22 @@ pub struct Written {
 }
 
 /// Writes a generated puzzle in `format`.
-pub fn write_generated(generated: &Generated, format: Format) -> Result<Written, Error> {
+/// With `one_line`, JSON is written as one compact line (JSON Lines, for several puzzles in one
+/// stream).
+pub fn write_generated(
+    generated: &Generated,
+    format: Format,
+    one_line: bool,
+) -> Result<Written, Error> {
     let Generated { puzzle, solution } = generated;
     #[allow(unreachable_patterns)] // formats added on other branches land here until handled
     match format {
         Format::Json | Format::Auto => Ok(Written {
-            puzzle: format::json::write_puzzle(puzzle, Some(solution)),
+            puzzle: if one_line {
+                format::json::write_puzzle_line(puzzle, Some(solution))
+            } else {
+                format::json::write_puzzle(puzzle, Some(solution))
+            },
             solution: None,
             extension: "json",
         }),
@@ -90,7 +100,9 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
     for index in 0..args.count {
         let mut rng = rng_for(args.seed, index as u64);
         let generated = generate_graded(&options, args.grade, &mut rng).map_err(gen_error)?;
-        let written = write_generated(&generated, args.to)?;
+        // Several puzzles on standard output: JSON Lines, which every command reads back.
+        let one_line = args.count > 1 && args.out.is_none();
+        let written = write_generated(&generated, args.to, one_line)?;
         match &args.out {
             Some(dir) => {
                 let stem = format!("{:0width$}", index + 1);

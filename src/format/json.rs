@@ -198,7 +198,7 @@ pub fn parse_with_solution(text: &str) -> Result<(Puzzle, Option<Grid>), ParseEr
             e.column().max(1),
             ParseErrorKind::Expected {
                 expected: "a puzzle object (see docs/formats.md)",
-                found: Found::new(&e.to_string()),
+                found: Found::new(without_position(&e.to_string())),
             },
         )
     })?;
@@ -219,11 +219,75 @@ pub fn parse_with_solution(text: &str) -> Result<(Puzzle, Option<Grid>), ParseEr
     Ok((puzzle, solution))
 }
 
+/// Parses one or more JSON puzzles written one after another (JSON Lines, or pretty objects in
+/// a row, as `generate --count K --to json` writes them): each puzzle, its solution if it carries
+/// one, and the 1-based line where it starts. Errors name the line in the whole text.
+pub fn parse_all(text: &str) -> Result<Vec<(Puzzle, Option<Grid>, usize)>, ParseError> {
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde::de::IgnoredAny>();
+    let mut boards = Vec::new();
+    let mut start = 0;
+    while let Some(item) = stream.next() {
+        if item.is_err() {
+            // The whole text from here is not JSON: report it as the one-object parser does.
+            let offset = text[..start].matches('\n').count();
+            return Err(shifted(parse_with_solution(&text[start..]).err(), offset));
+        }
+        let end = stream.byte_offset();
+        let object = &text[start..end];
+        let offset = text[..start].matches('\n').count();
+        let first = offset
+            + object[..object.find('{').unwrap_or(0)]
+                .matches('\n')
+                .count()
+            + 1;
+        let (puzzle, solution) =
+            parse_with_solution(object).map_err(|e| shifted(Some(e), offset))?;
+        boards.push((puzzle, solution, first));
+        start = end;
+    }
+    if boards.is_empty() {
+        return Err(shifted(parse_with_solution(text).err(), 0));
+    }
+    Ok(boards)
+}
+
+/// `error` (from parsing a piece of a text) with its line moved down by `offset` lines.
+fn shifted(error: Option<ParseError>, offset: usize) -> ParseError {
+    let mut error = error.unwrap_or_else(|| {
+        ParseError::at_line(
+            1,
+            ParseErrorKind::Expected {
+                expected: "a puzzle object (see docs/formats.md)",
+                found: Found::new("something else"),
+            },
+        )
+    });
+    if error.line > 0 {
+        error.line += offset;
+    }
+    error
+}
+
+/// serde_json's message without its " at line L column C" suffix (the error names the place).
+fn without_position(message: &str) -> &str {
+    message
+        .rfind(" at line ")
+        .map_or(message, |at| &message[..at])
+}
+
 /// The 1-based line where `"key"` first appears (1 when it does not).
 fn line_of_key(text: &str, key: &str) -> usize {
     let quoted = format!("\"{key}\"");
     text.find(&quoted)
         .map_or(1, |at| text[..at].matches('\n').count() + 1)
+}
+
+/// Writes a puzzle (and optionally its solution) as one line of compact JSON (JSON Lines).
+pub fn write_puzzle_line(puzzle: &Puzzle, solution: Option<&Grid>) -> String {
+    let mut s = serde_json::to_string(&PuzzleJson::from_puzzle(puzzle, solution))
+        .expect("puzzle JSON always serializes");
+    s.push('\n');
+    s
 }
 
 /// Writes a puzzle (and optionally its solution) as pretty JSON with a final newline.

@@ -120,7 +120,7 @@ impl Board {
 pub struct Document {
     /// The format it was read in (never [`Format::Auto`]).
     pub format: Format,
-    /// The boards, in file order; every format but Rubin holds exactly one.
+    /// The boards, in file order; Rubin files and JSON Lines may hold several, other formats one.
     pub boards: Vec<Board>,
     /// For CSC384 input: the cell dialect and how it was decided.
     pub dialect: Option<csc384::DialectChoice>,
@@ -146,12 +146,17 @@ pub fn parse_document(text: &str, format: Format) -> Result<Document, ParseError
             dialect: None,
         }),
         Format::Dzn => dzn::parse(text).map(|p| one(format, p)),
-        Format::Json => json::parse_with_solution(text).map(|(puzzle, embedded)| Document {
+        Format::Json => json::parse_all(text).map(|boards| Document {
             format,
-            boards: vec![Board {
-                embedded,
-                ..Board::whole(puzzle)
-            }],
+            boards: boards
+                .into_iter()
+                .map(|(puzzle, embedded, line)| Board {
+                    id: None,
+                    line,
+                    puzzle,
+                    embedded,
+                })
+                .collect(),
             dialect: None,
         }),
     }

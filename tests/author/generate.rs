@@ -132,7 +132,56 @@ fn the_same_seed_gives_byte_identical_output() {
         &["generate", "--seed", "5", "--size", "8x9", "--count", "3"],
         b"",
     );
-    assert!(three.stdout.starts_with(&one.stdout));
+    // One puzzle is pretty JSON; several are JSON Lines, one compact object per line.
+    let one = json::parse_all(std::str::from_utf8(&one.stdout).unwrap()).unwrap();
+    let text = String::from_utf8(three.stdout).unwrap();
+    assert_eq!(text.lines().count(), 3, "{text}");
+    let three = json::parse_all(&text).unwrap();
+    assert_eq!(three.len(), 3);
+    assert_eq!(three[0].0, one[0].0);
+    assert_eq!(three[0].1, one[0].1);
+    assert_eq!(
+        three.iter().map(|b| b.2).collect::<Vec<_>>(),
+        [1, 2, 3],
+        "each puzzle starts on its own line"
+    );
+}
+
+#[test]
+fn several_generated_puzzles_read_back_as_one_json_lines_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("set.jsonl");
+    let o = run(
+        &["generate", "--seed", "9", "--count", "4", "--to", "json"],
+        b"",
+    );
+    assert!(o.status.success());
+    std::fs::write(&path, &o.stdout).unwrap();
+    let solved = run(&["--unique", path.to_str().unwrap()], b"");
+    assert!(
+        solved.status.success(),
+        "{}",
+        String::from_utf8_lossy(&solved.stderr)
+    );
+    let summary = String::from_utf8_lossy(&solved.stderr);
+    assert!(
+        summary.contains("4 boards: 4 unique")
+            && summary.contains("4 of 4 embedded solutions found"),
+        "{summary}"
+    );
+    // A broken second puzzle is reported on its own line.
+    let first = String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    std::fs::write(&path, format!("{first}\n{{\"rows\": 10, \"cols\": 10}}\n")).unwrap();
+    let bad = run(&[path.to_str().unwrap()], b"");
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("line 2") && err.lines().count() == 1, "{err}");
+    assert!(bad.stdout.is_empty());
 }
 
 #[test]
