@@ -44,8 +44,6 @@ pub struct SatEngine {
     state: State,
     model: Model,
     card: CardKind,
-    race: bool,
-    stop: Option<Arc<AtomicBool>>,
     rows: usize,
     cols: usize,
     encode_time: Duration,
@@ -71,6 +69,10 @@ struct Search {
     found: Vec<Vec<bool>>,
     /// Conflicts of dropped solvers.
     retired_conflicts: u64,
+    /// Whether a partner may join (see [`SOLO_CONFLICTS`]).
+    race: bool,
+    /// Stops every solver of this search once set.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// One configuration's solver.
@@ -139,6 +141,11 @@ impl Racer {
     /// Solves until an answer or until the solver's conflict count reaches `limit`.
     fn run(&mut self, limit: u64) -> Result<Answer, SolveError> {
         self.limit.store(limit, Ordering::Relaxed);
+        self.solve()
+    }
+
+    /// Solves until an answer or until the conflict limit, as it stands, stops it.
+    fn solve(&mut self) -> Result<Answer, SolveError> {
         match self.solver.solve() {
             Ok(true) => {
                 let model = self.solver.model().ok_or_else(|| SolveError::Solver {
@@ -162,14 +169,15 @@ impl Racer {
     }
 
     /// Runs in a race: on an answer after `clock` conflicts of this race, caps `rival` (whose
-    /// count stood at `rival_start` when the race began) at the same clock.
+    /// count stood at `rival_start` when the race began) at the same clock. Both limits are
+    /// lifted before the race starts, never here, so a cap the rival set early stays set.
     fn race(
         &mut self,
         rival: &AtomicU64,
         rival_start: u64,
     ) -> Result<Option<(Answer, u64)>, SolveError> {
         let start = self.conflicts();
-        let answer = self.run(u64::MAX)?;
+        let answer = self.solve()?;
         if let Answer::Stopped = answer {
             return Ok(None);
         }
@@ -219,11 +227,11 @@ impl SatEngine {
                 lead,
                 found: Vec::new(),
                 retired_conflicts: 0,
+                race: options.race,
+                stop: options.stop.clone(),
             })),
             model: options.model,
             card: options.card,
-            race: options.race,
-            stop: options.stop.clone(),
             rows,
             cols,
             encode_time: start.elapsed(),
@@ -242,8 +250,6 @@ impl SatEngine {
             state: State::Decided(grid),
             model: options.model,
             card: options.card,
-            race: options.race,
-            stop: None,
             rows: puzzle.rows(),
             cols: puzzle.cols(),
             encode_time: start.elapsed(),
@@ -255,15 +261,18 @@ impl SatEngine {
 
 impl Search {
     /// One call's answer: the lead alone, then (with `race`) the lead against a fresh partner.
-    fn answer(&mut self, race: bool, stop: Option<&Arc<AtomicBool>>) -> Result<Answer, SolveError> {
-        let solo_end = if race {
+    fn answer(&mut self) -> Result<Answer, SolveError> {
+        let solo_end = if self.race {
             self.lead.conflicts() + SOLO_CONFLICTS
         } else {
             u64::MAX
         };
         let answer = self.lead.run(solo_end)?;
-        let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
-        if !matches!(answer, Answer::Stopped) || stopped() {
+        let stopped = self
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed));
+        if !matches!(answer, Answer::Stopped) || stopped {
             return Ok(answer);
         }
         let mut rival = Racer::new(
@@ -272,10 +281,12 @@ impl Search {
             &self.placements,
             self.knowledge.as_ref(),
             &self.found,
-            stop,
+            self.stop.as_ref(),
         );
         let (lead_start, rival_start) = (self.lead.conflicts(), rival.conflicts());
         let (lead_limit, rival_limit) = (self.lead.limit.clone(), rival.limit.clone());
+        lead_limit.store(u64::MAX, Ordering::Relaxed);
+        rival_limit.store(u64::MAX, Ordering::Relaxed);
         let lead = &mut self.lead;
         let (ours, theirs) = std::thread::scope(|s| {
             let theirs = s.spawn(|| rival.race(&lead_limit, lead_start));
@@ -311,7 +322,7 @@ impl Engine for SatEngine {
             State::Search(search) => search,
         };
         let start = Instant::now();
-        let answer = search.answer(self.race, self.stop.as_ref());
+        let answer = search.answer();
         self.solve_time += start.elapsed();
         self.calls += 1;
         let ship = match answer? {
