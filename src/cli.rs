@@ -74,6 +74,11 @@ pub struct BatchArgs {
     #[arg(long, value_enum, default_value_t = Format::Auto)]
     pub format: Format,
 
+    /// Give up on a board after this many seconds: its result has status `timeout`, and the
+    /// batch goes on with the next board (exit 4 at the end).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+
     /// How to solve.
     #[command(flatten)]
     pub engine: EngineArgs,

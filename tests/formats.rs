@@ -506,6 +506,65 @@ fn batch_gives_one_json_line_per_board_and_a_summary() {
 }
 
 #[test]
+fn batch_over_the_solbat_folder_skips_metadata_and_stops_boards_at_the_time_limit() {
+    let Some(dir) = shared("corpus/minizinc-solbat") else {
+        return;
+    };
+    let results = |o: &std::process::Output| -> Vec<json::ResultJson> {
+        String::from_utf8(o.stdout.clone())
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    // The `KEY=value` .metadata files are of no known format: skipped, not errors. The unsat
+    // file makes the run exit 1. Results come in file order although files run in parallel.
+    let o = run(&["batch", path_str(&dir)], b"");
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let all = results(&o);
+    assert_eq!(all.len(), 39);
+    let files: Vec<&str> = all.iter().map(|r| r.file.as_deref().unwrap()).collect();
+    let mut sorted = files.clone();
+    sorted.sort();
+    assert_eq!(files, sorted);
+    assert_eq!(
+        all.iter()
+            .filter(|r| r.status == json::Status::Unsat)
+            .count(),
+        1
+    );
+    assert!(all.iter().all(|r| r.status != json::Status::Error));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("32 files of unknown format skipped"), "{err}");
+    // A zero limit stops every board that needs a search: status `timeout`, exit 4, and the
+    // batch still reports every file.
+    let o = run(
+        &[
+            "batch",
+            "--time-limit",
+            "0",
+            path_str(&dir.join("sb_13_13_5_2.dzn")),
+            path_str(&dir.join("sb_12_12_5_0.dzn")),
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(4));
+    let two = results(&o);
+    assert_eq!(two.len(), 2);
+    for r in &two {
+        assert_eq!(r.status, json::Status::Timeout, "{:?}", r.file);
+        assert!(r.error.as_deref().unwrap().contains("time limit"));
+        assert!(r.grid.is_none());
+    }
+    assert!(String::from_utf8_lossy(&o.stderr).contains("2 boards hit the time limit"));
+}
+
+#[test]
 fn convert_round_trips_a_corpus_puzzle() {
     let Some(input) = shared("corpus/csc384/v2-symbols/input_hard2.txt") else {
         return;

@@ -1,7 +1,8 @@
-//! Batch mode: several files, or every file of a directory, solved one after another. Each
-//! board gives one JSON result line on standard output (the schema of `docs/formats.md`, with
-//! `file` and `board`); a summary goes to standard error, and a progress bar too when a person
-//! is watching (standard error is a terminal).
+//! Batch mode: several files, or every file of a directory, solved one after another (the boards
+//! of a multi-board file in parallel). Each board gives one JSON result line on standard output
+//! (the schema of `docs/formats.md`, with `file` and `board`), in file order; a summary goes to
+//! standard error, and a progress bar too when a person is watching (standard error is a
+//! terminal).
 
 use super::solve::Tally;
 use super::{Exit, read_input};
@@ -9,8 +10,9 @@ use crate::cli::BatchArgs;
 use crate::error::Error;
 use crate::format::json::ResultJson;
 use crate::format::{self, Format};
-use crate::solve::{SolveOptions, solve};
+use crate::solve::{Outcome, Report, SolveOptions, solve};
 use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -48,8 +50,9 @@ fn expand(paths: &[PathBuf]) -> Result<Vec<Item>, Error> {
     Ok(items)
 }
 
-/// Runs the batch command. Exit: 2 if some input could not be read, else 1 if some board has
-/// no solution, else 3 if uniqueness was asked and some board has several, else 0.
+/// Runs the batch command. Exit: 2 if some input could not be read, else 4 if some board hit
+/// the time limit, else 1 if some board has no solution, else 3 if uniqueness was asked and
+/// some board has several, else 0.
 pub fn run(args: &BatchArgs) -> Result<Exit, Error> {
     let start = Instant::now();
     let items = expand(&args.paths)?;
@@ -75,38 +78,45 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Error> {
             .is_ok()
     };
     let mut open = true;
-    for item in &items {
-        bar.set_message(item.path.display().to_string());
-        let name = item.path.display().to_string();
-        let all = args.engine.count.is_some();
-        let results = match one_file(
-            &item.path,
-            item.listed,
-            args.format,
-            &options,
-            all,
-            &mut tally,
-        ) {
-            Ok(None) => {
-                skipped += 1;
-                Vec::new()
+    let all = args.engine.count.is_some();
+    // Files are solved a few at a time in parallel and reported in order, so results stream
+    // out while the batch runs.
+    let chunk = 2 * rayon::current_num_threads();
+    for group in items.chunks(chunk.max(1)) {
+        let done: Vec<_> = group
+            .par_iter()
+            .map(|item| one_file(&item.path, item.listed, args, &options, all))
+            .collect();
+        for (item, done) in group.iter().zip(done) {
+            bar.set_message(item.path.display().to_string());
+            let name = item.path.display().to_string();
+            let results = match done {
+                Ok(None) => {
+                    skipped += 1;
+                    Vec::new()
+                }
+                Ok(Some(results)) => results,
+                Err(e) => {
+                    errors += 1;
+                    vec![(ResultJson::error(e.to_string()), None)]
+                }
+            };
+            for (mut result, outcome) in results {
+                result.file = Some(name.clone());
+                if result.status != format::json::Status::Error {
+                    boards += 1;
+                }
+                match outcome {
+                    Some(outcome) => tally.add(&outcome, result.matches_embedded),
+                    None if result.status == format::json::Status::Timeout => tally.timeouts += 1,
+                    None => {}
+                }
+                if open {
+                    open = emit(&result);
+                }
             }
-            Ok(Some(results)) => results,
-            Err(e) => {
-                errors += 1;
-                vec![ResultJson::error(e.to_string())]
-            }
-        };
-        for mut result in results {
-            result.file = Some(name.clone());
-            if result.status != format::json::Status::Error {
-                boards += 1;
-            }
-            if open {
-                open = emit(&result);
-            }
+            bar.inc(1);
         }
-        bar.inc(1);
     }
     bar.finish_and_clear();
     let mut summary = format!(
@@ -114,6 +124,9 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Error> {
         items.len() - skipped,
         tally.summary()
     );
+    if tally.timeouts > 0 {
+        summary.push_str(&format!("; {} boards hit the time limit", tally.timeouts));
+    }
     if errors > 0 {
         summary.push_str(&format!("; {errors} files could not be read"));
     }
@@ -124,20 +137,27 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Error> {
     if errors > 0 {
         return Ok(Exit::BadInput);
     }
+    if tally.timeouts > 0 {
+        return Ok(Exit::TimeLimit);
+    }
     Ok(tally.exit(args.engine.unique))
 }
 
-/// Solves every board of one file. `Ok(None)`: a listed file of unknown format, skipped.
+/// A board's result line and its outcome (`None` when the time limit stopped it).
+type BoardResult = (ResultJson, Option<Outcome>);
+
+/// Solves every board of one file, the boards in parallel, each within `args.time_limit`: each
+/// board's result, with its outcome (`None` for a board the time limit stopped).
+/// `Ok(None)`: a listed file of unknown format, skipped.
 fn one_file(
     path: &Path,
     listed: bool,
-    format: Format,
+    args: &BatchArgs,
     options: &SolveOptions,
     all: bool,
-    tally: &mut Tally,
-) -> Result<Option<Vec<ResultJson>>, Error> {
+) -> Result<Option<Vec<BoardResult>>, Error> {
     let input = read_input(Some(path))?;
-    let format = match format {
+    let format = match args.format {
         Format::Auto => match format::detect(&input.text) {
             Ok(f) => f,
             Err(_) if listed => return Ok(None),
@@ -151,13 +171,28 @@ fn one_file(
         f => f,
     };
     let doc = super::parse_document(&input, format)?;
-    let mut results = Vec::with_capacity(doc.boards.len());
-    for board in &doc.boards {
-        let report = solve(&board.puzzle, options)?;
-        let mut result = ResultJson::from_report(&report, board.embedded.as_ref(), all);
-        tally.add(&report.outcome, result.matches_embedded);
-        result.board = board.id.clone();
-        results.push(result);
-    }
-    Ok(Some(results))
+    let reports: Vec<Option<Report>> = doc
+        .boards
+        .par_iter()
+        .map(|board| match args.time_limit {
+            None => solve(&board.puzzle, options).map(Some),
+            Some(seconds) => {
+                super::solve::solve_within(&board.puzzle, options, seconds).transpose()
+            }
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Some(
+        doc.boards
+            .iter()
+            .zip(reports)
+            .map(|(board, report)| {
+                let mut result = match &report {
+                    Some(report) => ResultJson::from_report(report, board.embedded.as_ref(), all),
+                    None => ResultJson::timeout(args.time_limit.unwrap_or_default()),
+                };
+                result.board = board.id.clone();
+                (result, report.map(|r| r.outcome))
+            })
+            .collect(),
+    ))
 }

@@ -86,7 +86,7 @@ fn solve_limited(
 /// the limit counts as too late). The SAT backend is stopped by a timer thread that sets its stop
 /// flag; good_lp's solvers cannot be stopped, so an ILP solve runs on a worker thread that is
 /// abandoned at the limit (the process exits soon after).
-fn solve_within(
+pub(super) fn solve_within(
     puzzle: &Puzzle,
     options: &SolveOptions,
     seconds: f64,
@@ -141,6 +141,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
         return super::batch::run(&BatchArgs {
             paths: vec![dir.clone()],
             format: args.format,
+            time_limit: args.time_limit,
             engine: args.engine.clone(),
         });
     }
@@ -297,6 +298,8 @@ pub struct Tally {
     pub embedded: usize,
     /// Of those, boards whose solution was found again.
     pub matched: usize,
+    /// Boards the time limit stopped (batch).
+    pub timeouts: usize,
 }
 
 impl Tally {

@@ -69,7 +69,9 @@ fn looks_rubin(text: &str) -> bool {
         .any(|l| l.split_whitespace().next() == Some("START-NEW-BOARD"))
 }
 
-/// A MiniZinc data file: its first statement (after `%` comments) is `identifier =`.
+/// A MiniZinc data file: its first statement (after `%` comments) is `identifier =`, and
+/// statements end with `;` (which tells it from `KEY=value` files such as the solbat
+/// `.metadata` files beside the data).
 fn looks_dzn(text: &str) -> bool {
     let code: String = text
         .lines()
@@ -81,7 +83,7 @@ fn looks_dzn(text: &str) -> bool {
         .char_indices()
         .take_while(|&(i, c)| c == '_' || c.is_ascii_alphabetic() || (i > 0 && c.is_ascii_digit()))
         .count();
-    ident_len > 0 && rest[ident_len..].trim_start().starts_with('=')
+    ident_len > 0 && rest[ident_len..].trim_start().starts_with('=') && code.contains(';')
 }
 
 /// CSC384: the first three non-blank lines are digit strings (`?` allowed in the counts).
@@ -120,6 +122,11 @@ mod tests {
         assert_eq!(detect(" \n\n"), Err(DetectError::Empty));
         assert_eq!(detect("WLMRWS\n"), Err(DetectError::NoMatch));
         assert_eq!(detect("12\n12\n"), Err(DetectError::NoMatch));
+        // The solbat corpus keeps `KEY=value` metadata files beside its data.
+        assert_eq!(
+            detect("METHOD=sat\nTAGS=model2010\n"),
+            Err(DetectError::NoMatch)
+        );
         assert!(matches!(
             detect("ROW 1\nSTART-NEW-BOARD 1 1\n"),
             Err(DetectError::Ambiguous(f)) if f == vec![Format::Ist, Format::Rubin]

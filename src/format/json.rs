@@ -361,6 +361,8 @@ pub enum Status {
     Unsat,
     /// The input could not be read or solved (see `error`).
     Error,
+    /// The time limit (`batch --time-limit`) was reached first (see `error`).
+    Timeout,
 }
 
 impl Status {
@@ -467,10 +469,22 @@ impl ResultJson {
 
     /// The result of a board or file that failed with `message`.
     pub fn error(message: String) -> Self {
+        Self::failure(Status::Error, message)
+    }
+
+    /// The result of a board the time limit stopped.
+    pub fn timeout(seconds: f64) -> Self {
+        Self::failure(
+            Status::Timeout,
+            format!("time limit of {seconds} s reached"),
+        )
+    }
+
+    fn failure(status: Status, message: String) -> Self {
         ResultJson {
             file: None,
             board: None,
-            status: Status::Error,
+            status,
             solutions: 0,
             complete: false,
             grid: None,
