@@ -225,16 +225,15 @@ pub fn parse_with_solution(text: &str) -> Result<(Puzzle, Option<Grid>), ParseEr
 pub fn parse_all(text: &str) -> Result<Vec<(Puzzle, Option<Grid>, usize)>, ParseError> {
     let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde::de::IgnoredAny>();
     let mut boards = Vec::new();
-    let mut start = 0;
+    // Byte offset and line count of the text before the current object.
+    let (mut start, mut offset) = (0, 0);
     while let Some(item) = stream.next() {
         if item.is_err() {
             // The whole text from here is not JSON: report it as the one-object parser does.
-            let offset = text[..start].matches('\n').count();
             return Err(shifted(parse_with_solution(&text[start..]).err(), offset));
         }
         let end = stream.byte_offset();
         let object = &text[start..end];
-        let offset = text[..start].matches('\n').count();
         let first = offset
             + object[..object.find('{').unwrap_or(0)]
                 .matches('\n')
@@ -243,6 +242,7 @@ pub fn parse_all(text: &str) -> Result<Vec<(Puzzle, Option<Grid>, usize)>, Parse
         let (puzzle, solution) =
             parse_with_solution(object).map_err(|e| shifted(Some(e), offset))?;
         boards.push((puzzle, solution, first));
+        offset += object.matches('\n').count();
         start = end;
     }
     if boards.is_empty() {
