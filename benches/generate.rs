@@ -1,9 +1,9 @@
 //! Generator benchmarks: a unique minimal 10x10 (a new seed each iteration, so the figure is
-//! over many puzzles), a 30x30 with the scaled fleet, and solving with a uniqueness proof each
-//! 50x50 puzzle in `puzzles/generated/50x50`.
+//! over many puzzles), 15x15, 20x20 and 30x30 with their scaled fleets, and solving with a
+//! uniqueness proof each 50x50 puzzle in `puzzles/generated/50x50`.
 
 use bimaru_sat::format::json;
-use bimaru_sat::generate::{GenerateOptions, Reduce, Size, generate, rng_for};
+use bimaru_sat::generate::{DEFAULT_BUDGET, GenerateOptions, Reduce, Size, generate, rng_for};
 use bimaru_sat::{SolveOptions, solve};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -25,12 +25,20 @@ fn generate_large(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(20));
-    for (n, reduce, name) in [
-        (15, Reduce::Unique, "15x15 unique minimal"),
-        (30, Reduce::Propagation, "30x30 propagation minimal"),
+    for (n, reduce, budget, name) in [
+        (15, Reduce::Unique, None, "15x15 unique minimal"),
+        (20, Reduce::Unique, None, "20x20 unique minimal"),
+        (
+            30,
+            Reduce::Unique,
+            Some(DEFAULT_BUDGET),
+            "30x30 unique, default budget",
+        ),
+        (30, Reduce::Propagation, None, "30x30 propagation minimal"),
     ] {
         let mut options = GenerateOptions::new(Size { rows: n, cols: n });
         options.reduce = reduce;
+        options.budget = budget;
         let mut seed = 0u64;
         group.bench_function(name, |b| {
             b.iter(|| {

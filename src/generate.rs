@@ -1,19 +1,24 @@
-//! The puzzle generator: a random legal fleet, its row and column counts, then clues revealed
-//! until the SAT solver proves the solution unique, then every clue removed whose removal keeps
-//! it unique. One incremental varisat solver holds the clue-free formula with the known solution
-//! blocked; each clue is an assumption, so adding or dropping one never rebuilds the formula.
+//! The puzzle generator: a random legal fleet and its row and column counts; then clues revealed
+//! at random among the cells unit propagation has not decided, until it decides them all (so
+//! the solution is unique, without any search); then every clue removed whose removal keeps the
+//! solution unique. Each removal is one targeted SAT question: the other clues are pre-solved,
+//! and varisat looks for a solution that breaks the removed clue in the small residual formula.
+//! A clue whose question outruns its conflict budget is kept and reported as undecided.
 
+use crate::deduce::deduce;
 use crate::grade::{Grade, deduction_depth};
 use crate::placement::{Placements, halo};
 use crate::puzzle::{Clue, Fleet, Grid, Orientation, Pos, Puzzle, Ship};
 use crate::sat::card::CardKind;
-use crate::sat::cell::{self, CellEncoding};
+use crate::sat::cell;
 use crate::sat::clue;
 use crate::sat::propagate::{Mark, Propagator};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use varisat::solver::SolverError;
 use varisat::{CnfFormula, ExtendFormula, Lit, Solver, Var};
 
 /// Why a puzzle could not be generated.
@@ -186,6 +191,12 @@ pub fn default_fleet(size: Size) -> Fleet {
     Fleet::from_counts((1..=max_len).map(|l| (max_len + 1 - l) * factor).collect())
 }
 
+/// The default conflict budget of one uniqueness check in the generator. No check on boards
+/// up to 20x20 with their default fleets comes near it (see `docs/benchmarks.md`); on 30x30 and
+/// larger boards a few checks of the last clues would take seconds to minutes each, and stop
+/// here instead.
+pub const DEFAULT_BUDGET: u64 = 2_000;
+
 /// What the generator needs to know.
 #[derive(Clone, Debug)]
 pub struct GenerateOptions {
@@ -197,6 +208,8 @@ pub struct GenerateOptions {
     pub card: CardKind,
     /// How far clues are removed.
     pub reduce: Reduce,
+    /// Conflicts each uniqueness check of [`Reduce::Unique`] may take; `None` for no limit.
+    pub budget: Option<u64>,
 }
 
 impl GenerateOptions {
@@ -207,6 +220,7 @@ impl GenerateOptions {
             fleet: default_fleet(size),
             card: CardKind::default(),
             reduce: Reduce::default(),
+            budget: Some(DEFAULT_BUDGET),
         }
     }
 }
@@ -218,6 +232,9 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its only solution.
     pub solution: Grid,
+    /// Clues kept because their uniqueness check ran out of its conflict budget (see
+    /// [`GenerateOptions::budget`]); empty when the clue set is minimal.
+    pub undecided: Vec<Pos>,
 }
 
 /// The random source for puzzle `index` of a run with `seed`: ChaCha8 seeded by `seed`, on its
@@ -300,167 +317,92 @@ pub fn clue_free_puzzle(grid: &Grid, fleet: &Fleet) -> Puzzle {
     Puzzle::new(row_counts, col_counts, fleet.clone()).expect("a grid has at least one cell")
 }
 
-/// An incremental uniqueness oracle for one solution: a varisat solver holding the clue-free
-/// formula and a clause blocking the solution. Each cell's clue (the solution's piece there) is
-/// guarded by a selector variable, so a clue set is a set of assumptions.
-pub struct UniquenessOracle {
-    solver: Solver<'static>,
-    encoding: CellEncoding,
-    solution: Grid,
-    selectors: Vec<Option<Lit>>,
-    violations: Vec<Option<Lit>>,
-    /// Solver calls made so far.
-    pub calls: usize,
-}
-
-/// The answer of [`UniquenessOracle::check`].
+/// What a uniqueness check decided about one clue.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Check {
-    /// The clues leave only the solution; the given subset of them (an unsatisfiable core)
-    /// already does.
-    Unique(Vec<Pos>),
-    /// Another solution exists; these cells differ from the known solution in it.
-    Other(Vec<Pos>),
+pub enum Removal {
+    /// Without the clue the solution is still the only one: the clue can go.
+    Unique,
+    /// Without the clue there is this other solution (checked by the verifier): the clue is
+    /// needed, and stays needed whatever else is removed later.
+    Needed(Grid),
+    /// The search ran out of its conflict budget before deciding.
+    Undecided,
 }
 
-impl UniquenessOracle {
-    /// Loads the clue-free puzzle of `solution` into a solver and blocks `solution`.
-    pub fn new(solution: &Grid, fleet: &Fleet, card: CardKind) -> Self {
-        let puzzle = clue_free_puzzle(solution, fleet);
-        let placements = Placements::new(&puzzle);
-        let mut solver = Solver::new();
-        let encoding = cell::encode(&puzzle, &placements, card, &mut solver);
-        let block: Vec<Lit> = puzzle
-            .positions()
-            .filter(|&p| solution.is_ship(p))
-            .map(|p| encoding.cell(p, solution.cols()).negative())
-            .collect();
-        solver.add_clause(&block);
-        UniquenessOracle {
-            solver,
-            encoding,
-            solution: solution.clone(),
-            selectors: vec![None; solution.rows() * solution.cols()],
-            violations: vec![None; solution.rows() * solution.cols()],
-            calls: 0,
-        }
+/// Checks whether the solution's pieces at `rest`, a unique clue set less the clue at
+/// `removed`, still leave `solution` as the only solution.
+///
+/// Any other solution of `rest` must break the removed clue (the full set was unique), so the
+/// question is a targeted one: the clues of `rest`, pre-solved by [`crate::deduce`] (which
+/// decides most cells of a large board outright), are encoded as a residual formula over the
+/// cells left open, with one clause asking for a difference from the solution at `removed` or
+/// one of its four neighbours (what changes its piece). A fresh varisat solver answers within
+/// `budget` conflicts (no limit when `None`).
+pub fn check_removal(
+    solution: &Grid,
+    fleet: &Fleet,
+    card: CardKind,
+    rest: &[Pos],
+    removed: Pos,
+    budget: Option<u64>,
+) -> Result<Removal, GenerateError> {
+    let (rows, cols) = (solution.rows(), solution.cols());
+    let mut puzzle = clue_free_puzzle(solution, fleet);
+    for &pos in rest {
+        puzzle
+            .add_clue(pos, Clue::Piece(solution.get(pos)))
+            .expect("clue positions lie on the board");
     }
-
-    fn selector(&mut self, pos: Pos) -> Lit {
-        let (rows, cols) = (self.solution.rows(), self.solution.cols());
-        let index = pos.row * cols + pos.col;
-        if let Some(s) = self.selectors[index] {
-            return s;
-        }
-        let s = self.solver.new_lit();
-        let clue = Clue::Piece(self.solution.get(pos));
-        let cells = &self.encoding.cells;
-        for mut c in clue::clauses(pos, clue, rows, cols, |p| {
-            cells[p.row * cols + p.col].positive()
-        }) {
-            c.push(!s);
-            self.solver.add_clause(&c);
-        }
-        self.selectors[index] = Some(s);
-        s
+    let mut placements = Placements::new(&puzzle);
+    let knowledge = deduce(&puzzle, &mut placements).map_err(|_| {
+        GenerateError::Solver("pre-solving refuted clues taken from a solution".into())
+    })?;
+    let differs = |p: Pos| knowledge.cells[p.row * cols + p.col] != Some(solution.is_ship(p));
+    let mut around = vec![removed];
+    if solution.is_ship(removed) {
+        around.extend(
+            crate::puzzle::Dir::ALL
+                .into_iter()
+                .filter_map(|d| removed.step(d, rows, cols)),
+        );
     }
-
-    /// Whether the solution's pieces at `clues` leave the solution as the only one.
-    pub fn check(&mut self, clues: &[Pos]) -> Result<Check, GenerateError> {
-        let assumptions: Vec<Lit> = clues.iter().map(|&p| self.selector(p)).collect();
-        if self.solve(&assumptions)? {
-            return Ok(Check::Other(self.differing()?));
-        }
-        let core = self.failed_core();
-        let kept = clues
-            .iter()
-            .zip(&assumptions)
-            .filter(|(_, s)| core.contains(s))
-            .map(|(p, _)| *p)
-            .collect();
-        Ok(Check::Unique(kept))
+    if around.iter().all(|&p| !differs(p)) {
+        // Pre-solving fixed the removed clue's cell and neighbours as in the solution.
+        return Ok(Removal::Unique);
     }
-
-    /// The assumptions of the last UNSAT call that its refutation used.
-    fn failed_core(&self) -> BTreeSet<Lit> {
-        self.solver
-            .failed_core()
-            .map(|c| c.iter().copied().collect())
-            .unwrap_or_default()
+    let mut solver = Solver::new();
+    let encoding = cell::encode_residual(&puzzle, &placements, Some(&knowledge), card, &mut solver);
+    let x = |p: Pos| encoding.cells[p.row * cols + p.col];
+    // The break: some cell around `removed` differs from the solution.
+    let clause: Vec<Lit> = around
+        .iter()
+        .map(|&p| x(p).lit(!solution.is_ship(p)))
+        .collect();
+    solver.add_clause(&clause);
+    if let Some(budget) = budget {
+        solver.set_conflict_limit(Some(Arc::new(AtomicU64::new(budget))));
     }
-
-    fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, GenerateError> {
-        self.solver.assume(assumptions);
-        self.calls += 1;
-        self.solver
-            .solve()
-            .map_err(|e| GenerateError::Solver(e.to_string()))
-    }
-
-    fn differing(&self) -> Result<Vec<Pos>, GenerateError> {
-        let model = self
-            .solver
-            .model()
-            .ok_or_else(|| GenerateError::Solver("SAT without a model".into()))?;
-        let cols = self.solution.cols();
-        Ok((0..self.solution.rows() * cols)
-            .map(|i| Pos::new(i / cols, i % cols))
-            .filter(|&p| {
-                let var = self.encoding.cells[p.row * cols + p.col];
-                let ship = model.get(var.index()).is_some_and(|l| l.is_positive());
-                ship != self.solution.is_ship(p)
-            })
-            .collect())
-    }
-
-    /// Whether `rest` (a unique clue set less the clue at `removed`) still leaves the solution
-    /// as the only one. Any other solution of `rest` must break the removed clue, that is differ
-    /// from the known solution at `removed` or one of its neighbours; that is added as an
-    /// assumption, which focuses the search there.
-    pub fn check_without(&mut self, rest: &[Pos], removed: Pos) -> Result<Check, GenerateError> {
-        let broken = self.violation(removed);
-        let mut assumptions: Vec<Lit> = rest.iter().map(|&p| self.selector(p)).collect();
-        assumptions.push(broken);
-        if self.solve(&assumptions)? {
-            return Ok(Check::Other(self.differing()?));
+    match solver.solve() {
+        Ok(true) => {
+            let model = solver
+                .model()
+                .ok_or_else(|| GenerateError::Solver("SAT without a model".into()))?;
+            let ship: Vec<bool> = encoding
+                .cells
+                .iter()
+                .map(|v| model.get(v.index()).is_some_and(|l| l.is_positive()))
+                .collect();
+            // The second solution passes the independent verifier, or nothing is claimed.
+            let other = Grid::from_ship_cells(rows, cols, &ship)
+                .filter(|g| crate::verify::verify(&puzzle, g).is_ok() && g != solution)
+                .ok_or_else(|| {
+                    GenerateError::Solver("a second solution failed verification".into())
+                })?;
+            Ok(Removal::Needed(other))
         }
-        let core = self.failed_core();
-        if core.contains(&broken) {
-            // Unique only given that the full set was: no shrinking.
-            return Ok(Check::Unique(rest.to_vec()));
-        }
-        let kept = rest
-            .iter()
-            .zip(&assumptions)
-            .filter(|(_, s)| core.contains(s))
-            .map(|(p, _)| *p)
-            .collect();
-        Ok(Check::Unique(kept))
-    }
-
-    /// A literal that, when true, makes the solution's piece at `pos` wrong: the cell, or for a
-    /// ship piece one of its four neighbours, differs from the known solution.
-    fn violation(&mut self, pos: Pos) -> Lit {
-        let (rows, cols) = (self.solution.rows(), self.solution.cols());
-        let index = pos.row * cols + pos.col;
-        if let Some(v) = self.violations[index] {
-            return v;
-        }
-        let v = self.solver.new_lit();
-        let differs =
-            |p: Pos| self.encoding.cells[p.row * cols + p.col].lit(!self.solution.is_ship(p));
-        let mut clause = vec![!v, differs(pos)];
-        if self.solution.is_ship(pos) {
-            clause.extend(
-                crate::puzzle::Dir::ALL
-                    .into_iter()
-                    .filter_map(|d| pos.step(d, rows, cols))
-                    .map(differs),
-            );
-        }
-        self.solver.add_clause(&clause);
-        self.violations[index] = Some(v);
-        v
+        Ok(false) => Ok(Removal::Unique),
+        Err(SolverError::Interrupted) => Ok(Removal::Undecided),
+        Err(e) => Err(GenerateError::Solver(e.to_string())),
     }
 }
 
@@ -471,14 +413,20 @@ pub fn generate(
 ) -> Result<Generated, GenerateError> {
     let ships = random_ships(options.size, &options.fleet, rng)?;
     let solution = Grid::from_ships(options.size.rows, options.size.cols, &ships);
-    let clues = match options.reduce {
-        Reduce::Unique => unique_minimal_clues(&solution, &options.fleet, options.card, rng)?,
-        Reduce::Propagation => {
-            deduction_minimal_clues(&solution, &options.fleet, options.card, 0, rng)
+    let (clues, undecided) = match options.reduce {
+        Reduce::Unique => {
+            let u =
+                unique_minimal_clues(&solution, &options.fleet, options.card, options.budget, rng)?;
+            (u.clues, u.undecided)
         }
-        Reduce::LookAhead => {
-            deduction_minimal_clues(&solution, &options.fleet, options.card, 1, rng)
-        }
+        Reduce::Propagation => (
+            deduction_minimal_clues(&solution, &options.fleet, options.card, 0, rng),
+            Vec::new(),
+        ),
+        Reduce::LookAhead => (
+            deduction_minimal_clues(&solution, &options.fleet, options.card, 1, rng),
+            Vec::new(),
+        ),
     };
     let mut puzzle = clue_free_puzzle(&solution, &options.fleet);
     for pos in clues {
@@ -486,13 +434,12 @@ pub fn generate(
             .add_clue(pos, Clue::Piece(solution.get(pos)))
             .expect("clue positions lie on the board");
     }
-    Ok(Generated { puzzle, solution })
+    Ok(Generated {
+        puzzle,
+        solution,
+        undecided,
+    })
 }
-
-/// Boards up to this many cells start with no clues; larger ones with a random share.
-const SMALL_BOARD: usize = 144;
-/// The share of cells revealed at the start on large boards, in percent.
-const INITIAL_PERCENT: usize = 20;
 
 /// Tries per puzzle before [`generate_graded`] gives up.
 pub const GRADE_TRIES: usize = 2000;
@@ -522,8 +469,9 @@ pub fn generate_graded(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
 #[non_exhaustive]
 pub enum Reduce {
-    /// Minimal for uniqueness: removing any clue gives a second solution (proved by the SAT
-    /// solver). The default.
+    /// Minimal for uniqueness: removing any clue gives a second solution (found by the SAT
+    /// solver), except clues whose check ran out of its conflict budget, which are reported.
+    /// The default.
     #[default]
     Unique,
     /// Minimal for unit propagation: removing any clue leaves cells that propagation of the
@@ -619,66 +567,65 @@ impl DeductionOracle {
     }
 }
 
-/// A minimal set of clue positions (revealing the solution's pieces) that makes `solution` the
-/// only solution of its clue-free puzzle: clues are added where a second solution differs, then
-/// each clue, in random order, is dropped when the rest still prove uniqueness (first tried by
-/// deduction, then by the SAT solver). Returned sorted.
+/// The clues [`unique_minimal_clues`] chose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UniqueClues {
+    /// The clue positions, sorted; they leave the solution as the only one.
+    pub clues: Vec<Pos>,
+    /// Those among them whose check ran out of its conflict budget: each may or may not be
+    /// removable. Empty means the set is minimal (every other clue was proved needed by a
+    /// second solution).
+    pub undecided: Vec<Pos>,
+}
+
+/// A set of clue positions (revealing the solution's pieces) that makes `solution` the only
+/// solution of its clue-free puzzle, minimal when the conflict budget allows.
+///
+/// It starts from a clue set that unit propagation alone solves (so it is unique, and found
+/// without search), then tries each clue once, in random order: a clue goes when deduction or
+/// [`check_removal`] proves the rest unique, and stays when the check finds a second solution
+/// (then it is needed for good: removing other clues only adds solutions). A clue whose check
+/// needs more than `budget` conflicts stays and is reported undecided; those are tried once
+/// more at the end, when fewer clues often make a second solution easy to find.
 pub fn unique_minimal_clues(
     solution: &Grid,
     fleet: &Fleet,
     card: CardKind,
+    budget: Option<u64>,
     rng: &mut ChaCha8Rng,
-) -> Result<Vec<Pos>, GenerateError> {
-    let mut oracle = UniquenessOracle::new(solution, fleet, card);
+) -> Result<UniqueClues, GenerateError> {
+    let mut clues = deduction_minimal_clues(solution, fleet, card, 0, rng);
     let mut deduction = DeductionOracle::new(solution, fleet, card, 0);
-    let (rows, cols) = (solution.rows(), solution.cols());
-    // Start from a random share of the cells on large boards: with few clues a search for a
-    // second solution of the whole board is slow, with many it is quick.
-    let mut cells: Vec<Pos> = (0..rows * cols)
-        .map(|i| Pos::new(i / cols, i % cols))
-        .collect();
-    cells.shuffle(rng);
-    let start = if rows * cols > SMALL_BOARD {
-        rows * cols * INITIAL_PERCENT / 100
-    } else {
-        0
-    };
-    let mut clues: Vec<Pos> = cells[..start].to_vec();
-    // Reveal cells until unique; keep only the core that proved it.
-    loop {
-        match oracle.check(&clues)? {
-            Check::Other(differ) => {
-                let pick = differ
-                    .get(rng.random_range(0..differ.len().max(1)))
-                    .copied()
-                    .ok_or_else(|| {
-                        GenerateError::Solver("a second solution equal to the first".into())
-                    })?;
-                clues.push(pick);
-            }
-            Check::Unique(core) => {
-                clues = core;
-                break;
-            }
-        }
-    }
-    // Drop every clue that is not needed.
     let mut order = clues.clone();
     order.shuffle(rng);
-    for pos in order {
-        let Some(i) = clues.iter().position(|&p| p == pos) else {
-            continue; // already dropped with a core
-        };
-        let mut without = clues.clone();
-        without.remove(i);
-        if deduction.open_cells(&without).is_empty() {
-            clues = without;
-        } else if let Check::Unique(core) = oracle.check_without(&without, pos)? {
-            clues = core;
+    let mut undecided: Vec<Pos> = Vec::new();
+    for round in 0..2 {
+        let mut still = Vec::new();
+        for pos in order {
+            let Some(i) = clues.iter().position(|&p| p == pos) else {
+                continue;
+            };
+            let mut without = clues.clone();
+            without.remove(i);
+            if round == 0 && deduction.open_cells(&without).is_empty() {
+                clues = without;
+                continue;
+            }
+            match check_removal(solution, fleet, card, &without, pos, budget)? {
+                Removal::Unique => clues = without,
+                Removal::Needed(_) => {}
+                Removal::Undecided => still.push(pos),
+            }
         }
+        undecided = still;
+        if undecided.is_empty() || budget.is_none() {
+            break;
+        }
+        order = undecided.clone();
     }
     clues.sort();
-    Ok(clues)
+    undecided.sort();
+    Ok(UniqueClues { clues, undecided })
 }
 
 /// A set of clue positions from which unit propagation (with failed-literal probing to `depth`)

@@ -31,7 +31,9 @@ pub fn write_generated(
     format: Format,
     one_line: bool,
 ) -> Result<Written, Error> {
-    let Generated { puzzle, solution } = generated;
+    let Generated {
+        puzzle, solution, ..
+    } = generated;
     #[allow(unreachable_patterns)] // formats added on other branches land here until handled
     match format {
         Format::Json | Format::Auto => Ok(Written {
@@ -71,6 +73,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
         fleet,
         card: args.card,
         reduce: args.reduce,
+        budget: (args.max_conflicts > 0).then_some(args.max_conflicts),
     };
     let gen_error = |e: GenerateError| match e {
         GenerateError::Solver(_) => Error::Solve(crate::solve::SolveError::Solver {
@@ -96,10 +99,15 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
         ProgressBar::hidden()
     };
     let width = args.count.to_string().len().max(3);
+    // Clues kept undecided, per puzzle that has any, for the note on standard error.
+    let mut undecided: Vec<usize> = Vec::new();
     let mut text = String::new();
     for index in 0..args.count {
         let mut rng = rng_for(args.seed, index as u64);
         let generated = generate_graded(&options, args.grade, &mut rng).map_err(gen_error)?;
+        if !generated.undecided.is_empty() {
+            undecided.push(generated.undecided.len());
+        }
         // Several puzzles on standard output: JSON Lines, which every command reads back.
         let one_line = args.count > 1 && args.out.is_none();
         let written = write_generated(&generated, args.to, one_line)?;
@@ -126,6 +134,23 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
     bar.finish_and_clear();
     if args.out.is_none() {
         write_output(None, &text)?;
+    }
+    if let (Some(fewest), Some(most)) = (undecided.iter().min(), undecided.iter().max()) {
+        let which = if args.count == 1 {
+            "the puzzle keeps".to_string()
+        } else {
+            format!("{} of {} puzzles keep", undecided.len(), args.count)
+        };
+        let clues = if fewest == most {
+            format!("{fewest}")
+        } else {
+            format!("{fewest} to {most}")
+        };
+        eprintln!(
+            "bimaru-sat: {which} {clues} clue(s) undecided: their uniqueness check ran out of \
+             --max-conflicts {} (0: no limit); every puzzle is unique and its other clues are needed",
+            args.max_conflicts
+        );
     }
     Ok(Exit::Success)
 }

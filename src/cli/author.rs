@@ -44,7 +44,7 @@ pub struct GenerateArgs {
     pub out: Option<PathBuf>,
 
     /// How far to remove clues: `unique` (removing any clue gives a second solution; SAT
-    /// searches, slow beyond 20x20), `propagation` (removing any clue leaves a cell that unit
+    /// searches, see --max-conflicts), `propagation` (removing any clue leaves a cell that unit
     /// propagation cannot decide; fast on any board, easy puzzles) or `look-ahead` (the same
     /// with one-step look-ahead; medium puzzles, slow on large boards).
     #[arg(long, value_enum, default_value_t = Reduce::Unique)]
@@ -53,6 +53,13 @@ pub struct GenerateArgs {
     /// Cardinality encoding used by the uniqueness checks.
     #[arg(long, value_enum, default_value_t = CardKind::Seq)]
     pub card: CardKind,
+
+    /// Conflicts one uniqueness check of `--reduce unique` may take (0: no limit). A clue
+    /// whose check runs out stays, and is reported on standard error as undecided; boards up
+    /// to 20x20 never reach the default, 30x30 and larger boards do on a few of their last
+    /// clues.
+    #[arg(long, default_value_t = crate::generate::DEFAULT_BUDGET, value_name = "N")]
+    pub max_conflicts: u64,
 }
 
 /// Options of `grade`.

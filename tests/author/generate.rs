@@ -37,6 +37,7 @@ proptest! {
     ) {
         let options = GenerateOptions::new(Size { rows, cols });
         let g = generate(&options, &mut rng_for(seed, 0)).unwrap();
+        prop_assert!(g.undecided.is_empty(), "the default budget is never reached on small boards");
         assert_unique_and_minimal(&g.puzzle, &g.solution, &format!("{rows}x{cols} seed {seed}"));
     }
 
@@ -70,6 +71,57 @@ fn other_fleets_are_placed_exactly() {
     assert_eq!(ships.len(), 5);
     assert_eq!(ships.iter().filter(|s| s.len == 3).count(), 2);
     assert_unique_and_minimal(&g.puzzle, &g.solution, "7x9 2x3,3x1");
+}
+
+#[test]
+fn clues_past_the_budget_are_reported_and_the_rest_are_needed() {
+    // One conflict per check: on 12x12 some checks cannot finish.
+    let mut options = GenerateOptions::new(Size { rows: 12, cols: 12 });
+    options.budget = Some(1);
+    let g = generate(&options, &mut rng_for(4, 0)).unwrap();
+    assert!(
+        !g.undecided.is_empty(),
+        "a budget of one conflict is reached"
+    );
+    match solve(&g.puzzle, &SolveOptions::unique()).unwrap().outcome {
+        Outcome::Unique(grid) => assert_eq!(grid, g.solution),
+        other => panic!("not unique: {other:?}"),
+    }
+    let clues: Vec<_> = g.puzzle.clues().map(|(pos, _)| pos).collect();
+    for pos in &g.undecided {
+        assert!(clues.contains(pos), "an undecided clue {pos} is a clue");
+    }
+    for pos in clues.iter().filter(|p| !g.undecided.contains(p)) {
+        let mut fewer = g.puzzle.clone();
+        fewer.remove_clue(*pos);
+        let outcome = solve(&fewer, &SolveOptions::unique()).unwrap().outcome;
+        assert!(
+            matches!(outcome, Outcome::Multiple { .. }),
+            "the clue at {pos} is not needed"
+        );
+    }
+    // With no limit, the same board gets a minimal set.
+    options.budget = None;
+    let g = generate(&options, &mut rng_for(4, 0)).unwrap();
+    assert!(g.undecided.is_empty());
+    assert_unique_and_minimal(&g.puzzle, &g.solution, "12x12 seed 4, no limit");
+    // The command says so on standard error, and still succeeds.
+    let out = run(
+        &[
+            "generate",
+            "--size",
+            "12x12",
+            "--seed",
+            "4",
+            "--max-conflicts",
+            "1",
+        ],
+        b"",
+    );
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("clue(s) undecided"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 fn repo(sub: &str) -> std::path::PathBuf {
