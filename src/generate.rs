@@ -594,8 +594,8 @@ pub fn unique_minimal_clues(
     budget: Option<u64>,
     rng: &mut ChaCha8Rng,
 ) -> Result<UniqueClues, GenerateError> {
-    let mut clues = deduction_minimal_clues(solution, fleet, card, 0, rng);
     let mut deduction = DeductionOracle::new(solution, fleet, card, 0);
+    let mut clues = deduction_minimal_with(&mut deduction, solution, rng);
     let mut order = clues.clone();
     order.shuffle(rng);
     let mut undecided: Vec<Pos> = Vec::new();
@@ -640,6 +640,16 @@ pub fn deduction_minimal_clues(
     rng: &mut ChaCha8Rng,
 ) -> Vec<Pos> {
     let mut oracle = DeductionOracle::new(solution, fleet, card, depth);
+    deduction_minimal_with(&mut oracle, solution, rng)
+}
+
+/// [`deduction_minimal_clues`] with an oracle loaded for `solution`, which it leaves as it found
+/// it (nothing revealed).
+fn deduction_minimal_with(
+    oracle: &mut DeductionOracle,
+    solution: &Grid,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Pos> {
     let root = oracle.prop.mark();
     let mut clues: Vec<Pos> = Vec::new();
     loop {
