@@ -191,10 +191,10 @@ pub fn default_fleet(size: Size) -> Fleet {
     Fleet::from_counts((1..=max_len).map(|l| (max_len + 1 - l) * factor).collect())
 }
 
-/// The default conflict budget of one uniqueness check in the generator. No check on boards
-/// up to 20x20 with their default fleets comes near it (see `docs/benchmarks.md`); on 30x30 and
-/// larger boards a few checks of the last clues would take seconds to minutes each, and stop
-/// here instead.
+/// The default conflict budget of one uniqueness check in the generator. Boards up to 15x15
+/// with their default fleets have not reached it in our runs; a 20x20 sometimes keeps a clue or
+/// two undecided, a 30x30 dozens, whose checks would take seconds to minutes each (see
+/// `docs/benchmarks.md`).
 pub const DEFAULT_BUDGET: u64 = 2_000;
 
 /// What the generator needs to know.
@@ -228,7 +228,7 @@ impl GenerateOptions {
 /// A generated puzzle and its (unique) solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
-    /// The puzzle: counts, fleet and a minimal set of clues.
+    /// The puzzle: counts, fleet and a minimal set of clues (but for [`Generated::undecided`]).
     pub puzzle: Puzzle,
     /// Its only solution.
     pub solution: Grid,
