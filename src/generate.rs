@@ -192,8 +192,8 @@ pub fn default_fleet(size: Size) -> Fleet {
 }
 
 /// The default conflict budget of one uniqueness check in the generator. Boards up to 15x15
-/// with their default fleets have not reached it in our runs; a 20x20 sometimes keeps a clue or
-/// two undecided, a 30x30 dozens, whose checks would take seconds to minutes each (see
+/// with their default fleets have not reached it in our runs; a 20x20 sometimes keeps one to
+/// three clues undecided, a 30x30 dozens, whose checks would take seconds to minutes each (see
 /// `docs/benchmarks.md`).
 pub const DEFAULT_BUDGET: u64 = 2_000;
 

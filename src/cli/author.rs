@@ -56,8 +56,8 @@ pub struct GenerateArgs {
 
     /// Conflicts one uniqueness check of `--reduce unique` may take (0: no limit). A clue
     /// whose check runs out stays, and is reported on standard error as undecided. Boards up
-    /// to 15x15 have not reached the default in our runs; a 20x20 sometimes keeps a clue or two
-    /// undecided, a 30x30 dozens.
+    /// to 15x15 have not reached the default in our runs; a 20x20 sometimes keeps one to three
+    /// clues undecided, a 30x30 dozens.
     #[arg(long, default_value_t = crate::generate::DEFAULT_BUDGET, value_name = "N")]
     pub max_conflicts: u64,
 }
