@@ -586,7 +586,8 @@ pub struct UniqueClues {
 /// [`check_removal`] proves the rest unique, and stays when the check finds a second solution
 /// (then it is needed for good: removing other clues only adds solutions). A clue whose check
 /// needs more than `budget` conflicts stays and is reported undecided; those are tried once
-/// more at the end, when fewer clues often make a second solution easy to find.
+/// more at the end, when fewer clues often make a second solution easy to find. Two checks run
+/// at once, on rayon's threads, with the same result as one after the other (see the loop).
 pub fn unique_minimal_clues(
     solution: &Grid,
     fleet: &Fleet,
@@ -599,22 +600,57 @@ pub fn unique_minimal_clues(
     let mut order = clues.clone();
     order.shuffle(rng);
     let mut undecided: Vec<Pos> = Vec::new();
+    let check = |rest: &[Pos], pos: Pos| check_removal(solution, fleet, card, rest, pos, budget);
     for round in 0..2 {
+        // Unit propagation first, in the first round only (an undecided clue stays open to it).
+        let by_propagation = round == 0;
         let mut still = Vec::new();
-        for pos in order {
-            let Some(i) = clues.iter().position(|&p| p == pos) else {
-                continue;
+        let mut i = 0;
+        while i < order.len() {
+            let pos = order[i];
+            i += 1;
+            let Some(without) = drop_clue(&clues, pos) else {
+                continue; // already dropped
             };
-            let mut without = clues.clone();
-            without.remove(i);
-            if round == 0 && deduction.open_cells(&without).is_empty() {
+            if by_propagation && deduction.open_cells(&without).is_empty() {
                 clues = without;
                 continue;
             }
-            match check_removal(solution, fleet, card, &without, pos, budget)? {
-                Removal::Unique => clues = without,
+            // The clue the loop would check next if this one stays is checked at the same time,
+            // against the same clues, on the other core. Its answer is used only when this clue
+            // does stay: then the one-by-one loop would have asked the very same question, so
+            // the result is the same on any number of cores.
+            let next = order[i..]
+                .iter()
+                .position(|p| clues.contains(p))
+                .and_then(|k| {
+                    let j = i + k;
+                    let rest = drop_clue(&clues, order[j])?;
+                    let easy = by_propagation && deduction.open_cells(&rest).is_empty();
+                    (!easy).then_some((j, rest))
+                });
+            let (answer, next_answer) = match &next {
+                Some((j, rest)) => {
+                    let (a, b) = rayon::join(|| check(&without, pos), || check(rest, order[*j]));
+                    (a?, Some(b?))
+                }
+                None => (check(&without, pos)?, None),
+            };
+            match answer {
+                Removal::Unique => {
+                    clues = without;
+                    continue; // the next clue is asked again, against fewer clues
+                }
                 Removal::Needed(_) => {}
                 Removal::Undecided => still.push(pos),
+            }
+            if let (Some((j, rest)), Some(answer)) = (next, next_answer) {
+                match answer {
+                    Removal::Unique => clues = rest,
+                    Removal::Needed(_) => {}
+                    Removal::Undecided => still.push(order[j]),
+                }
+                i = j + 1;
             }
         }
         undecided = still;
@@ -626,6 +662,14 @@ pub fn unique_minimal_clues(
     clues.sort();
     undecided.sort();
     Ok(UniqueClues { clues, undecided })
+}
+
+/// `clues` without `pos`, or `None` when `pos` is not among them.
+fn drop_clue(clues: &[Pos], pos: Pos) -> Option<Vec<Pos>> {
+    let i = clues.iter().position(|&p| p == pos)?;
+    let mut rest = clues.to_vec();
+    rest.remove(i);
+    Some(rest)
 }
 
 /// A set of clue positions from which unit propagation (with failed-literal probing to `depth`)
