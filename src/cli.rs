@@ -218,6 +218,7 @@ impl EngineArgs {
             presolve: !self.no_presolve,
             ilp_model: self.ilp_model,
             ilp_solver: self.ilp_solver,
+            solver: crate::solver::SolverKind::default(),
         }
     }
 }

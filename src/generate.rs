@@ -5,21 +5,22 @@
 //! and varisat looks for a solution that breaks the removed clue in the small residual formula.
 //! A clue whose question outruns its conflict budget is kept and reported as undecided.
 
-use crate::deduce::deduce;
+use crate::geometry::halo;
 use crate::grade::{Grade, deduction_depth};
-use crate::placement::{Placements, halo};
-use crate::puzzle::{Clue, Fleet, Grid, Orientation, Pos, Puzzle, Ship};
+use crate::placement::Placements;
+use crate::puzzle::{Clue, Fleet, Grid, Orientation, Pos, Puzzle, Shape, Ship};
+use crate::reason::deduce::deduce;
+use crate::reason::formula::ClueFormula;
+use crate::reason::unit::{Mark, Propagator};
 use crate::sat::card::CardKind;
 use crate::sat::cell;
-use crate::sat::clue;
-use crate::sat::propagate::{Mark, Propagator};
+use crate::solver::{Answer, SolverKind};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
-use varisat::solver::SolverError;
-use varisat::{CnfFormula, ExtendFormula, Lit, Solver, Var};
+use varisat::{Lit, Var};
 
 /// Why a puzzle could not be generated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -254,7 +255,8 @@ pub fn random_ships(
     rng: &mut ChaCha8Rng,
 ) -> Result<Vec<Ship>, GenerateError> {
     const TRIES: usize = 1000;
-    let (rows, cols) = (size.rows, size.cols);
+    let shape = Shape::new(size.rows, size.cols);
+    let (rows, cols) = (shape.rows, shape.cols);
     let mut lengths: Vec<usize> = fleet
         .classes()
         .flat_map(|c| std::iter::repeat_n(c.len, c.count))
@@ -263,7 +265,7 @@ pub fn random_ships(
     let mut candidates: Vec<Ship> = Vec::new();
     'tries: for _ in 0..TRIES {
         // blocked[i]: the cell holds a ship or touches one.
-        let mut blocked = vec![false; rows * cols];
+        let mut blocked = vec![false; shape.cells()];
         let mut ships = Vec::with_capacity(lengths.len());
         for &len in &lengths {
             candidates.clear();
@@ -284,7 +286,7 @@ pub fn random_ships(
                             len,
                             orientation,
                         };
-                        if ship.cells().all(|p| !blocked[p.row * cols + p.col]) {
+                        if ship.cells().all(|p| !blocked[shape.index(p)]) {
                             candidates.push(ship);
                         }
                     }
@@ -294,8 +296,8 @@ pub fn random_ships(
                 continue 'tries;
             }
             let ship = candidates[rng.random_range(0..candidates.len())];
-            for p in ship.cells().chain(halo(ship, rows, cols)) {
-                blocked[p.row * cols + p.col] = true;
+            for p in ship.cells().chain(halo(ship, shape)) {
+                blocked[shape.index(p)] = true;
             }
             ships.push(ship);
         }
@@ -333,10 +335,10 @@ pub enum Removal {
 /// `removed`, still leave `solution` as the only solution.
 ///
 /// Any other solution of `rest` must break the removed clue (the full set was unique), so the
-/// question is a targeted one: the clues of `rest`, pre-solved by [`crate::deduce`] (which
-/// decides most cells of a large board outright), are encoded as a residual formula over the
-/// cells left open, with one clause asking for a difference from the solution at `removed` or
-/// one of its four neighbours (what changes its piece). A fresh varisat solver answers within
+/// question is a targeted one: the clues of `rest`, pre-solved by [`crate::reason::deduce`]
+/// (which decides most cells of a large board outright), are encoded as a residual formula over
+/// the cells left open, with one clause asking for a difference from the solution at `removed`
+/// or one of its four neighbours (what changes its piece). A fresh solver answers within
 /// `budget` conflicts (no limit when `None`).
 pub fn check_removal(
     solution: &Grid,
@@ -346,7 +348,7 @@ pub fn check_removal(
     removed: Pos,
     budget: Option<u64>,
 ) -> Result<Removal, GenerateError> {
-    let (rows, cols) = (solution.rows(), solution.cols());
+    let shape = solution.shape();
     let mut puzzle = clue_free_puzzle(solution, fleet);
     for &pos in rest {
         puzzle
@@ -357,22 +359,28 @@ pub fn check_removal(
     let knowledge = deduce(&puzzle, &mut placements).map_err(|_| {
         GenerateError::Solver("pre-solving refuted clues taken from a solution".into())
     })?;
-    let differs = |p: Pos| knowledge.cells[p.row * cols + p.col] != Some(solution.is_ship(p));
+    let differs = |p: Pos| knowledge.cells[shape.index(p)] != Some(solution.is_ship(p));
     let mut around = vec![removed];
     if solution.is_ship(removed) {
         around.extend(
             crate::puzzle::Dir::ALL
                 .into_iter()
-                .filter_map(|d| removed.step(d, rows, cols)),
+                .filter_map(|d| shape.step(removed, d)),
         );
     }
     if around.iter().all(|&p| !differs(p)) {
         // Pre-solving fixed the removed clue's cell and neighbours as in the solution.
         return Ok(Removal::Unique);
     }
-    let mut solver = Solver::new();
-    let encoding = cell::encode_residual(&puzzle, &placements, Some(&knowledge), card, &mut solver);
-    let x = |p: Pos| encoding.cells[p.row * cols + p.col];
+    let mut solver = SolverKind::default().new_solver();
+    let encoding = cell::encode_residual(
+        &puzzle,
+        &placements,
+        Some(&knowledge),
+        card,
+        solver.as_mut(),
+    );
+    let x = |p: Pos| encoding.cells[shape.index(p)];
     // The break: some cell around `removed` differs from the solution.
     let clause: Vec<Lit> = around
         .iter()
@@ -382,27 +390,24 @@ pub fn check_removal(
     if let Some(budget) = budget {
         solver.set_conflict_limit(Some(Arc::new(AtomicU64::new(budget))));
     }
-    match solver.solve() {
-        Ok(true) => {
-            let model = solver
-                .model()
-                .ok_or_else(|| GenerateError::Solver("SAT without a model".into()))?;
+    let failure = |e: crate::solver::SolverError| GenerateError::Solver(e.to_string());
+    match solver.solve(&[]).map_err(failure)? {
+        Answer::Sat => {
             let ship: Vec<bool> = encoding
                 .cells
                 .iter()
-                .map(|v| model.get(v.index()).is_some_and(|l| l.is_positive()))
+                .map(|v| solver.value(v.positive()) == Some(true))
                 .collect();
             // The second solution passes the independent verifier, or nothing is claimed.
-            let other = Grid::from_ship_cells(rows, cols, &ship)
+            let other = Grid::from_ship_cells(shape.rows, shape.cols, &ship)
                 .filter(|g| crate::verify::verify(&puzzle, g).is_ok() && g != solution)
                 .ok_or_else(|| {
                     GenerateError::Solver("a second solution failed verification".into())
                 })?;
             Ok(Removal::Needed(other))
         }
-        Ok(false) => Ok(Removal::Unique),
-        Err(SolverError::Interrupted) => Ok(Removal::Undecided),
-        Err(e) => Err(GenerateError::Solver(e.to_string())),
+        Answer::Unsat => Ok(Removal::Unique),
+        Answer::Stopped => Ok(Removal::Undecided),
     }
 }
 
@@ -492,37 +497,28 @@ pub struct DeductionOracle {
     depth: usize,
     cells: Vec<Var>,
     selectors: Vec<Lit>,
-    cols: usize,
+    shape: Shape,
 }
 
 impl DeductionOracle {
     /// Loads the clue-free puzzle of `solution`; `depth` 0 is unit propagation alone, 1 adds
     /// failed-literal probing.
     pub fn new(solution: &Grid, fleet: &Fleet, card: CardKind, depth: usize) -> Self {
-        let (rows, cols) = (solution.rows(), solution.cols());
         let puzzle = clue_free_puzzle(solution, fleet);
-        let placements = Placements::new(&puzzle);
-        let mut formula = CnfFormula::new();
-        let encoding = cell::encode(&puzzle, &placements, card, &mut formula);
-        let x = |p: Pos| encoding.cells[p.row * cols + p.col].positive();
-        let mut selectors = Vec::with_capacity(rows * cols);
-        for pos in puzzle.positions() {
-            let s = formula.new_lit();
-            for mut c in clue::clauses(pos, Clue::Piece(solution.get(pos)), rows, cols, x) {
-                c.push(!s);
-                formula.add_clause(&c);
-            }
-            selectors.push(s);
-        }
-        let mut prop = Propagator::new(&formula);
+        let mut formula = ClueFormula::new(&puzzle, card);
+        let selectors = puzzle
+            .positions()
+            .map(|pos| formula.add_guarded_clue(pos, Clue::Piece(solution.get(pos))))
+            .collect();
+        let mut prop = Propagator::new(formula.formula());
         // The solution satisfies the formula, so the root cannot conflict.
         let _ = prop.propagate_root();
         DeductionOracle {
             prop,
             depth,
-            cells: encoding.cells,
+            cells: formula.cells().to_vec(),
             selectors,
-            cols,
+            shape: puzzle.shape(),
         }
     }
 
@@ -530,9 +526,9 @@ impl DeductionOracle {
     /// the whole board, so the solution is unique).
     pub fn open_cells(&mut self, clues: &[Pos]) -> Vec<Pos> {
         let mark = self.prop.mark();
-        let mut ok = clues.iter().all(|p| {
+        let mut ok = clues.iter().all(|&p| {
             self.prop
-                .assume(self.selectors[p.row * self.cols + p.col])
+                .assume(self.selectors[self.shape.index(p)])
                 .is_ok()
         });
         ok = ok && (self.depth == 0 || self.prop.probe_fixpoint(&self.cells, self.depth).is_ok());
@@ -541,7 +537,7 @@ impl DeductionOracle {
                 .iter()
                 .enumerate()
                 .filter(|(_, v)| self.prop.var_value(**v).is_none())
-                .map(|(i, _)| Pos::new(i / self.cols, i % self.cols))
+                .map(|(i, _)| self.shape.pos(i))
                 .collect()
         } else {
             Vec::new() // a contradiction cannot happen: the solution satisfies every clue
@@ -555,9 +551,7 @@ impl DeductionOracle {
     pub fn reveal(&mut self, pos: Pos) -> Mark {
         let mark = self.prop.mark();
         // The solution satisfies every clue, so this cannot conflict.
-        let _ = self
-            .prop
-            .assume(self.selectors[pos.row * self.cols + pos.col]);
+        let _ = self.prop.assume(self.selectors[self.shape.index(pos)]);
         mark
     }
 

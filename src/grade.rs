@@ -3,13 +3,12 @@
 //! failed-literal probing on cell variables one level deep, then two levels deep, else search.
 //! The definition is in `docs/grading.md`.
 
-use crate::placement::Placements;
 use crate::puzzle::Puzzle;
+use crate::reason::formula::ClueFormula;
+use crate::reason::unit::Propagator;
 use crate::sat::card::CardKind;
-use crate::sat::propagate::Propagator;
-use crate::sat::{cell, clue};
 use crate::solve::{Outcome, SolveError, SolveOptions, solve};
-use varisat::{CnfFormula, ExtendFormula, Var};
+use varisat::Var;
 
 /// Difficulty grades, easiest first (the order is the derived `Ord`).
 #[derive(
@@ -94,23 +93,9 @@ pub fn deduction_depth(puzzle: &Puzzle) -> GradeReport {
     // The clue-free encoding plus the clues as clauses of their own (the same formula the
     // generator and the hint engine reason on), so that the grade does not depend on how far
     // the placement list was pruned by the clues.
-    let (rows, cols) = (puzzle.rows(), puzzle.cols());
-    let mut bare = puzzle.clone();
-    for (pos, _) in puzzle.clues() {
-        bare.remove_clue(pos);
-    }
-    let mut formula = CnfFormula::new();
-    let placements = Placements::new(&bare);
-    let encoding = cell::encode(&bare, &placements, CardKind::default(), &mut formula);
-    for (pos, c) in puzzle.clues() {
-        for clause in clue::clauses(pos, c, rows, cols, |p| {
-            encoding.cells[p.row * cols + p.col].positive()
-        }) {
-            formula.add_clause(&clause);
-        }
-    }
-    let cells: Vec<Var> = encoding.cells.clone();
-    let mut prop = Propagator::new(&formula);
+    let formula = ClueFormula::with_clues(puzzle, CardKind::default());
+    let cells: Vec<Var> = formula.cells().to_vec();
+    let mut prop = Propagator::new(formula.formula());
     let decided = |p: &Propagator| cells.iter().filter(|&&v| p.var_value(v).is_some()).count();
     let total = cells.len();
     let mut report = GradeReport {

@@ -6,36 +6,32 @@
 //! one-step look-ahead is tried, and last a search by the SAT solver.
 
 use crate::format::{ParseError, ParseErrorKind};
-use crate::placement::Placements;
-use crate::puzzle::{Clue, Dir, Piece, Pos, Puzzle};
+use crate::puzzle::{Clue, Dir, Piece, Pos, Puzzle, Shape};
+use crate::reason::formula::ClueFormula;
+use crate::reason::unit::{Conflict, Propagator};
+pub use crate::rule::{Rule, content_name};
 use crate::sat::card::CardKind;
-use crate::sat::cell::{self, CellEncoding};
-use crate::sat::clue;
-use crate::sat::propagate::{Conflict, Propagator};
+use crate::solver::{self, Answer, Solver, SolverKind};
 use std::fmt;
-use varisat::{CnfFormula, ExtendFormula, Lit, Solver, Var};
+use varisat::{Lit, Var};
 
 /// What a player has filled in so far: per cell nothing, water, a ship part of unknown kind, or
 /// a piece (the same values as clues).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
-    rows: usize,
-    cols: usize,
+    shape: Shape,
     cells: Vec<Option<Clue>>,
 }
 
 impl State {
     /// The state showing only the puzzle's clues.
     pub fn from_puzzle(puzzle: &Puzzle) -> Self {
-        let mut cells = vec![None; puzzle.rows() * puzzle.cols()];
+        let shape = puzzle.shape();
+        let mut cells = vec![None; shape.cells()];
         for (pos, clue) in puzzle.clues() {
-            cells[pos.row * puzzle.cols() + pos.col] = Some(clue);
+            cells[shape.index(pos)] = Some(clue);
         }
-        State {
-            rows: puzzle.rows(),
-            cols: puzzle.cols(),
-            cells,
-        }
+        State { shape, cells }
     }
 
     /// Reads a state for a `rows` x `cols` board: one line per row, `?` open, `.` or `w` water,
@@ -96,15 +92,18 @@ impl State {
                 cells.push(cell);
             }
         }
-        Ok(State { rows, cols, cells })
+        Ok(State {
+            shape: Shape::new(rows, cols),
+            cells,
+        })
     }
 
     /// The state as text, in the form [`State::parse`] reads.
     pub fn write(&self) -> String {
-        let mut out = String::with_capacity(self.rows * (self.cols + 1));
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                out.push(match self.cells[r * self.cols + c] {
+        let mut out = String::with_capacity(self.shape.rows * (self.shape.cols + 1));
+        for r in 0..self.shape.rows {
+            for c in self.shape.row(r) {
+                out.push(match self.cells[c] {
                     None => '?',
                     Some(Clue::Ship) => 's',
                     Some(Clue::Piece(Piece::Water)) => '.',
@@ -120,22 +119,22 @@ impl State {
 
     /// Rows of the board.
     pub fn rows(&self) -> usize {
-        self.rows
+        self.shape.rows
     }
 
     /// Columns of the board.
     pub fn cols(&self) -> usize {
-        self.cols
+        self.shape.cols
     }
 
     /// What is filled at `pos`.
     pub fn get(&self, pos: Pos) -> Option<Clue> {
-        self.cells[pos.row * self.cols + pos.col]
+        self.cells[self.shape.index(pos)]
     }
 
     /// Fills `pos`.
     pub fn set(&mut self, pos: Pos, content: Clue) {
-        self.cells[pos.row * self.cols + pos.col] = Some(content);
+        self.cells[self.shape.index(pos)] = Some(content);
     }
 
     /// Number of open cells.
@@ -146,109 +145,6 @@ impl State {
     /// Ship-cell flags, when no cell is open.
     pub fn ship_cells(&self) -> Option<Vec<bool>> {
         self.cells.iter().map(|c| c.map(|c| c.is_ship())).collect()
-    }
-}
-
-/// A rule of the puzzle, as a reason for a hint. Rows and columns are numbered from 0, as in
-/// IST `HINT` lines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Rule {
-    /// Row `row` holds `count` ship cells.
-    RowCount {
-        /// The row.
-        row: usize,
-        /// Its count.
-        count: usize,
-    },
-    /// Column `col` holds `count` ship cells.
-    ColCount {
-        /// The column.
-        col: usize,
-        /// Its count.
-        count: usize,
-    },
-    /// The fleet has `count` ships of length `len`.
-    Fleet {
-        /// Ship length.
-        len: usize,
-        /// Ships of that length.
-        count: usize,
-    },
-    /// A clue of the puzzle.
-    Clue {
-        /// Where.
-        pos: Pos,
-        /// What it shows.
-        clue: Clue,
-    },
-    /// A cell the player already filled.
-    Filled {
-        /// Where.
-        pos: Pos,
-        /// What was filled.
-        content: Clue,
-    },
-    /// Ships never touch, not even diagonally.
-    NoTouch,
-    /// A ship part belongs to a straight ship of the fleet, with water beyond both ends.
-    ShipShape,
-    /// No ship of the fleet fits through this cell.
-    NoShipFits {
-        /// The cell.
-        pos: Pos,
-    },
-    /// A constraint of the encoding not named above.
-    Other,
-}
-
-/// A name for what a clue or filled cell shows.
-pub fn content_name(content: Clue) -> &'static str {
-    match content {
-        Clue::Ship => "ship part",
-        Clue::Piece(Piece::Water) => "water",
-        Clue::Piece(Piece::Submarine) => "submarine",
-        Clue::Piece(Piece::Middle) => "middle",
-        Clue::Piece(Piece::End(Dir::Down)) => "top end",
-        Clue::Piece(Piece::End(Dir::Up)) => "bottom end",
-        Clue::Piece(Piece::End(Dir::Right)) => "left end",
-        Clue::Piece(Piece::End(Dir::Left)) => "right end",
-    }
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-impl fmt::Display for Rule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Rule::RowCount { row, count } => write!(
-                f,
-                "row {row} holds {}",
-                plural(count, "ship cell", "ship cells")
-            ),
-            Rule::ColCount { col, count } => write!(
-                f,
-                "column {col} holds {}",
-                plural(count, "ship cell", "ship cells")
-            ),
-            Rule::Fleet { len, count } => write!(
-                f,
-                "the fleet has {} of length {len}",
-                plural(count, "ship", "ships")
-            ),
-            Rule::Clue { pos, clue } => write!(f, "the clue {} at {pos}", content_name(clue)),
-            Rule::Filled { pos, content } => {
-                write!(f, "the {} already filled at {pos}", content_name(content))
-            }
-            Rule::NoTouch => f.write_str("ships never touch, not even diagonally"),
-            Rule::ShipShape => f.write_str(
-                "every ship part belongs to a straight ship of the fleet with water beyond its ends",
-            ),
-            Rule::NoShipFits { pos } => write!(f, "no ship of the fleet fits through {pos}"),
-            Rule::Other => f.write_str("the other rules"),
-        }
     }
 }
 
@@ -347,22 +243,15 @@ pub enum HintError {
     Solver(String),
 }
 
-/// The puzzle's formula with a rule per clause.
-struct Tagged {
-    formula: CnfFormula,
-    rules: Vec<Rule>,
-    encoding: CellEncoding,
-}
-
 /// Finds one forced open cell of `puzzle` given `state`.
 pub fn hint(puzzle: &Puzzle, state: &State) -> Result<HintOutcome, HintError> {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
-    if state.rows != rows || state.cols != cols {
+    if state.shape != puzzle.shape() {
         return Err(HintError::WrongSize {
             rows,
             cols,
-            found_rows: state.rows,
-            found_cols: state.cols,
+            found_rows: state.shape.rows,
+            found_cols: state.shape.cols,
         });
     }
     let open: Vec<Pos> = puzzle
@@ -370,19 +259,28 @@ pub fn hint(puzzle: &Puzzle, state: &State) -> Result<HintOutcome, HintError> {
         .filter(|&p| state.get(p).is_none() && puzzle.clue(p).is_none())
         .collect();
     let tagged = encode_tagged(puzzle, state);
-    let cell_var = |p: Pos| tagged.encoding.cells[p.row * cols + p.col];
-    let mut prop = Propagator::new(&tagged.formula);
+    let rules = tagged.rules();
+    let cell_var = |p: Pos| tagged.cell(p).var();
+    let mut prop = Propagator::new(tagged.formula());
     if prop.propagate_root().is_err() {
         return Err(HintError::Contradiction);
     }
+    let loaded = || {
+        let mut solver = SolverKind::default().new_solver();
+        solver::load(solver.as_mut(), tagged.formula());
+        solver
+    };
+    let solve = |solver: &mut dyn Solver, assumptions: &[Lit]| match solver.solve(assumptions) {
+        Ok(Answer::Sat) => Ok(true),
+        Ok(Answer::Unsat) => Ok(false),
+        Ok(Answer::Stopped) => Err(HintError::Solver("the solver stopped".into())),
+        Err(e) => Err(HintError::Solver(e.to_string())),
+    };
     if open.is_empty() {
         // Every cell is filled: complete if the filling is a solution.
-        let mut solver = Solver::new();
-        solver.add_formula(&tagged.formula);
-        return match solver.solve() {
-            Ok(true) => Ok(HintOutcome::Complete),
-            Ok(false) => Err(HintError::Contradiction),
-            Err(e) => Err(HintError::Solver(e.to_string())),
+        return match solve(loaded().as_mut(), &[])? {
+            true => Ok(HintOutcome::Complete),
+            false => Err(HintError::Contradiction),
         };
     }
     let piece_of = |prop: &Propagator, pos: Pos, ship: bool| -> Clue {
@@ -391,7 +289,7 @@ pub fn hint(puzzle: &Puzzle, state: &State) -> Result<HintOutcome, HintError> {
         }
         let mut flags = [false; 4];
         for (k, dir) in Dir::ALL.into_iter().enumerate() {
-            flags[k] = match pos.step(dir, rows, cols) {
+            flags[k] = match puzzle.shape().step(pos, dir) {
                 None => false,
                 Some(n) => match prop.var_value(cell_var(n)) {
                     Some(v) => v,
@@ -418,7 +316,7 @@ pub fn hint(puzzle: &Puzzle, state: &State) -> Result<HintOutcome, HintError> {
         let Some(ship) = prop.var_value(var) else {
             continue;
         };
-        let (rules, size) = cone(&prop, &tagged.rules, &[var], None);
+        let (rules, size) = cone(&prop, rules, &[var], None);
         let key = (rules.len(), size);
         if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
             best = Some((rules.len(), size, pos, ship, rules));
@@ -443,10 +341,11 @@ pub fn hint(puzzle: &Puzzle, state: &State) -> Result<HintOutcome, HintError> {
             if let Err(Conflict { clause }) = result {
                 let mut seeds: Vec<Var> = prop.clause(clause).iter().map(|l| l.var()).collect();
                 seeds.push(var);
-                let (mut rules, size) = cone(&prop, &tagged.rules, &seeds, Some(start));
-                if !rules.contains(&tagged.rules[clause]) {
-                    rules.push(tagged.rules[clause]);
+                let (mut found, size) = cone(&prop, rules, &seeds, Some(start));
+                if !found.contains(&rules[clause]) {
+                    found.push(rules[clause]);
                 }
+                let rules = found;
                 let key = (rules.len(), size);
                 if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
                     best = Some((rules.len(), size, pos, !lit.is_positive(), rules));
@@ -465,22 +364,17 @@ pub fn hint(puzzle: &Puzzle, state: &State) -> Result<HintOutcome, HintError> {
     }
 
     // 3. Search: the first open cell whose other content leaves no solution.
-    let mut solver = Solver::new();
-    solver.add_formula(&tagged.formula);
-    let solver_error = |e: varisat::solver::SolverError| HintError::Solver(e.to_string());
-    if !solver.solve().map_err(solver_error)? {
+    let mut solver = loaded();
+    if !solve(solver.as_mut(), &[])? {
         return Err(HintError::Contradiction);
     }
-    let model = solver
-        .model()
-        .ok_or_else(|| HintError::Solver("SAT without a model".into()))?;
-    let value = |v: Var| model.get(v.index()).is_some_and(|l| l.is_positive());
-    for &pos in &open {
-        let var = cell_var(pos);
-        let ship = value(var);
-        let other: Lit = var.lit(!ship);
-        solver.assume(&[other]);
-        if !solver.solve().map_err(solver_error)? {
+    let model: Vec<bool> = open
+        .iter()
+        .map(|&pos| solver.value(cell_var(pos).positive()) == Some(true))
+        .collect();
+    for (&pos, &ship) in open.iter().zip(&model) {
+        let other: Lit = cell_var(pos).lit(!ship);
+        if !solve(solver.as_mut(), &[other])? {
             return Ok(HintOutcome::Hint(Hint {
                 pos,
                 content: piece_of(&prop, pos, ship),
@@ -531,207 +425,19 @@ fn cone(
     (found, visited)
 }
 
-/// Encodes the puzzle without its clues (cell model), tags each clause with its rule, then adds
-/// the clues and the filled cells as tagged clauses of their own.
-fn encode_tagged(puzzle: &Puzzle, state: &State) -> Tagged {
-    let (rows, cols) = (puzzle.rows(), puzzle.cols());
-    let mut bare = puzzle.clone();
-    for (pos, _) in puzzle.clues() {
-        bare.remove_clue(pos);
-    }
-    let placements = Placements::new(&bare);
-    let mut formula = CnfFormula::new();
-    let encoding = cell::encode(&bare, &placements, CardKind::default(), &mut formula);
-    let mut rules = classify(&formula, &encoding, &placements, puzzle);
-    let x = |p: Pos| encoding.cells[p.row * cols + p.col].positive();
-    for (pos, c) in puzzle.clues() {
-        for clause in clue::clauses(pos, c, rows, cols, x) {
-            formula.add_clause(&clause);
-            rules.push(Rule::Clue { pos, clue: c });
-        }
-    }
+/// The clue-free formula of the puzzle (cell model, every clause tagged with its rule), then the
+/// clues and the filled cells as tagged clauses of their own.
+fn encode_tagged(puzzle: &Puzzle, state: &State) -> ClueFormula {
+    let mut formula = ClueFormula::with_clues(puzzle, CardKind::default());
     for pos in puzzle.positions() {
         match state.get(pos) {
             Some(content) if puzzle.clue(pos) != Some(content) => {
-                for clause in clue::clauses(pos, content, rows, cols, x) {
-                    formula.add_clause(&clause);
-                    rules.push(Rule::Filled { pos, content });
-                }
+                formula.add_clue(pos, content, Rule::Filled { pos, content });
             }
             _ => {}
         }
     }
-    Tagged {
-        formula,
-        rules,
-        encoding,
-    }
-}
-
-#[derive(Clone, Copy)]
-enum VarKind {
-    Cell(Pos),
-    Placement(usize),
-    Aux,
-}
-
-/// Names the rule of every clause the cell encoder wrote. Auxiliary variables belong to
-/// cardinality constraints: those linked through shared auxiliaries form one constraint, named by
-/// the cells or placements it counts (a row, a column, or one ship length of the fleet).
-fn classify(
-    formula: &CnfFormula,
-    encoding: &CellEncoding,
-    placements: &Placements,
-    puzzle: &Puzzle,
-) -> Vec<Rule> {
-    let (rows, cols) = (puzzle.rows(), puzzle.cols());
-    let n = formula.var_count();
-    let mut kind = vec![VarKind::Aux; n];
-    for (i, v) in encoding.cells.iter().enumerate() {
-        kind[v.index()] = VarKind::Cell(Pos::new(i / cols, i % cols));
-    }
-    for (i, v) in encoding.placements.iter().enumerate() {
-        kind[v.index()] = VarKind::Placement(i);
-    }
-    // Union-find over auxiliaries.
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn root(parent: &mut [usize], mut i: usize) -> usize {
-        while parent[i] != i {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        i
-    }
-    for clause in formula.iter() {
-        let mut first = None;
-        for lit in clause {
-            if matches!(kind[lit.index()], VarKind::Aux) {
-                let r = root(&mut parent, lit.index());
-                match first {
-                    None => first = Some(r),
-                    Some(f) if f != r => parent[r] = f,
-                    _ => {}
-                }
-            }
-        }
-    }
-    // What each auxiliary component counts.
-    #[derive(Clone, Default)]
-    struct Counts {
-        rows: Vec<usize>,
-        cols: Vec<usize>,
-        lens: Vec<usize>,
-    }
-    let push = |v: &mut Vec<usize>, x: usize| {
-        if !v.contains(&x) && v.len() < 3 {
-            v.push(x);
-        }
-    };
-    let mut counts: std::collections::HashMap<usize, Counts> = Default::default();
-    for clause in formula.iter() {
-        let Some(aux) = clause
-            .iter()
-            .find(|l| matches!(kind[l.index()], VarKind::Aux))
-        else {
-            continue;
-        };
-        let r = root(&mut parent, aux.index());
-        let entry = counts.entry(r).or_default();
-        for lit in clause {
-            match kind[lit.index()] {
-                VarKind::Cell(p) => {
-                    push(&mut entry.rows, p.row);
-                    push(&mut entry.cols, p.col);
-                }
-                VarKind::Placement(i) => push(&mut entry.lens, placements.ships()[i].len),
-                VarKind::Aux => {}
-            }
-        }
-    }
-    let fleet = puzzle.fleet();
-    let count_rule = |c: &Counts| -> Rule {
-        match (c.rows.as_slice(), c.cols.as_slice(), c.lens.as_slice()) {
-            ([row], cs, []) if cs.len() > 1 || cols == 1 => Rule::RowCount {
-                row: *row,
-                count: puzzle.row_counts()[*row].unwrap_or(0),
-            },
-            (rs, [col], []) if rs.len() > 1 || rows == 1 => Rule::ColCount {
-                col: *col,
-                count: puzzle.col_counts()[*col].unwrap_or(0),
-            },
-            ([], [], [len]) => Rule::Fleet {
-                len: *len,
-                count: fleet.count(*len),
-            },
-            _ => Rule::Other,
-        }
-    };
     formula
-        .iter()
-        .map(|clause| {
-            if let Some(aux) = clause
-                .iter()
-                .find(|l| matches!(kind[l.index()], VarKind::Aux))
-            {
-                let r = root(&mut parent, aux.index());
-                return counts.get(&r).map_or(Rule::Other, count_rule);
-            }
-            if let Some(i) = clause.iter().find_map(|l| match kind[l.index()] {
-                VarKind::Placement(i) => Some(i),
-                _ => None,
-            }) {
-                if clause.len() == 1 {
-                    let len = placements.ships()[i].len;
-                    return Rule::Fleet {
-                        len,
-                        count: fleet.count(len),
-                    };
-                }
-                return Rule::ShipShape;
-            }
-            let cell = |l: &Lit| match kind[l.index()] {
-                VarKind::Cell(p) => Some(p),
-                _ => None,
-            };
-            match clause {
-                [a, b] if a.is_negative() && b.is_negative() => match (cell(a), cell(b)) {
-                    (Some(p), Some(q))
-                        if p.row.abs_diff(q.row) == 1 && p.col.abs_diff(q.col) == 1 =>
-                    {
-                        Rule::NoTouch
-                    }
-                    _ => Rule::Other,
-                },
-                [a] => {
-                    let Some(p) = cell(a) else {
-                        return Rule::Other;
-                    };
-                    let (rc, cc) = (puzzle.row_counts()[p.row], puzzle.col_counts()[p.col]);
-                    let full = if a.is_positive() {
-                        (cols, rows)
-                    } else {
-                        (0, 0)
-                    };
-                    if rc == Some(full.0) {
-                        Rule::RowCount {
-                            row: p.row,
-                            count: full.0,
-                        }
-                    } else if cc == Some(full.1) {
-                        Rule::ColCount {
-                            col: p.col,
-                            count: full.1,
-                        }
-                    } else if a.is_negative() {
-                        Rule::NoShipFits { pos: p }
-                    } else {
-                        Rule::Other
-                    }
-                }
-                _ => Rule::Other,
-            }
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -18,27 +18,31 @@
 //! # Ok::<_, Error>(())
 //! ```
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod advise;
 pub mod app;
+pub mod backend;
 pub mod cli;
-pub mod deduce;
 pub mod error;
 pub mod format;
 pub mod generate;
+pub mod geometry;
 pub mod grade;
 pub mod hint;
 pub mod ilp;
 pub mod placement;
 pub mod puzzle;
+pub mod reason;
 pub mod render;
+pub mod rule;
 pub mod sat;
 pub mod solve;
+pub mod solver;
 pub mod verify;
 
 pub use error::Error;
-pub use puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Ship};
+pub use puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Shape, Ship};
 pub use solve::{Backend, Outcome, Report, SolveOptions, Stats, solve};
 pub use verify::{Violation, verify};

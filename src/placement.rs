@@ -3,14 +3,18 @@
 //! (see the CSC384 heuristics report: whole ships, pre-assigned pieces, row and column budgets)
 //! helps every backend at once.
 
-use crate::puzzle::{Clue, Orientation, Pos, Puzzle, Ship};
+use crate::geometry::halo;
+use crate::puzzle::{Clue, Orientation, Pos, Puzzle, Shape, Ship};
 
-/// The legal placements of a puzzle, with an index from cells to the placements covering them.
+/// The legal placements of a puzzle, with an index from cells to the placements covering them
+/// (one flat list for the whole board, so its size is linear in the placements' cells).
 #[derive(Clone, Debug)]
 pub struct Placements {
     ships: Vec<Ship>,
-    covering: Vec<Vec<usize>>,
-    cols: usize,
+    shape: Shape,
+    /// `covering[cover_start[c]..cover_start[c + 1]]`: the placements covering cell `c`.
+    cover_start: Vec<usize>,
+    covering: Vec<usize>,
 }
 
 impl Placements {
@@ -24,7 +28,8 @@ impl Placements {
     /// - in every row and column it touches, its own cells plus the ship clues outside it do not
     ///   exceed the count.
     pub fn new(puzzle: &Puzzle) -> Self {
-        let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        let shape = puzzle.shape();
+        let (rows, cols) = (shape.rows, shape.cols);
         let row_clued = clued_ship_cells(puzzle, |p| p.row, rows);
         let col_clued = clued_ship_cells(puzzle, |p| p.col, cols);
         let mut ships = Vec::new();
@@ -53,26 +58,39 @@ impl Placements {
                 }
             }
         }
-        Placements::from_ships(rows, cols, ships)
+        Placements::from_ships(shape, ships)
     }
 
-    fn from_ships(rows: usize, cols: usize, ships: Vec<Ship>) -> Self {
-        let mut covering = vec![Vec::new(); rows * cols];
+    fn from_ships(shape: Shape, ships: Vec<Ship>) -> Self {
+        // Counting sort of (cell, placement) pairs by cell: the flat cover index.
+        let mut cover_start = vec![0usize; shape.cells() + 1];
+        for ship in &ships {
+            for pos in ship.cells() {
+                cover_start[shape.index(pos) + 1] += 1;
+            }
+        }
+        for c in 0..shape.cells() {
+            cover_start[c + 1] += cover_start[c];
+        }
+        let mut next = cover_start.clone();
+        let mut covering = vec![0; cover_start[shape.cells()]];
         for (i, ship) in ships.iter().enumerate() {
             for pos in ship.cells() {
-                covering[pos.row * cols + pos.col].push(i);
+                let slot = &mut next[shape.index(pos)];
+                covering[*slot] = i;
+                *slot += 1;
             }
         }
         Placements {
             ships,
+            shape,
+            cover_start,
             covering,
-            cols,
         }
     }
 
     /// Keeps the placements whose flag in `keep` is true (one flag per placement, in order).
     pub fn retain(&mut self, keep: &[bool]) {
-        let rows = self.covering.len() / self.cols.max(1);
         let ships = self
             .ships
             .iter()
@@ -80,7 +98,7 @@ impl Placements {
             .filter(|(_, k)| **k)
             .map(|(s, _)| *s)
             .collect();
-        *self = Placements::from_ships(rows, self.cols, ships);
+        *self = Placements::from_ships(self.shape, ships);
     }
 
     /// All placements, grouped by length (shortest first), then orientation, then start.
@@ -98,9 +116,14 @@ impl Placements {
         self.ships.is_empty()
     }
 
-    /// Indices of the placements covering `pos`.
+    /// Indices of the placements covering `pos`, in increasing order.
     pub fn covering(&self, pos: Pos) -> &[usize] {
-        &self.covering[pos.row * self.cols + pos.col]
+        self.covering_cell(self.shape.index(pos))
+    }
+
+    /// Indices of the placements covering the cell of row-major index `cell`.
+    pub fn covering_cell(&self, cell: usize) -> &[usize] {
+        &self.covering[self.cover_start[cell]..self.cover_start[cell + 1]]
     }
 
     /// Indices of the placements of length `len`.
@@ -111,23 +134,6 @@ impl Placements {
             .filter(move |(_, s)| s.len == len)
             .map(|(i, _)| i)
     }
-}
-
-/// The cells around `ship` (its eight-neighbourhood, less its own cells) that lie on the board.
-pub fn halo(ship: Ship, rows: usize, cols: usize) -> impl Iterator<Item = Pos> {
-    let (h, w) = match ship.orientation {
-        Orientation::Horizontal => (1, ship.len),
-        Orientation::Vertical => (ship.len, 1),
-    };
-    let top = ship.start.row as isize - 1;
-    let left = ship.start.col as isize - 1;
-    (top..top + h as isize + 2).flat_map(move |r| {
-        (left..left + w as isize + 2).filter_map(move |c| {
-            let inside = r > top && r <= top + h as isize && c > left && c <= left + w as isize;
-            let on_board = r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols;
-            (!inside && on_board).then(|| Pos::new(r as usize, c as usize))
-        })
-    })
 }
 
 /// Ship clues per line (row or column, chosen by `line`).
@@ -142,7 +148,6 @@ fn clued_ship_cells(puzzle: &Puzzle, line: impl Fn(Pos) -> usize, n: usize) -> V
 }
 
 fn is_legal(puzzle: &Puzzle, ship: Ship, row_clued: &[usize], col_clued: &[usize]) -> bool {
-    let (rows, cols) = (puzzle.rows(), puzzle.cols());
     // Cells under the ship: clues must admit the piece; count ship clues per line under it.
     let mut clued_inside = 0;
     for (pos, piece) in ship.pieces() {
@@ -152,7 +157,7 @@ fn is_legal(puzzle: &Puzzle, ship: Ship, row_clued: &[usize], col_clued: &[usize
             None => {}
         }
     }
-    if halo(ship, rows, cols).any(|p| puzzle.clue(p).is_some_and(Clue::is_ship)) {
+    if halo(ship, puzzle.shape()).any(|p| puzzle.clue(p).is_some_and(Clue::is_ship)) {
         return false;
     }
     // Budgets. Along the ship's own line, its cells plus the other ship clues must fit; across,
@@ -209,26 +214,6 @@ mod tests {
         assert_eq!(pl.of_len(2).count(), 7 * 11 + 12 * 6);
         assert_eq!(pl.of_len(6).count(), 7 * 7 + 12 * 2);
         assert_eq!(pl.of_len(3).count(), 0);
-    }
-
-    #[test]
-    fn halo_of_a_corner_ship() {
-        let ship = Ship {
-            start: Pos::new(0, 0),
-            len: 2,
-            orientation: Orientation::Horizontal,
-        };
-        let mut h: Vec<_> = halo(ship, 5, 5).collect();
-        h.sort();
-        assert_eq!(
-            h,
-            vec![
-                Pos::new(0, 2),
-                Pos::new(1, 0),
-                Pos::new(1, 1),
-                Pos::new(1, 2)
-            ]
-        );
     }
 
     #[test]

@@ -40,6 +40,69 @@ impl fmt::Display for Pos {
     }
 }
 
+/// The size of a board and the row-major numbering of its cells: cell `row * cols + col`. Every
+/// per-cell vector in the crate is indexed this way, through these helpers only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+}
+
+impl Shape {
+    /// A `rows` x `cols` board.
+    pub const fn new(rows: usize, cols: usize) -> Self {
+        Shape { rows, cols }
+    }
+
+    /// Number of cells.
+    pub const fn cells(self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// Number of lines: rows, then columns.
+    pub const fn lines(self) -> usize {
+        self.rows + self.cols
+    }
+
+    /// Whether `pos` lies on the board.
+    pub const fn contains(self, pos: Pos) -> bool {
+        pos.row < self.rows && pos.col < self.cols
+    }
+
+    /// The row-major index of `pos`, which must lie on the board.
+    pub const fn index(self, pos: Pos) -> usize {
+        debug_assert!(self.contains(pos));
+        pos.row * self.cols + pos.col
+    }
+
+    /// The position of row-major index `index`.
+    pub const fn pos(self, index: usize) -> Pos {
+        Pos::new(index / self.cols, index % self.cols)
+    }
+
+    /// All positions, row-major.
+    pub fn positions(self) -> impl Iterator<Item = Pos> {
+        (0..self.cells()).map(move |i| self.pos(i))
+    }
+
+    /// The cell indices of row `row`, left to right.
+    pub fn row(self, row: usize) -> impl Iterator<Item = usize> + Clone {
+        (0..self.cols).map(move |c| row * self.cols + c)
+    }
+
+    /// The cell indices of column `col`, top to bottom.
+    pub fn col(self, col: usize) -> impl Iterator<Item = usize> + Clone {
+        (0..self.rows).map(move |r| r * self.cols + col)
+    }
+
+    /// The neighbouring position one step in `dir`, if it lies on the board.
+    pub fn step(self, pos: Pos, dir: Dir) -> Option<Pos> {
+        pos.step(dir, self.rows, self.cols)
+    }
+}
+
 /// One of the four board directions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -343,6 +406,14 @@ impl Puzzle {
         }
     }
 
+    /// The same board, counts and fleet, with no clue.
+    pub fn without_clues(&self) -> Puzzle {
+        Puzzle {
+            clues: vec![None; self.clues.len()],
+            ..self.clone()
+        }
+    }
+
     /// Removes the clue of a cell, if any.
     pub fn remove_clue(&mut self, pos: Pos) {
         if let Some(i) = self.index(pos) {
@@ -385,7 +456,7 @@ impl Puzzle {
         self.clues
             .iter()
             .enumerate()
-            .filter_map(|(i, c)| c.map(|c| (Pos::new(i / self.cols, i % self.cols), c)))
+            .filter_map(|(i, c)| c.map(|c| (self.shape().pos(i), c)))
     }
 
     /// Number of clues.
@@ -393,15 +464,20 @@ impl Puzzle {
         self.clues.iter().flatten().count()
     }
 
+    /// The board's size and cell numbering.
+    pub fn shape(&self) -> Shape {
+        Shape::new(self.rows, self.cols)
+    }
+
     /// Row-major index of `pos`, if it lies on the board.
     pub fn index(&self, pos: Pos) -> Option<usize> {
-        (pos.row < self.rows && pos.col < self.cols).then_some(pos.row * self.cols + pos.col)
+        let shape = self.shape();
+        shape.contains(pos).then(|| shape.index(pos))
     }
 
     /// All positions, row-major.
     pub fn positions(&self) -> impl Iterator<Item = Pos> + use<> {
-        let cols = self.cols;
-        (0..self.rows * self.cols).map(move |i| Pos::new(i / cols, i % cols))
+        self.shape().positions()
     }
 }
 
@@ -467,7 +543,11 @@ impl Grid {
     /// `None` when the flags hold a shape that is not a straight line (which the verifier would
     /// reject anyway).
     pub fn from_ship_cells(rows: usize, cols: usize, ship: &[bool]) -> Option<Self> {
-        let is = |r: usize, c: usize| r < rows && c < cols && ship[r * cols + c];
+        let shape = Shape::new(rows, cols);
+        let is = |r: usize, c: usize| {
+            let pos = Pos::new(r, c);
+            shape.contains(pos) && ship[shape.index(pos)]
+        };
         let mut grid = Grid::water(rows, cols);
         for r in 0..rows {
             for c in 0..cols {
@@ -506,10 +586,16 @@ impl Grid {
         self.cols
     }
 
+    /// The board's size and cell numbering.
+    pub fn shape(&self) -> Shape {
+        Shape::new(self.rows, self.cols)
+    }
+
     /// The piece at `pos`; positions off the board read as water.
     pub fn get(&self, pos: Pos) -> Piece {
-        if pos.row < self.rows && pos.col < self.cols {
-            self.cells[pos.row * self.cols + pos.col]
+        let shape = self.shape();
+        if shape.contains(pos) {
+            self.cells[shape.index(pos)]
         } else {
             Piece::Water
         }
@@ -517,11 +603,9 @@ impl Grid {
 
     /// Sets the piece at `pos`, which must lie on the board.
     pub fn set(&mut self, pos: Pos, piece: Piece) {
-        assert!(
-            pos.row < self.rows && pos.col < self.cols,
-            "{pos} off the board"
-        );
-        self.cells[pos.row * self.cols + pos.col] = piece;
+        let shape = self.shape();
+        assert!(shape.contains(pos), "{pos} off the board");
+        self.cells[shape.index(pos)] = piece;
     }
 
     /// Whether `pos` holds a ship part.

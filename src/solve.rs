@@ -2,15 +2,16 @@
 //! independent verifier, and the result is an [`Outcome`] (`Unsat`, `Unique`, `Multiple`,
 //! `Found`) with [`Stats`]. "No solution" and "not unique" are outcomes, not errors.
 
+pub use crate::backend::{Engine, SolveError, Stats};
 use crate::ilp::presolve::PresolveOptions;
 use crate::ilp::{IlpEngine, IlpModel, IlpSolver};
 use crate::puzzle::{Grid, Puzzle};
 use crate::sat::card::CardKind;
-use crate::sat::engine::SatEngine;
+use crate::sat::engine::{SatConfig, SatEngine};
 use crate::sat::model::Model;
-use crate::verify::{Violation, verify};
+use crate::solver::SolverKind;
+use crate::verify::verify;
 use serde::Serialize;
-use std::time::Duration;
 
 /// The solving backends.
 #[derive(
@@ -47,6 +48,8 @@ pub struct SolveOptions {
     pub ilp_model: IlpModel,
     /// MIP solver for the ILP backend.
     pub ilp_solver: IlpSolver,
+    /// SAT solver for the SAT backend.
+    pub solver: SolverKind,
     /// Apply the sound pre-solving rules of [`crate::deduce`] before encoding (on by default;
     /// off gives the plain encoding, for encoding research).
     pub presolve: bool,
@@ -63,6 +66,7 @@ impl Default for SolveOptions {
             stop: None,
             ilp_model: IlpModel::default(),
             ilp_solver: IlpSolver::default(),
+            solver: SolverKind::default(),
             presolve: true,
         }
     }
@@ -131,28 +135,6 @@ impl Outcome {
     }
 }
 
-/// Sizes and times of one solve.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct Stats {
-    /// Backend name.
-    pub backend: &'static str,
-    /// Configuration: model and cardinality encoding or MIP solver (for example `cell/seq`,
-    /// `ship/microlp`).
-    pub model: String,
-    /// Variables in the formula or program.
-    pub variables: usize,
-    /// Clauses or linear constraints.
-    pub constraints: usize,
-    /// Conflicts (learnt clauses), when counted.
-    pub conflicts: Option<u64>,
-    /// Time spent building the formula.
-    pub encode_time: Duration,
-    /// Time spent in the solver.
-    pub solve_time: Duration,
-    /// Number of solver calls.
-    pub solver_calls: usize,
-}
-
 /// A solver report: the outcome and what it cost.
 #[derive(Clone, Debug)]
 pub struct Report {
@@ -162,39 +144,20 @@ pub struct Report {
     pub stats: Stats,
 }
 
-/// Errors while solving. These are failures of the tool, not properties of the puzzle.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// The solver itself failed.
-    #[error("solver failure: {message}")]
-    Solver {
-        /// What the solver said.
-        message: String,
-    },
-    /// The SAT backend's stop flag ([`SolveOptions::stop`]) was set before an answer.
-    #[error("stopped before an answer")]
-    Interrupted,
-    /// A model could not be decoded into a grid.
-    #[error("internal error: the solver's model does not decode into straight ships")]
-    Decode,
-    /// The verifier rejected a grid a backend produced: a bug in that backend.
-    #[error("internal error: the verifier rejected a solver's grid: {0}")]
-    Rejected(#[from] Violation),
-}
-
-/// A backend loaded with one puzzle. Each call returns a solution not returned before.
-pub trait Engine {
-    /// The next solution, or `None` when there is no other.
-    fn next_solution(&mut self) -> Result<Option<Grid>, SolveError>;
-    /// Sizes and times so far.
-    fn stats(&self) -> Stats;
-}
-
 /// Builds the engine for `options.backend`.
 pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
     match options.backend {
-        Backend::Sat => Box::new(SatEngine::new(puzzle, options)),
+        Backend::Sat => Box::new(SatEngine::new(
+            puzzle,
+            &SatConfig {
+                model: options.model,
+                card: options.card,
+                solver: options.solver,
+                race: options.race,
+                presolve: options.presolve,
+                stop: options.stop.clone(),
+            },
+        )),
         Backend::Ilp => Box::new(
             IlpEngine::new(puzzle, options.ilp_model, options.ilp_solver)
                 .with_presolve(options.presolve.then(PresolveOptions::default)),

@@ -4,9 +4,9 @@
 //! statement, the argument that it is exact, and its size formulas are in `encodings/ilp-cell.md`.
 
 use super::{IlpModel, LinearModel, Sense, Term, VarRole, placement_name};
+use crate::geometry::caps;
 use crate::placement::Placements;
 use crate::puzzle::{Pos, Puzzle};
-use crate::sat::cell::caps;
 
 /// Builds the cell model of `puzzle`.
 ///
@@ -52,7 +52,7 @@ pub fn build_with(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
         );
         m.primary.push(v);
     }
-    let y = |pos: Pos| pos.row * cols + pos.col;
+    let y = |pos: Pos| puzzle.shape().index(pos);
     let first_z = m.vars.len();
     for &ship in placements.ships() {
         m.add_var(placement_name('z', ship), 0, 1, VarRole::Placement(ship));
@@ -108,7 +108,7 @@ pub fn build_with(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
                 0,
             );
         }
-        for (k, pos) in caps(ship, rows, cols).enumerate() {
+        for (k, pos) in caps(ship, puzzle.shape()).enumerate() {
             m.add(
                 "cap",
                 format!("cap_{zname}_{k}"),

@@ -5,9 +5,11 @@
 
 use super::card::CardKind;
 use super::sink::{ClauseSink, Counted};
-use crate::deduce::Knowledge;
+use crate::geometry::caps;
 use crate::placement::Placements;
-use crate::puzzle::{Clue, Dir, Orientation, Piece, Pos, Puzzle};
+use crate::puzzle::{Clue, Dir, Piece, Pos, Puzzle};
+use crate::reason::deduce::Knowledge;
+use crate::rule::Rule;
 use varisat::{Lit, Var};
 
 /// The variables of an encoded puzzle, for decoding models and naming variables.
@@ -23,13 +25,6 @@ pub struct CellEncoding {
     pub clauses: usize,
 }
 
-impl CellEncoding {
-    /// The cell variable of `pos` on a board with `cols` columns.
-    pub fn cell(&self, pos: Pos, cols: usize) -> Var {
-        self.cells[pos.row * cols + pos.col]
-    }
-}
-
 /// Encodes `puzzle` into `sink`, using `placements` (from [`Placements::new`]) and the
 /// cardinality encoding `card` for every count.
 pub fn encode<S: ClauseSink + ?Sized>(
@@ -41,7 +36,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
     encode_residual(puzzle, placements, None, card, sink)
 }
 
-/// Like [`encode`], with facts from [`crate::deduce`] treated as constants: each decided cell
+/// Like [`encode`], with facts from [`crate::reason::deduce`] treated as constants: each decided cell
 /// and each certain placement gets a unit clause, every clause they satisfy is left out, the
 /// literals they falsify are dropped, and counts shrink to the undecided literals.
 pub fn encode_residual<S: ClauseSink + ?Sized>(
@@ -52,17 +47,17 @@ pub fn encode_residual<S: ClauseSink + ?Sized>(
     sink: &mut S,
 ) -> CellEncoding {
     let mut sink = Counted::new(sink);
-    let (rows, cols) = (puzzle.rows(), puzzle.cols());
-    let cells: Vec<Var> = (0..rows * cols).map(|_| sink.new_var()).collect();
+    let shape = puzzle.shape();
+    let (rows, cols) = (shape.rows, shape.cols);
+    let cells: Vec<Var> = (0..shape.cells()).map(|_| sink.new_var()).collect();
     let placement_vars: Vec<Var> = (0..placements.len()).map(|_| sink.new_var()).collect();
-    let x = |pos: Pos| cells[pos.row * cols + pos.col].positive();
-    let cell_value = |pos: Pos| knowledge.and_then(|k| k.cells[pos.row * cols + pos.col]);
+    let x = |pos: Pos| cells[shape.index(pos)].positive();
     let placement_value = |i: usize| knowledge.and_then(|k| k.forced[i].then_some(true));
-    // Literal values fixed by the knowledge.
+    // Literal values fixed by the knowledge (cell variables come first, in cell order).
     let value = |lit: Lit| -> Option<bool> {
         let var = lit.index();
         let v = if var < cells.len() {
-            cell_value(Pos::new(var / cols, var % cols))
+            knowledge.and_then(|k| k.cells[var])
         } else {
             placement_value(var - cells.len())
         };
@@ -76,6 +71,7 @@ pub fn encode_residual<S: ClauseSink + ?Sized>(
     };
 
     // Units for what is already decided.
+    sink.set_rule(Rule::Other);
     if let Some(k) = knowledge {
         for (var, v) in cells.iter().zip(&k.cells) {
             if let Some(ship) = v {
@@ -90,6 +86,7 @@ pub fn encode_residual<S: ClauseSink + ?Sized>(
     }
 
     // Placement <-> its cells are ship and the cells capping it along its axis are water.
+    sink.set_rule(Rule::ShipShape);
     let mut pattern = Vec::new();
     for (ship, var) in placements.ships().iter().zip(&placement_vars) {
         let p = var.positive();
@@ -98,7 +95,7 @@ pub fn encode_residual<S: ClauseSink + ?Sized>(
             add(&mut sink, &[!p, x(pos)]);
             pattern.push(!x(pos));
         }
-        for cap in caps(*ship, rows, cols) {
+        for cap in caps(*ship, shape) {
             add(&mut sink, &[!p, !x(cap)]);
             pattern.push(x(cap));
         }
@@ -106,9 +103,26 @@ pub fn encode_residual<S: ClauseSink + ?Sized>(
         add(&mut sink, &pattern);
     }
 
-    // A ship cell is covered by one of the legal placements through it.
+    // A ship cell is covered by one of the legal placements through it. Where none is legal,
+    // the clause says that no ship fits, because a count of 0 prunes every placement there or
+    // because of the shape of the board.
     let mut cover = Vec::new();
     for pos in puzzle.positions() {
+        sink.set_rule(if !placements.covering(pos).is_empty() {
+            Rule::ShipShape
+        } else if puzzle.row_counts()[pos.row] == Some(0) {
+            Rule::RowCount {
+                row: pos.row,
+                count: 0,
+            }
+        } else if puzzle.col_counts()[pos.col] == Some(0) {
+            Rule::ColCount {
+                col: pos.col,
+                count: 0,
+            }
+        } else {
+            Rule::NoShipFits { pos }
+        });
         cover.clear();
         cover.push(!x(pos));
         cover.extend(
@@ -121,6 +135,7 @@ pub fn encode_residual<S: ClauseSink + ?Sized>(
     }
 
     // No touching diagonally (orthogonal neighbours then belong to one straight ship).
+    sink.set_rule(Rule::NoTouch);
     for r in 0..rows.saturating_sub(1) {
         for c in 0..cols.saturating_sub(1) {
             let (a, b) = (Pos::new(r, c), Pos::new(r + 1, c + 1));
@@ -132,8 +147,9 @@ pub fn encode_residual<S: ClauseSink + ?Sized>(
 
     // Clues, as local cell clauses (the placement list already respects them; these give the
     // solver the same facts by unit propagation).
-    let nb = |pos: Pos, dir: Dir| pos.step(dir, rows, cols).map(x);
+    let nb = |pos: Pos, dir: Dir| shape.step(pos, dir).map(x);
     for (pos, clue) in puzzle.clues() {
+        sink.set_rule(Rule::Clue { pos, clue });
         match clue {
             Clue::Piece(Piece::Water) => add(&mut sink, &[!x(pos)]),
             Clue::Ship | Clue::Piece(Piece::Middle) => add(&mut sink, &[x(pos)]),
@@ -179,21 +195,28 @@ pub fn encode_residual<S: ClauseSink + ?Sized>(
         }
     };
     let mut line = Vec::with_capacity(rows.max(cols));
+    let cell_lit = |c: usize| cells[c].positive();
     for (r, count) in puzzle.row_counts().iter().enumerate() {
         if let Some(k) = *count {
+            sink.set_rule(Rule::RowCount { row: r, count: k });
             line.clear();
-            line.extend((0..cols).map(|c| x(Pos::new(r, c))));
+            line.extend(shape.row(r).map(cell_lit));
             exactly(&mut sink, &mut line, k);
         }
     }
     for (c, count) in puzzle.col_counts().iter().enumerate() {
         if let Some(k) = *count {
+            sink.set_rule(Rule::ColCount { col: c, count: k });
             line.clear();
-            line.extend((0..rows).map(|r| x(Pos::new(r, c))));
+            line.extend(shape.col(c).map(cell_lit));
             exactly(&mut sink, &mut line, k);
         }
     }
     for class in puzzle.fleet().classes() {
+        sink.set_rule(Rule::Fleet {
+            len: class.len,
+            count: class.count,
+        });
         line.clear();
         line.extend(
             placements
@@ -231,26 +254,4 @@ impl ClauseBuilder {
         }
         true
     }
-}
-
-/// The cells that must be water for a ship to end where it ends: the two cells beyond its ends
-/// along its axis, or all four orthogonal neighbours of a submarine. The rest of the halo follows
-/// from the diagonal rule.
-pub fn caps(ship: crate::puzzle::Ship, rows: usize, cols: usize) -> impl Iterator<Item = Pos> {
-    let first = ship.start;
-    let last = ship.cells().last().unwrap_or(first);
-    let dirs: &'static [(bool, Dir)] = match (ship.len, ship.orientation) {
-        (1, _) => &[
-            (true, Dir::Up),
-            (true, Dir::Down),
-            (true, Dir::Left),
-            (true, Dir::Right),
-        ],
-        (_, Orientation::Horizontal) => &[(true, Dir::Left), (false, Dir::Right)],
-        (_, Orientation::Vertical) => &[(true, Dir::Up), (false, Dir::Down)],
-    };
-    dirs.iter().filter_map(move |&(at_first, dir)| {
-        let from = if at_first { first } else { last };
-        from.step(dir, rows, cols)
-    })
 }

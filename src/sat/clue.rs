@@ -3,20 +3,14 @@
 //! guards them with a selector literal (so that a clue becomes an assumption of an incremental
 //! solver) and the hint engine tags them with the clue they come from.
 
-use crate::puzzle::{Clue, Dir, Piece, Pos};
+use crate::puzzle::{Clue, Dir, Piece, Pos, Shape};
 use varisat::Lit;
 
-/// The clauses stating `clue` at `pos` on a `rows` x `cols` board, given the cell literal of
-/// each position (`x(pos)` is true when the cell holds a ship part). An end clue pointing off the
+/// The clauses stating `clue` at `pos` on a board of `shape`, given the cell literal of each
+/// position (`x(pos)` is true when the cell holds a ship part). An end clue pointing off the
 /// board gives the empty clause.
-pub fn clauses(
-    pos: Pos,
-    clue: Clue,
-    rows: usize,
-    cols: usize,
-    x: impl Fn(Pos) -> Lit,
-) -> Vec<Vec<Lit>> {
-    let nb = |dir: Dir| pos.step(dir, rows, cols).map(&x);
+pub fn clauses(pos: Pos, clue: Clue, shape: Shape, x: impl Fn(Pos) -> Lit) -> Vec<Vec<Lit>> {
+    let nb = |dir: Dir| shape.step(pos, dir).map(&x);
     let mut out: Vec<Vec<Lit>> = Vec::new();
     match clue {
         Clue::Piece(Piece::Water) => out.push(vec![!x(pos)]),
@@ -73,7 +67,7 @@ mod tests {
                 let mut solver = Solver::new();
                 let vars: Vec<Lit> = (0..9).map(|_| solver.new_lit()).collect();
                 let x = |p: Pos| vars[p.row * 3 + p.col];
-                for c in clauses(centre, Clue::Piece(piece), 3, 3, x) {
+                for c in clauses(centre, Clue::Piece(piece), Shape::new(3, 3), x) {
                     solver.add_clause(&c);
                 }
                 let flag = |i: u32| mask >> i & 1 == 1;

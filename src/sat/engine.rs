@@ -1,5 +1,6 @@
-//! The varisat engine: encodes a puzzle straight into a varisat solver, solves, decodes each
-//! model into a [`Grid`], and blocks it so that the next call finds another solution.
+//! The SAT engine: pre-solves a puzzle, encodes what is left straight into a solver (through
+//! [`crate::solver::Solver`]), solves, decodes each model into a [`Grid`], and blocks it so that
+//! the next call finds another solution.
 //!
 //! **Configuration race.** Which cardinality encoding lets CDCL find an answer fast varies from
 //! puzzle to puzzle, and on dense boards without clues (the MiniZinc solbat set) the spread is
@@ -10,49 +11,83 @@
 //! deterministic, the first to answer caps the other at its own count, and the lower count wins
 //! (the chosen configuration on a tie). The loser is dropped, so the state carried into the next
 //! call is deterministic too: the same puzzle and options always print the same solutions. The
-//! conflict cap is the one patch in `vendor/varisat`.
+//! race needs the solver's shared conflict limit ([`Solver::set_conflict_limit`]).
 
 use super::card::CardKind;
 use super::cell::CellEncoding;
 use super::model::Model;
-use crate::deduce::{Contradiction, Knowledge, deduce};
+use crate::backend::{Engine, SolveError, Stats};
 use crate::placement::Placements;
 use crate::puzzle::{Grid, Puzzle};
-use crate::solve::{Engine, SolveError, SolveOptions, Stats};
+use crate::reason::deduce::{Contradiction, Knowledge, deduce};
+use crate::solver::{self, Solver, SolverKind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use varisat::solver::SolverError;
-use varisat::{ExtendFormula, Lit, SendSolver};
+use varisat::Lit;
 
 /// Conflicts the chosen configuration gets alone, per call, before its partner joins. A Rubin
 /// board needs a median of 141 for its two calls (solution and uniqueness) and at most 873, so
 /// the race never starts on them; the hard solbat files pass this budget early.
 pub const SOLO_CONFLICTS: u64 = 2_000;
 
-/// The configuration that races `model`/`card`: the cell model with totalizers, or with
-/// sequential counters when that is the chosen one.
-pub fn partner(model: Model, card: CardKind) -> (Model, CardKind) {
-    match (model, card) {
-        (Model::Cell, CardKind::Totalizer) => (Model::Cell, CardKind::Seq),
-        _ => (Model::Cell, CardKind::Totalizer),
+/// A CNF configuration: the model and the cardinality encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Configuration {
+    /// The CNF model.
+    pub model: Model,
+    /// The cardinality encoding of every count.
+    pub card: CardKind,
+}
+
+impl std::fmt::Display for Configuration {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.model, self.card.name())
     }
 }
 
-/// A puzzle loaded into varisat, ready to enumerate its solutions.
+/// The configuration that races `lead`: the cell model with totalizers, or with sequential
+/// counters when that is the lead.
+pub fn partner(lead: Configuration) -> Configuration {
+    let card = match (lead.model, lead.card) {
+        (Model::Cell, CardKind::Totalizer) => CardKind::Seq,
+        _ => CardKind::Totalizer,
+    };
+    Configuration {
+        model: Model::Cell,
+        card,
+    }
+}
+
+/// How the SAT engine works.
+#[derive(Clone, Debug)]
+pub struct SatConfig {
+    /// The CNF model.
+    pub model: Model,
+    /// The cardinality encoding.
+    pub card: CardKind,
+    /// The SAT solver.
+    pub solver: SolverKind,
+    /// Let the [`partner`] configuration race calls that need more than [`SOLO_CONFLICTS`].
+    pub race: bool,
+    /// Pre-solve with [`crate::reason::deduce`] and encode only what is left open.
+    pub presolve: bool,
+    /// Stops every solver once set.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// A puzzle loaded into a SAT solver, ready to enumerate its solutions.
 pub struct SatEngine {
     state: State,
-    model: Model,
-    card: CardKind,
-    rows: usize,
-    cols: usize,
+    chosen: Configuration,
+    shape: crate::puzzle::Shape,
     encode_time: Duration,
     solve_time: Duration,
     calls: usize,
 }
 
 enum State {
-    /// Pre-solving left cells open: search with varisat.
+    /// Pre-solving left cells open: search with the solver.
     Search(Box<Search>),
     /// Pre-solving decided every cell, or found a contradiction (`None`): no formula needed.
     Decided(Option<Grid>),
@@ -63,6 +98,7 @@ struct Search {
     puzzle: Puzzle,
     placements: Placements,
     knowledge: Option<Knowledge>,
+    solver: SolverKind,
     /// The configuration that runs alone at the start of each call.
     lead: Racer,
     /// Ship cells of every solution returned so far (each blocked in every solver).
@@ -77,9 +113,8 @@ struct Search {
 
 /// One configuration's solver.
 struct Racer {
-    model: Model,
-    card: CardKind,
-    solver: Box<SendSolver>,
+    config: Configuration,
+    solver: Box<dyn Solver>,
     encoding: CellEncoding,
     limit: Arc<AtomicU64>,
 }
@@ -89,27 +124,45 @@ enum Answer {
     /// A model, as ship cells.
     Sat(Vec<bool>),
     Unsat,
-    /// The conflict limit stopped it.
+    /// The conflict limit or the stop flag stopped it.
     Stopped,
 }
 
 impl Racer {
-    fn new(
-        (model, card): (Model, CardKind),
+    fn new(config: Configuration, search: &Search) -> Self {
+        Racer::build(
+            config,
+            search.solver,
+            &search.puzzle,
+            &search.placements,
+            search.knowledge.as_ref(),
+            &search.found,
+            search.stop.as_ref(),
+        )
+    }
+
+    fn build(
+        config: Configuration,
+        kind: SolverKind,
         puzzle: &Puzzle,
         placements: &Placements,
         knowledge: Option<&Knowledge>,
         found: &[Vec<bool>],
         stop: Option<&Arc<AtomicBool>>,
     ) -> Self {
-        let mut solver = Box::new(SendSolver::new());
-        solver.set_stop_flag(stop.cloned());
-        let encoding = model.encode_residual(puzzle, placements, knowledge, card, solver.as_mut());
+        let mut solver = kind.new_solver();
+        solver.set_interrupt(stop.cloned());
+        let encoding = config.model.encode_residual(
+            puzzle,
+            placements,
+            knowledge,
+            config.card,
+            solver.as_mut(),
+        );
         let limit = Arc::new(AtomicU64::new(u64::MAX));
         solver.set_conflict_limit(Some(limit.clone()));
         let mut racer = Racer {
-            model,
-            card,
+            config,
             solver,
             encoding,
             limit,
@@ -146,26 +199,20 @@ impl Racer {
 
     /// Solves until an answer or until the conflict limit, as it stands, stops it.
     fn solve(&mut self) -> Result<Answer, SolveError> {
-        match self.solver.solve() {
-            Ok(true) => {
-                let model = self.solver.model().ok_or_else(|| SolveError::Solver {
-                    message: "varisat reported SAT without a model".into(),
-                })?;
-                let value = |lit: Lit| model.get(lit.index()).is_some_and(|m| m.is_positive());
-                Ok(Answer::Sat(
-                    self.encoding
-                        .cells
-                        .iter()
-                        .map(|v| value(v.positive()))
-                        .collect(),
-                ))
-            }
-            Ok(false) => Ok(Answer::Unsat),
-            Err(SolverError::Interrupted) => Ok(Answer::Stopped),
-            Err(e) => Err(SolveError::Solver {
-                message: e.to_string(),
-            }),
-        }
+        let answer = self.solver.solve(&[]).map_err(|e| SolveError::Solver {
+            message: e.to_string(),
+        })?;
+        Ok(match answer {
+            solver::Answer::Sat => Answer::Sat(
+                self.encoding
+                    .cells
+                    .iter()
+                    .map(|v| self.solver.value(v.positive()) == Some(true))
+                    .collect(),
+            ),
+            solver::Answer::Unsat => Answer::Unsat,
+            solver::Answer::Stopped => Answer::Stopped,
+        })
     }
 
     /// Runs in a race: on an answer after `clock` conflicts of this race, caps `rival` (whose
@@ -188,17 +235,29 @@ impl Racer {
 }
 
 impl SatEngine {
-    /// Pre-solves `puzzle` (unless `options.presolve` is off), then encodes what is left with
-    /// `options.model` and `options.card`; with `options.race`, the [`partner`] configuration
+    /// Pre-solves `puzzle` (unless `config.presolve` is off), then encodes what is left with
+    /// `config.model` and `config.card`; with `config.race`, the [`partner`] configuration
     /// joins calls that need more than [`SOLO_CONFLICTS`] conflicts.
-    pub fn new(puzzle: &Puzzle, options: &SolveOptions) -> Self {
+    pub fn new(puzzle: &Puzzle, config: &SatConfig) -> Self {
         let start = Instant::now();
-        let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        let chosen = Configuration {
+            model: config.model,
+            card: config.card,
+        };
+        let shape = puzzle.shape();
+        let decided = |grid, start: Instant| SatEngine {
+            state: State::Decided(grid),
+            chosen,
+            shape,
+            encode_time: start.elapsed(),
+            solve_time: Duration::ZERO,
+            calls: 0,
+        };
         let mut placements = Placements::new(puzzle);
-        let knowledge = if options.presolve {
+        let knowledge = if config.presolve {
             match deduce(puzzle, &mut placements) {
                 Ok(k) => Some(k),
-                Err(Contradiction) => return Self::decided(puzzle, options, None, start),
+                Err(Contradiction) => return decided(None, start),
             }
         } else {
             None
@@ -207,51 +266,33 @@ impl SatEngine {
             let ship: Vec<bool> = k.cells.iter().map(|c| *c == Some(true)).collect();
             // Every cell is forced; if the forced grid breaks a rule the rules are
             // contradictory, and the verifier in `solve` reports such a grid as no solution.
-            let grid = Grid::from_ship_cells(rows, cols, &ship)
+            let grid = Grid::from_ship_cells(shape.rows, shape.cols, &ship)
                 .filter(|g| crate::verify::verify(puzzle, g).is_ok());
-            return Self::decided(puzzle, options, grid, start);
+            return decided(grid, start);
         }
-        let lead = Racer::new(
-            (options.model, options.card),
+        let lead = Racer::build(
+            chosen,
+            config.solver,
             puzzle,
             &placements,
             knowledge.as_ref(),
             &[],
-            options.stop.as_ref(),
+            config.stop.as_ref(),
         );
         SatEngine {
             state: State::Search(Box::new(Search {
                 puzzle: puzzle.clone(),
                 placements,
                 knowledge,
+                solver: config.solver,
                 lead,
                 found: Vec::new(),
                 retired_conflicts: 0,
-                race: options.race,
-                stop: options.stop.clone(),
+                race: config.race,
+                stop: config.stop.clone(),
             })),
-            model: options.model,
-            card: options.card,
-            rows,
-            cols,
-            encode_time: start.elapsed(),
-            solve_time: Duration::ZERO,
-            calls: 0,
-        }
-    }
-
-    fn decided(
-        puzzle: &Puzzle,
-        options: &SolveOptions,
-        grid: Option<Grid>,
-        start: Instant,
-    ) -> Self {
-        SatEngine {
-            state: State::Decided(grid),
-            model: options.model,
-            card: options.card,
-            rows: puzzle.rows(),
-            cols: puzzle.cols(),
+            chosen,
+            shape,
             encode_time: start.elapsed(),
             solve_time: Duration::ZERO,
             calls: 0,
@@ -275,14 +316,7 @@ impl Search {
         if !matches!(answer, Answer::Stopped) || stopped {
             return Ok(answer);
         }
-        let mut rival = Racer::new(
-            partner(self.lead.model, self.lead.card),
-            &self.puzzle,
-            &self.placements,
-            self.knowledge.as_ref(),
-            &self.found,
-            self.stop.as_ref(),
-        );
+        let mut rival = Racer::new(partner(self.lead.config), self);
         let (lead_start, rival_start) = (self.lead.conflicts(), rival.conflicts());
         let (lead_limit, rival_limit) = (self.lead.limit.clone(), rival.limit.clone());
         lead_limit.store(u64::MAX, Ordering::Relaxed);
@@ -331,7 +365,8 @@ impl Engine for SatEngine {
             Answer::Stopped => return Err(SolveError::Interrupted),
         };
         search.lead.block(&ship);
-        let grid = Grid::from_ship_cells(self.rows, self.cols, &ship).ok_or(SolveError::Decode)?;
+        let grid = Grid::from_ship_cells(self.shape.rows, self.shape.cols, &ship)
+            .ok_or(SolveError::Decode)?;
         search.found.push(ship);
         Ok(Some(grid))
     }
@@ -340,16 +375,10 @@ impl Engine for SatEngine {
         let (variables, constraints, model, conflicts) = match &self.state {
             State::Search(search) => {
                 let lead = &search.lead;
-                let model = if (lead.model, lead.card) == (self.model, self.card) {
-                    format!("{}/{}", lead.model, lead.card.name())
+                let model = if lead.config == self.chosen {
+                    lead.config.to_string()
                 } else {
-                    format!(
-                        "{}/{}, race partner of {}/{}",
-                        lead.model,
-                        lead.card.name(),
-                        self.model,
-                        self.card.name()
-                    )
+                    format!("{}, race partner of {}", lead.config, self.chosen)
                 };
                 (
                     lead.encoding.vars,
@@ -361,11 +390,7 @@ impl Engine for SatEngine {
             State::Decided(_) => (
                 0,
                 0,
-                format!(
-                    "{}/{}, decided by pre-solving",
-                    self.model,
-                    self.card.name()
-                ),
+                format!("{}, decided by pre-solving", self.chosen),
                 None,
             ),
         };
@@ -385,47 +410,13 @@ impl Engine for SatEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use varisat::ExtendFormula;
-
-    /// Pigeonhole: `n + 1` pigeons in `n` holes; unsatisfiable, and hard enough for CDCL to
-    /// need many conflicts.
-    fn pigeonhole(solver: &mut SendSolver, n: usize) {
-        let p: Vec<Vec<Lit>> = (0..=n)
-            .map(|_| (0..n).map(|_| solver.new_lit()).collect())
-            .collect();
-        for row in &p {
-            solver.add_clause(row);
-        }
-        for h in 0..n {
-            for (a, first) in p.iter().enumerate() {
-                for second in &p[a + 1..] {
-                    solver.add_clause(&[!first[h], !second[h]]);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn the_conflict_limit_stops_the_solver_and_a_later_call_resumes() {
-        let mut solver = SendSolver::new();
-        pigeonhole(&mut solver, 7);
-        let limit = Arc::new(AtomicU64::new(50));
-        solver.set_conflict_limit(Some(limit.clone()));
-        assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
-        assert_eq!(solver.conflicts(), 50);
-        limit.store(120, Ordering::Relaxed);
-        assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
-        assert_eq!(solver.conflicts(), 120);
-        limit.store(u64::MAX, Ordering::Relaxed);
-        assert!(!solver.solve().unwrap());
-        assert!(solver.conflicts() > 120);
-    }
 
     #[test]
     fn partners_differ_from_the_chosen_configuration() {
         for &model in Model::ALL {
             for &card in CardKind::ALL {
-                assert_ne!(partner(model, card), (model, card));
+                let lead = Configuration { model, card };
+                assert_ne!(partner(lead), lead);
             }
         }
     }

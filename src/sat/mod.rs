@@ -1,5 +1,6 @@
 //! The SAT side: a clause sink that encoders write into, the cardinality encodings, the CNF
-//! models of the puzzle, and the varisat engine that solves them and enumerates solutions.
+//! models of the puzzle, DIMACS, and the engine that solves them (through [`crate::solver`]) and
+//! enumerates solutions.
 
 pub mod card;
 pub mod cell;
@@ -8,8 +9,7 @@ pub mod dimacs;
 pub mod engine;
 pub mod model;
 pub mod placement_model;
-pub mod propagate;
 pub mod sink;
 
-pub use sink::{ClauseSink, Counted};
+pub use sink::{ClauseSink, Counted, TaggedFormula};
 pub use varisat::{Lit, Var};

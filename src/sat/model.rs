@@ -7,9 +7,9 @@ use super::card::CardKind;
 use super::cell::{self, CellEncoding};
 use super::placement_model;
 use super::sink::ClauseSink;
-use crate::deduce::Knowledge;
 use crate::placement::Placements;
 use crate::puzzle::Puzzle;
+use crate::reason::deduce::Knowledge;
 
 /// The variables of an encoded puzzle, whatever the model.
 pub type Encoding = CellEncoding;
@@ -73,8 +73,8 @@ impl Model {
 }
 
 impl Model {
-    /// Like [`Model::encode`], with the facts of [`crate::deduce`] as constants: `placements`
-    /// is the list pruned by [`crate::deduce::deduce`], and every decided cell and certain
+    /// Like [`Model::encode`], with the facts of [`crate::reason::deduce`] as constants: `placements`
+    /// is the list pruned by [`crate::reason::deduce::deduce`], and every decided cell and certain
     /// placement gets a unit clause. The cell model also leaves out the clauses these satisfy
     /// (see `encodings/sat-cell.md`).
     pub fn encode_residual<S: ClauseSink + ?Sized>(

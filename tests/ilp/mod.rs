@@ -3,10 +3,10 @@
 //! by no-good cuts, and the LP export → cbc → decode round trip.
 
 use crate::common::{files, read, rubin_boards, run, shared};
+use bimaru_sat::geometry::caps;
 use bimaru_sat::ilp::{IlpModel, IlpSolver, LinearModel};
 use bimaru_sat::placement::Placements;
 use bimaru_sat::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Ship};
-use bimaru_sat::sat::cell::caps;
 use bimaru_sat::{Backend, Outcome, SolveOptions, format::ist, solve};
 use clap::ValueEnum;
 use proptest::prelude::*;
@@ -278,7 +278,7 @@ fn assert_sizes(puzzle: &Puzzle, label: &str) {
     let caps_total: usize = Placements::new(puzzle)
         .ships()
         .iter()
-        .map(|s| caps(*s, puzzle.rows(), puzzle.cols()).count())
+        .map(|s| caps(*s, puzzle.shape()).count())
         .sum();
     assert_eq!(cell.families.get("cap"), caps_total, "{label}: caps");
 }

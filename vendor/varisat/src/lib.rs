@@ -29,7 +29,7 @@ mod tmp;
 mod unit_simplify;
 mod variables;
 
-pub use solver::{ProofFormat, SendSolver, Solver};
+pub use solver::{ProofFormat, Solver};
 pub use varisat_formula::{cnf, lit, CnfFormula, ExtendFormula, Lit, Var};
 
 pub mod dimacs {

@@ -1,4 +1,4 @@
-//! A unit propagator of our own over a CNF formula, with failed-literal probing. varisat does
+//! Unit propagation over a CNF formula, with reasons and failed-literal probing. varisat does
 //! not expose its propagation, and grading and hints need to know exactly what unit propagation
 //! (and one or two levels of look-ahead) derives, and from which clauses.
 //!
