@@ -1,6 +1,6 @@
 //! What every backend offers: the [`Engine`] trait (a backend loaded with one puzzle, returning
 //! one new solution per call), the [`Stats`] it keeps and the [`SolveError`] it may fail with.
-//! The SAT and ILP engines implement it; [`crate::solve`] chooses one and verifies its grids.
+//! The SAT and ILP engines implement it; [`mod@crate::solve`] chooses one and verifies its grids.
 
 use crate::puzzle::Grid;
 use crate::verify::Violation;
@@ -39,7 +39,7 @@ pub enum SolveError {
         /// What the solver said.
         message: String,
     },
-    /// The SAT backend's stop flag ([`SolveOptions::stop`]) was set before an answer.
+    /// The SAT backend's stop flag ([`crate::solve::SolveOptions::stop`]) was set before an answer.
     #[error("stopped before an answer")]
     Interrupted,
     /// A model could not be decoded into a grid.

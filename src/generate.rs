@@ -5,10 +5,10 @@
 //! and varisat looks for a solution that breaks the removed clue in the small residual formula.
 //! A clue whose question outruns its conflict budget is kept and reported as undecided.
 
-use crate::geometry::halo;
+use crate::geometry::{all_ships, halo};
 use crate::grade::{Grade, deduction_depth};
 use crate::placement::Placements;
-use crate::puzzle::{Clue, Fleet, Grid, Orientation, Pos, Puzzle, Shape, Ship};
+use crate::puzzle::{Clue, Fleet, Grid, Pos, Puzzle, Shape, Ship};
 use crate::reason::deduce::deduce;
 use crate::reason::formula::ClueFormula;
 use crate::reason::unit::{Mark, Propagator};
@@ -256,7 +256,6 @@ pub fn random_ships(
 ) -> Result<Vec<Ship>, GenerateError> {
     const TRIES: usize = 1000;
     let shape = Shape::new(size.rows, size.cols);
-    let (rows, cols) = (shape.rows, shape.cols);
     let mut lengths: Vec<usize> = fleet
         .classes()
         .flat_map(|c| std::iter::repeat_n(c.len, c.count))
@@ -269,29 +268,9 @@ pub fn random_ships(
         let mut ships = Vec::with_capacity(lengths.len());
         for &len in &lengths {
             candidates.clear();
-            let orientations: &[Orientation] = if len == 1 {
-                &[Orientation::Horizontal]
-            } else {
-                &[Orientation::Horizontal, Orientation::Vertical]
-            };
-            for &orientation in orientations {
-                let (max_r, max_c) = match orientation {
-                    Orientation::Horizontal => (rows, (cols + 1).saturating_sub(len)),
-                    Orientation::Vertical => ((rows + 1).saturating_sub(len), cols),
-                };
-                for r in 0..max_r {
-                    for c in 0..max_c {
-                        let ship = Ship {
-                            start: Pos::new(r, c),
-                            len,
-                            orientation,
-                        };
-                        if ship.cells().all(|p| !blocked[shape.index(p)]) {
-                            candidates.push(ship);
-                        }
-                    }
-                }
-            }
+            candidates.extend(
+                all_ships(len, shape).filter(|ship| ship.cells().all(|p| !blocked[shape.index(p)])),
+            );
             if candidates.is_empty() {
                 continue 'tries;
             }
@@ -306,8 +285,8 @@ pub fn random_ships(
     }
     Err(GenerateError::FleetDoesNotFit {
         fleet: fleet.to_string(),
-        rows,
-        cols,
+        rows: shape.rows,
+        cols: shape.cols,
         tries: TRIES,
     })
 }

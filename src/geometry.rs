@@ -43,6 +43,29 @@ pub fn caps(ship: Ship, shape: Shape) -> impl Iterator<Item = Pos> {
     })
 }
 
+/// Every position of a ship of length `len` on the board: horizontal ones first (row by row),
+/// then vertical ones; a submarine once, as horizontal.
+pub fn all_ships(len: usize, shape: Shape) -> impl Iterator<Item = Ship> {
+    let orientations: &'static [Orientation] = if len == 1 {
+        &[Orientation::Horizontal]
+    } else {
+        &[Orientation::Horizontal, Orientation::Vertical]
+    };
+    orientations.iter().flat_map(move |&orientation| {
+        let (max_r, max_c) = match orientation {
+            Orientation::Horizontal => (shape.rows, (shape.cols + 1).saturating_sub(len)),
+            Orientation::Vertical => ((shape.rows + 1).saturating_sub(len), shape.cols),
+        };
+        (0..max_r).flat_map(move |r| {
+            (0..max_c).map(move |c| Ship {
+                start: Pos::new(r, c),
+                len,
+                orientation,
+            })
+        })
+    })
+}
+
 /// Whether `ship` covers `pos`.
 pub fn covers(ship: Ship, pos: Pos) -> bool {
     let (along, across, start_along, start_across) = match ship.orientation {

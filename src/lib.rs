@@ -2,8 +2,8 @@
 //! them to an embedded SAT solver (varisat). Every grid it returns has passed an independent
 //! verifier.
 //!
-//! Data flows one way: text → [`format`] → [`Puzzle`] → encoder ([`sat`]) → solver → model →
-//! [`Grid`] → [`verify`] → [`format`] → text. See `docs/ARCHITECTURE.md` for the module map.
+//! Data flows one way: text → [`mod@format`] → [`Puzzle`] → encoder ([`sat`]) → solver → model →
+//! [`Grid`] → [`mod@verify`] → [`mod@format`] → text. See `docs/ARCHITECTURE.md` for the module map.
 //!
 //! ```
 //! use bimaru_sat::{format::ist, solve, Error, Outcome, SolveOptions};

@@ -3,7 +3,7 @@
 //! (see the CSC384 heuristics report: whole ships, pre-assigned pieces, row and column budgets)
 //! helps every backend at once.
 
-use crate::geometry::halo;
+use crate::geometry::{all_ships, halo};
 use crate::puzzle::{Clue, Orientation, Pos, Puzzle, Shape, Ship};
 
 /// The legal placements of a puzzle, with an index from cells to the placements covering them
@@ -29,35 +29,14 @@ impl Placements {
     ///   exceed the count.
     pub fn new(puzzle: &Puzzle) -> Self {
         let shape = puzzle.shape();
-        let (rows, cols) = (shape.rows, shape.cols);
-        let row_clued = clued_ship_cells(puzzle, |p| p.row, rows);
-        let col_clued = clued_ship_cells(puzzle, |p| p.col, cols);
-        let mut ships = Vec::new();
-        for class in puzzle.fleet().classes() {
-            let orientations: &[Orientation] = if class.len == 1 {
-                &[Orientation::Horizontal]
-            } else {
-                &[Orientation::Horizontal, Orientation::Vertical]
-            };
-            for &orientation in orientations {
-                let (max_r, max_c) = match orientation {
-                    Orientation::Horizontal => (rows, (cols + 1).saturating_sub(class.len)),
-                    Orientation::Vertical => ((rows + 1).saturating_sub(class.len), cols),
-                };
-                for r in 0..max_r {
-                    for c in 0..max_c {
-                        let ship = Ship {
-                            start: Pos::new(r, c),
-                            len: class.len,
-                            orientation,
-                        };
-                        if is_legal(puzzle, ship, &row_clued, &col_clued) {
-                            ships.push(ship);
-                        }
-                    }
-                }
-            }
-        }
+        let row_clued = clued_ship_cells(puzzle, |p| p.row, shape.rows);
+        let col_clued = clued_ship_cells(puzzle, |p| p.col, shape.cols);
+        let ships = puzzle
+            .fleet()
+            .classes()
+            .flat_map(|class| all_ships(class.len, shape))
+            .filter(|&ship| is_legal(puzzle, ship, &row_clued, &col_clued))
+            .collect();
         Placements::from_ships(shape, ships)
     }
 

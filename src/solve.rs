@@ -50,7 +50,7 @@ pub struct SolveOptions {
     pub ilp_solver: IlpSolver,
     /// SAT solver for the SAT backend.
     pub solver: SolverKind,
-    /// Apply the sound pre-solving rules of [`crate::deduce`] before encoding (on by default;
+    /// Apply the sound pre-solving rules of [`crate::reason::deduce`] before encoding (on by default;
     /// off gives the plain encoding, for encoding research).
     pub presolve: bool,
 }

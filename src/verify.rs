@@ -100,14 +100,15 @@ pub fn verify(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
         });
     }
     let mut lengths = vec![0usize; rows.max(cols) + 1];
-    let mut seen = vec![false; rows * cols];
+    let shape = puzzle.shape();
+    let mut seen = vec![false; shape.cells()];
     for start in puzzle.positions() {
-        if seen[start.row * cols + start.col] || !grid.is_ship(start) {
+        if seen[shape.index(start)] || !grid.is_ship(start) {
             continue;
         }
         // Flood fill over the eight-neighbourhood.
         let mut group = vec![start];
-        seen[start.row * cols + start.col] = true;
+        seen[shape.index(start)] = true;
         let mut next = 0;
         while next < group.len() {
             let at = group[next];
@@ -116,9 +117,9 @@ pub fn verify(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
                 for dc in -1..=1 {
                     if let Some(n) = at.offset(dr, dc, rows, cols)
                         && grid.is_ship(n)
-                        && !seen[n.row * cols + n.col]
+                        && !seen[shape.index(n)]
                     {
-                        seen[n.row * cols + n.col] = true;
+                        seen[shape.index(n)] = true;
                         group.push(n);
                     }
                 }

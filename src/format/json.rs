@@ -3,7 +3,7 @@
 //! the status, the grid, the solution count and the solver's statistics. Both schemas are
 //! documented in `docs/formats.md`.
 
-use super::{Found, ParseError, ParseErrorKind};
+use super::{Board, Found, ParseError, ParseErrorKind};
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
 use crate::solve::{Outcome, Report, Stats};
 use serde::{Deserialize, Serialize};
@@ -187,11 +187,11 @@ impl PuzzleJson {
 
 /// Parses a JSON puzzle.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    parse_with_solution(text).map(|(p, _)| p)
+    parse_with_solution(text).map(|board| board.puzzle)
 }
 
-/// Parses a JSON puzzle and its solution, if it carries one.
-pub fn parse_with_solution(text: &str) -> Result<(Puzzle, Option<Grid>), ParseError> {
+/// Parses a JSON puzzle and its solution, if it carries one, as a board that is the whole text.
+pub fn parse_with_solution(text: &str) -> Result<Board, ParseError> {
     let json: PuzzleJson = serde_json::from_str(text).map_err(|e| {
         ParseError::at(
             e.line().max(1),
@@ -216,13 +216,17 @@ pub fn parse_with_solution(text: &str) -> Result<(Puzzle, Option<Grid>), ParseEr
         .solution_grid()
         .transpose()
         .map_err(|k| ParseError::at_line(line_of_key(text, "solution"), k))?;
-    Ok((puzzle, solution))
+    Ok(Board {
+        embedded: solution,
+        ..Board::whole(puzzle)
+    })
 }
 
 /// Parses one or more JSON puzzles written one after another (JSON Lines, or pretty objects in
-/// a row, as `generate --count K --to json` writes them): each puzzle, its solution if it carries
-/// one, and the 1-based line where it starts. Errors name the line in the whole text.
-pub fn parse_all(text: &str) -> Result<Vec<(Puzzle, Option<Grid>, usize)>, ParseError> {
+/// a row, as `generate --count K --to json` writes them): each puzzle as a board, with its
+/// solution if it carries one and the 1-based line where it starts. Errors name the line in the
+/// whole text.
+pub fn parse_all(text: &str) -> Result<Vec<Board>, ParseError> {
     let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde::de::IgnoredAny>();
     let mut boards = Vec::new();
     // Byte offset and line count of the text before the current object.
@@ -239,9 +243,11 @@ pub fn parse_all(text: &str) -> Result<Vec<(Puzzle, Option<Grid>, usize)>, Parse
                 .matches('\n')
                 .count()
             + 1;
-        let (puzzle, solution) =
-            parse_with_solution(object).map_err(|e| shifted(Some(e), offset))?;
-        boards.push((puzzle, solution, first));
+        let board = parse_with_solution(object).map_err(|e| shifted(Some(e), offset))?;
+        boards.push(Board {
+            line: first,
+            ..board
+        });
         offset += object.matches('\n').count();
         start = end;
     }
@@ -523,7 +529,11 @@ mod tests {
         .unwrap();
         let text = write_puzzle(&p, Some(&grid));
         assert!(text.contains("null"));
-        let (q, g) = parse_with_solution(&text).unwrap();
+        let Board {
+            puzzle: q,
+            embedded: g,
+            ..
+        } = parse_with_solution(&text).unwrap();
         assert_eq!(q, p);
         assert_eq!(g, Some(grid));
     }

@@ -1,5 +1,5 @@
 //! Text formats, one file each, plus the typed parse error they share. Parsers turn text into a
-//! [`Puzzle`](crate::Puzzle); writers turn a solved [`Grid`](crate::Grid) back into text.
+//! [`crate::Puzzle`]; writers turn a solved [`crate::Grid`] back into text.
 
 pub mod csc384;
 pub mod detect;
@@ -126,7 +126,7 @@ pub struct Document {
     pub dialect: Option<csc384::DialectChoice>,
 }
 
-/// Parses `text` in `format`, which must not be [`Format::Auto`] (use [`detect`] first).
+/// Parses `text` in `format`, which must not be [`Format::Auto`] (use [`detect()`] first).
 pub fn parse_document(text: &str, format: Format) -> Result<Document, ParseError> {
     let one = |format, puzzle| Document {
         format,
@@ -148,15 +148,7 @@ pub fn parse_document(text: &str, format: Format) -> Result<Document, ParseError
         Format::Dzn => dzn::parse(text).map(|p| one(format, p)),
         Format::Json => json::parse_all(text).map(|boards| Document {
             format,
-            boards: boards
-                .into_iter()
-                .map(|(puzzle, embedded, line)| Board {
-                    id: None,
-                    line,
-                    puzzle,
-                    embedded,
-                })
-                .collect(),
+            boards,
             dialect: None,
         }),
     }

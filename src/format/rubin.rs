@@ -5,7 +5,7 @@
 
 use super::{Board, Found, Line, ParseError, ParseErrorKind, tokenize};
 use crate::error::UsageError;
-use crate::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Ship};
+use crate::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Shape, Ship};
 
 /// The largest board accepted (a guard against absurd sizes, not a limit of the format).
 const MAX_CELLS: usize = 1_000_000;
@@ -18,12 +18,34 @@ const HINTS: &str = "Water Circle Top Bottom Left Right Middle";
 struct Pending {
     id: Option<String>,
     line: usize,
-    size: Option<(usize, usize, usize)>,
-    hints: Vec<(usize, usize, Pos, Piece)>,
-    ships: Vec<(usize, Ship)>,
+    size: Option<Size>,
+    hints: Vec<Hint>,
+    ships: Vec<Ship>,
     row_tallies: Option<Vec<Option<usize>>>,
     col_tallies: Option<Vec<Option<usize>>>,
-    drawing: Option<(usize, Vec<bool>)>,
+    drawing: Option<Drawing>,
+}
+
+/// A `START-NEW-BOARD` line.
+#[derive(Clone, Copy)]
+struct Size {
+    line: usize,
+    rows: usize,
+    cols: usize,
+}
+
+/// A `Hint:` line.
+struct Hint {
+    line: usize,
+    column: usize,
+    pos: Pos,
+    piece: Piece,
+}
+
+/// The board drawing: ship-cell flags, and the line where it starts.
+struct Drawing {
+    line: usize,
+    ship: Vec<bool>,
 }
 
 /// Parses every board of a Rubin file. Text before the first board (a title, a date) and `#`
@@ -99,12 +121,16 @@ pub fn parse(text: &str) -> Result<Vec<Board>, ParseError> {
                         },
                     ));
                 }
-                p.size = Some((line.number, rows, cols));
+                p.size = Some(Size {
+                    line: line.number,
+                    rows,
+                    cols,
+                });
             }
             _ if current.is_none() => continue,
             ("Nodes:" | "Solutions:", _) => {}
             ("Hint:", _) => {
-                let (rows, cols) = size_of(&current, line)?;
+                let Shape { rows, cols } = size_of(&current, line)?;
                 let [r, c] = numbers::<2>(line, 1, "a row and a column")?;
                 let pos = on_board(line, Pos::new(r, c), rows, cols)?;
                 let &(tc, name) = line.tokens.get(3).ok_or_else(|| {
@@ -127,10 +153,15 @@ pub fn parse(text: &str) -> Result<Vec<Board>, ParseError> {
                     )
                 })?;
                 let p = current.as_mut().expect("checked above");
-                p.hints.push((line.number, tc, pos, piece));
+                p.hints.push(Hint {
+                    line: line.number,
+                    column: tc,
+                    pos,
+                    piece,
+                });
             }
             ("PLACESHIP", _) => {
-                let (rows, cols) = size_of(&current, line)?;
+                let Shape { rows, cols } = size_of(&current, line)?;
                 let [len, r, c] = numbers::<3>(line, 1, "a length, a row and a column")?;
                 let &(dc, dir) = line.tokens.get(4).ok_or_else(|| {
                     ParseError::at_line(
@@ -179,14 +210,10 @@ pub fn parse(text: &str) -> Result<Vec<Board>, ParseError> {
                         dir.orientation()
                     },
                 };
-                current
-                    .as_mut()
-                    .expect("checked above")
-                    .ships
-                    .push((line.number, ship));
+                current.as_mut().expect("checked above").ships.push(ship);
             }
             ("Row", Some("tallies:")) | ("Column", Some("tallies:")) => {
-                let (rows, cols) = size_of(&current, line)?;
+                let Shape { rows, cols } = size_of(&current, line)?;
                 let is_row = first == "Row";
                 let want = if is_row { rows } else { cols };
                 let tallies = tallies(
@@ -207,7 +234,7 @@ pub fn parse(text: &str) -> Result<Vec<Board>, ParseError> {
                 }
             }
             ("DisplayBoardASCII:", _) => {
-                let (rows, cols) = size_of(&current, line)?;
+                let Shape { rows, cols } = size_of(&current, line)?;
                 let mut ship = Vec::with_capacity(rows * cols);
                 for r in 0..rows {
                     let row = lines.get(i).ok_or_else(|| {
@@ -257,7 +284,10 @@ pub fn parse(text: &str) -> Result<Vec<Board>, ParseError> {
                 {
                     i += 1;
                 }
-                current.as_mut().expect("checked above").drawing = Some((line.number, ship));
+                current.as_mut().expect("checked above").drawing = Some(Drawing {
+                    line: line.number,
+                    ship,
+                });
             }
             _ => {
                 return Err(ParseError::at(
@@ -285,11 +315,11 @@ pub fn parse(text: &str) -> Result<Vec<Board>, ParseError> {
     Ok(boards)
 }
 
-fn size_of(current: &Option<Pending>, line: &Line<'_>) -> Result<(usize, usize), ParseError> {
+fn size_of(current: &Option<Pending>, line: &Line<'_>) -> Result<Shape, ParseError> {
     current
         .as_ref()
         .and_then(|p| p.size)
-        .map(|(_, r, c)| (r, c))
+        .map(|s| Shape::new(s.rows, s.cols))
         .ok_or_else(|| {
             ParseError::at_line(
                 line.number,
@@ -385,7 +415,12 @@ fn tallies(
 }
 
 fn finish(p: Pending) -> Result<Board, ParseError> {
-    let Some((size_line, rows, cols)) = p.size else {
+    let Some(Size {
+        line: size_line,
+        rows,
+        cols,
+    }) = p.size
+    else {
         return Err(ParseError::at_line(
             p.line,
             ParseErrorKind::Expected {
@@ -406,13 +441,12 @@ fn finish(p: Pending) -> Result<Board, ParseError> {
     let placed = if p.ships.is_empty() {
         None
     } else {
-        let ships: Vec<Ship> = p.ships.iter().map(|(_, s)| *s).collect();
-        Some(Grid::from_ships(rows, cols, &ships))
+        Some(Grid::from_ships(rows, cols, &p.ships))
     };
     let drawn = match &p.drawing {
-        Some((line, cells)) => Some((
+        Some(Drawing { line, ship }) => Some((
             *line,
-            Grid::from_ship_cells(rows, cols, cells).ok_or_else(|| {
+            Grid::from_ship_cells(rows, cols, ship).ok_or_else(|| {
                 ParseError::at_line(
                     *line,
                     ParseErrorKind::Expected {
@@ -436,7 +470,7 @@ fn finish(p: Pending) -> Result<Board, ParseError> {
         ));
     }
     let lengths: Vec<usize> = match (&placed, &drawn) {
-        (Some(_), _) => p.ships.iter().map(|(_, s)| s.len).collect(),
+        (Some(_), _) => p.ships.iter().map(|s| s.len).collect(),
         (None, Some((_, grid))) => grid.ships().iter().map(|s| s.len).collect(),
         (None, None) => Vec::new(),
     };
@@ -451,17 +485,25 @@ fn finish(p: Pending) -> Result<Board, ParseError> {
         Fleet::standard()
     };
     let mut puzzle = Puzzle::new(row_counts, col_counts, fleet).expect("size checked non-zero");
-    let mut seen: Vec<(Pos, usize)> = Vec::new();
-    for (line, col, pos, piece) in p.hints {
-        if let Some(&(_, first_line)) = seen.iter().find(|(q, _)| *q == pos) {
+    // The line of the hint that gave each cell its clue.
+    let mut given = vec![None; puzzle.shape().cells()];
+    for Hint {
+        line,
+        column,
+        pos,
+        piece,
+    } in p.hints
+    {
+        let at = puzzle.shape().index(pos);
+        if let Some(first_line) = given[at] {
             let kind = if puzzle.clue(pos) == Some(Clue::Piece(piece)) {
                 ParseErrorKind::Duplicate { pos, first_line }
             } else {
                 ParseErrorKind::Contradiction { pos, first_line }
             };
-            return Err(ParseError::at(line, col, kind));
+            return Err(ParseError::at(line, column, kind));
         }
-        seen.push((pos, line));
+        given[at] = Some(line);
         puzzle
             .add_clue(pos, Clue::Piece(piece))
             .expect("on the board and not seen before");

@@ -281,14 +281,15 @@ impl LinearModel {
     /// chosen placements do.
     pub fn decode(&self, values: &[i64]) -> Option<Grid> {
         let on = |i: usize| values.get(i).is_some_and(|&v| v > 0);
-        let mut cells = vec![false; self.rows * self.cols];
+        let shape = crate::puzzle::Shape::new(self.rows, self.cols);
+        let mut cells = vec![false; shape.cells()];
         let mut ships = Vec::new();
         let mut has_cells = false;
         for (i, var) in self.vars.iter().enumerate() {
             match var.role {
                 VarRole::Cell(pos) => {
                     has_cells = true;
-                    cells[pos.row * self.cols + pos.col] = on(i);
+                    cells[shape.index(pos)] = on(i);
                 }
                 VarRole::Placement(ship) if on(i) => ships.push(ship),
                 VarRole::Placement(_) => {}
@@ -298,10 +299,13 @@ impl LinearModel {
             return Grid::from_ship_cells(self.rows, self.cols, &cells);
         }
         // Overlapping ships would paint over each other; refuse them instead.
-        let mut seen = vec![false; self.rows * self.cols];
+        let mut seen = vec![false; shape.cells()];
         for ship in &ships {
             for pos in ship.cells() {
-                let at = seen.get_mut(pos.row * self.cols + pos.col)?;
+                if !shape.contains(pos) {
+                    return None;
+                }
+                let at = &mut seen[shape.index(pos)];
                 if std::mem::replace(at, true) {
                     return None;
                 }
@@ -371,9 +375,9 @@ mod tests {
         for (rows, cols) in [(1, 1), (1, 4), (4, 1), (3, 5)] {
             let ws: Vec<_> = windows(rows, cols).collect();
             assert_eq!(ws.len(), window_count(rows, cols));
-            for a in 0..rows * cols {
-                for b in 0..rows * cols {
-                    let (pa, pb) = (Pos::new(a / cols, a % cols), Pos::new(b / cols, b % cols));
+            let shape = crate::puzzle::Shape::new(rows, cols);
+            for pa in shape.positions() {
+                for pb in shape.positions() {
                     if pa.row.abs_diff(pb.row) <= 1 && pa.col.abs_diff(pb.col) <= 1 {
                         assert!(
                             ws.iter().any(|(_, w)| w.contains(&pa) && w.contains(&pb)),

@@ -4,7 +4,7 @@
 //!   placement model and the generator run it.
 //! - [`formula`]: the clue-free formula of a puzzle plus its clues, built in one place, with
 //!   every clause tagged by the rule it states. Grading, hints and the generator reason on it.
-//! - [`unit`]: unit propagation with reasons and failed-literal probing over such a formula:
+//! - [`mod@unit`]: unit propagation with reasons and failed-literal probing over such a formula:
 //!   what grades measure and what hints explain.
 
 pub mod deduce;

@@ -4,26 +4,14 @@
 //! with its size formulas, is `encodings/sat-cell.md`.
 
 use super::card::CardKind;
+use super::model::Encoding;
 use super::sink::{ClauseSink, Counted};
 use crate::geometry::caps;
 use crate::placement::Placements;
 use crate::puzzle::{Clue, Dir, Piece, Pos, Puzzle};
 use crate::reason::deduce::Knowledge;
 use crate::rule::Rule;
-use varisat::{Lit, Var};
-
-/// The variables of an encoded puzzle, for decoding models and naming variables.
-#[derive(Clone, Debug)]
-pub struct CellEncoding {
-    /// Cell variables, row-major: true when the cell holds a ship part.
-    pub cells: Vec<Var>,
-    /// One variable per placement, in the order of [`Placements::ships`].
-    pub placements: Vec<Var>,
-    /// Variables created (cells, placements and auxiliaries).
-    pub vars: usize,
-    /// Clauses added.
-    pub clauses: usize,
-}
+use varisat::Lit;
 
 /// Encodes `puzzle` into `sink`, using `placements` (from [`Placements::new`]) and the
 /// cardinality encoding `card` for every count.
@@ -32,7 +20,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
     placements: &Placements,
     card: CardKind,
     sink: &mut S,
-) -> CellEncoding {
+) -> Encoding {
     encode_residual(puzzle, placements, None, card, sink)
 }
 
@@ -45,12 +33,12 @@ pub fn encode_residual<S: ClauseSink + ?Sized>(
     knowledge: Option<&Knowledge>,
     card: CardKind,
     sink: &mut S,
-) -> CellEncoding {
+) -> Encoding {
     let mut sink = Counted::new(sink);
     let shape = puzzle.shape();
     let (rows, cols) = (shape.rows, shape.cols);
-    let cells: Vec<Var> = (0..shape.cells()).map(|_| sink.new_var()).collect();
-    let placement_vars: Vec<Var> = (0..placements.len()).map(|_| sink.new_var()).collect();
+    let encoding = Encoding::allocate(&mut sink, shape, placements);
+    let (cells, placement_vars) = (&encoding.cells, &encoding.placements);
     let x = |pos: Pos| cells[shape.index(pos)].positive();
     let placement_value = |i: usize| knowledge.and_then(|k| k.forced[i].then_some(true));
     // Literal values fixed by the knowledge (cell variables come first, in cell order).
@@ -88,7 +76,7 @@ pub fn encode_residual<S: ClauseSink + ?Sized>(
     // Placement <-> its cells are ship and the cells capping it along its axis are water.
     sink.set_rule(Rule::ShipShape);
     let mut pattern = Vec::new();
-    for (ship, var) in placements.ships().iter().zip(&placement_vars) {
+    for (ship, var) in placements.ships().iter().zip(placement_vars) {
         let p = var.positive();
         pattern.clear();
         for pos in ship.cells() {
@@ -226,12 +214,7 @@ pub fn encode_residual<S: ClauseSink + ?Sized>(
         exactly(&mut sink, &mut line, class.count);
     }
 
-    CellEncoding {
-        cells,
-        placements: placement_vars,
-        vars: sink.vars,
-        clauses: sink.clauses,
-    }
+    encoding.counted(&sink)
 }
 
 /// Reusable buffer that simplifies a clause under fixed literal values.

@@ -66,7 +66,7 @@ mod tests {
             for mask in 0u32..32 {
                 let mut solver = Solver::new();
                 let vars: Vec<Lit> = (0..9).map(|_| solver.new_lit()).collect();
-                let x = |p: Pos| vars[p.row * 3 + p.col];
+                let x = |p: Pos| vars[Shape::new(3, 3).index(p)];
                 for c in clauses(centre, Clue::Piece(piece), Shape::new(3, 3), x) {
                     solver.add_clause(&c);
                 }

@@ -71,6 +71,7 @@ impl Formula {
     pub fn write(&self, puzzle: &Puzzle) -> Vec<u8> {
         let mut head = String::with_capacity(64 * (self.encoding.cells.len() + 8));
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        let shape = puzzle.shape();
         let vars = self.cnf.var_count();
         let n_cells = self.encoding.cells.len();
         let n_places = self.encoding.placements.len();
@@ -102,13 +103,8 @@ impl Formula {
             n_cells + n_places + 1,
         );
         for (i, v) in self.encoding.cells.iter().enumerate() {
-            let _ = writeln!(
-                head,
-                "c var {} cell {} {}",
-                v.to_dimacs(),
-                i / cols,
-                i % cols
-            );
+            let pos = shape.pos(i);
+            let _ = writeln!(head, "c var {} cell {} {}", v.to_dimacs(), pos.row, pos.col);
         }
         for (ship, v) in self
             .placements

@@ -14,7 +14,7 @@
 //! race needs the solver's shared conflict limit ([`Solver::set_conflict_limit`]).
 
 use super::card::CardKind;
-use super::cell::CellEncoding;
+use super::model::Encoding;
 use super::model::Model;
 use crate::backend::{Engine, SolveError, Stats};
 use crate::placement::Placements;
@@ -115,7 +115,7 @@ struct Search {
 struct Racer {
     config: Configuration,
     solver: Box<dyn Solver>,
-    encoding: CellEncoding,
+    encoding: Encoding,
     limit: Arc<AtomicU64>,
 }
 

@@ -4,15 +4,55 @@
 //! variable maps work the same way for every model.
 
 use super::card::CardKind;
-use super::cell::{self, CellEncoding};
+use super::cell;
 use super::placement_model;
-use super::sink::ClauseSink;
+use super::sink::{ClauseSink, Counted};
 use crate::placement::Placements;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Puzzle, Shape};
 use crate::reason::deduce::Knowledge;
+use varisat::Var;
 
-/// The variables of an encoded puzzle, whatever the model.
-pub type Encoding = CellEncoding;
+/// The variables of an encoded puzzle, whatever the model: for decoding models, blocking
+/// solutions and naming variables.
+#[derive(Clone, Debug)]
+pub struct Encoding {
+    /// Cell variables, row-major: true when the cell holds a ship part.
+    pub cells: Vec<Var>,
+    /// One variable per placement, in the order of [`Placements::ships`].
+    pub placements: Vec<Var>,
+    /// Variables created (cells, placements and auxiliaries).
+    pub vars: usize,
+    /// Clauses added.
+    pub clauses: usize,
+}
+
+impl Encoding {
+    /// Allocates the variables every model starts with: one per cell of `shape` (row-major),
+    /// then one per placement. The counts start at zero; see [`Encoding::counted`].
+    pub fn allocate<S: ClauseSink + ?Sized>(
+        sink: &mut S,
+        shape: Shape,
+        placements: &Placements,
+    ) -> Self {
+        let cells = (0..shape.cells()).map(|_| sink.new_var()).collect();
+        let placements = (0..placements.len()).map(|_| sink.new_var()).collect();
+        Encoding {
+            cells,
+            placements,
+            vars: 0,
+            clauses: 0,
+        }
+    }
+
+    /// The encoding with the variables and clauses `sink` counted.
+    pub fn counted<S: ClauseSink + ?Sized>(self, sink: &Counted<'_, S>) -> Self {
+        Encoding {
+            vars: sink.vars,
+            clauses: sink.clauses,
+            ..self
+        }
+    }
+}
 
 /// The CNF models offered on the command line.
 #[derive(

@@ -5,14 +5,14 @@
 //! full statement, with its size formulas, is `encodings/sat-placement.md`.
 
 use super::card::CardKind;
-use super::cell::CellEncoding;
+use super::model::Encoding;
 use super::sink::{ClauseSink, Counted};
 use crate::geometry::halo;
 use crate::placement::Placements;
 use crate::puzzle::Puzzle;
 use crate::reason::deduce::{Rules, Status, facts};
 use crate::rule::Rule;
-use varisat::{Lit, Var};
+use varisat::Lit;
 
 /// Encodes `puzzle` into `sink` with the placement model, using `placements` (from
 /// [`Placements::new`]) and the cardinality encoding `card` for every count. Variables are
@@ -26,21 +26,15 @@ pub fn encode<S: ClauseSink + ?Sized>(
     placements: &Placements,
     card: CardKind,
     sink: &mut S,
-) -> CellEncoding {
+) -> Encoding {
     let mut sink = Counted::new(sink);
     let shape = puzzle.shape();
-    let cells: Vec<Var> = (0..shape.cells()).map(|_| sink.new_var()).collect();
-    let placement_vars: Vec<Var> = (0..placements.len()).map(|_| sink.new_var()).collect();
-    let done = |sink: Counted<'_, S>| CellEncoding {
-        cells: cells.clone(),
-        placements: placement_vars.clone(),
-        vars: sink.vars,
-        clauses: sink.clauses,
-    };
+    let encoding = Encoding::allocate(&mut sink, shape, placements);
+    let (cells, placement_vars) = (&encoding.cells, &encoding.placements);
     let Ok(fixed) = facts(puzzle, placements, Rules::Basic) else {
         sink.set_rule(Rule::Other);
         sink.add_clause(&[]);
-        return done(sink);
+        return encoding.counted(&sink);
     };
     let x = |c: usize| cells[c].positive();
     let pv = |p: usize| placement_vars[p].positive();
@@ -182,7 +176,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
             card.exactly(&mut sink, &line, class.count - chosen);
         }
     }
-    done(sink)
+    encoding.counted(&sink)
 }
 
 #[cfg(test)]

@@ -135,7 +135,8 @@ fn the_10x10_set_is_unique_minimal_and_its_ist_copy_agrees() {
     assert_eq!(files.len(), 100, "the 10x10 set has 100 puzzles");
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
-        let (puzzle, solution) = json::parse_with_solution(&text).unwrap();
+        let board = json::parse_with_solution(&text).unwrap();
+        let (puzzle, solution) = (board.puzzle, board.embedded);
         let solution = solution.expect("the set stores solutions");
         let name = file.display().to_string();
         assert_unique_and_minimal(&puzzle, &solution, &name);
@@ -191,7 +192,8 @@ fn every_set_in_puzzles_holds_verified_solutions() {
         assert!(dir.join("README.md").exists(), "{size} has a README");
         for file in files {
             let text = std::fs::read_to_string(&file).unwrap();
-            let (puzzle, solution) = json::parse_with_solution(&text).unwrap();
+            let board = json::parse_with_solution(&text).unwrap();
+            let (puzzle, solution) = (board.puzzle, board.embedded);
             bimaru_sat::verify(&puzzle, &solution.expect("solution stored"))
                 .unwrap_or_else(|v| panic!("{}: {v}", file.display()));
         }
@@ -225,10 +227,10 @@ fn the_same_seed_gives_byte_identical_output() {
     assert_eq!(text.lines().count(), 3, "{text}");
     let three = json::parse_all(&text).unwrap();
     assert_eq!(three.len(), 3);
-    assert_eq!(three[0].0, one[0].0);
-    assert_eq!(three[0].1, one[0].1);
+    assert_eq!(three[0].puzzle, one[0].puzzle);
+    assert_eq!(three[0].embedded, one[0].embedded);
     assert_eq!(
-        three.iter().map(|b| b.2).collect::<Vec<_>>(),
+        three.iter().map(|b| b.line).collect::<Vec<_>>(),
         [1, 2, 3],
         "each puzzle starts on its own line"
     );

@@ -13,7 +13,8 @@ fn set_10x10() -> Vec<(Puzzle, bimaru_sat::Grid)> {
         .into_iter()
         .take(30)
         .map(|f| {
-            let (p, s) = json::parse_with_solution(&std::fs::read_to_string(f).unwrap()).unwrap();
+            let board = json::parse_with_solution(&std::fs::read_to_string(f).unwrap()).unwrap();
+            let (p, s) = (board.puzzle, board.embedded);
             (p, s.unwrap())
         })
         .collect()

@@ -13,9 +13,6 @@ pub use totalizer::Totalizer;
 use super::sink::ClauseSink;
 use varisat::Lit;
 
-/// The default encoding.
-pub type Default = SeqCounter;
-
 /// Variables and clauses an encoding adds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 pub struct EncodingSize {
