@@ -104,5 +104,6 @@ pub(super) fn grid_text(input: &Input, puzzle: &Puzzle, format: Format, grid: &G
         }
         Format::Rubin => format::rubin::drawing(puzzle, grid, true),
         Format::Dzn => format::rubin::drawing(puzzle, grid, false),
+        Format::Puzzlink => format::pretty::write_solution(puzzle, grid),
     }
 }

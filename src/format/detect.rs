@@ -1,6 +1,6 @@
 //! Format detection for `--format auto`. Each format has a signature that the others cannot
 //! show (a `ROW` keyword, a `{`, a `START-NEW-BOARD` line, a MiniZinc assignment, three
-//! digit-string lines); a text that shows none, or more than one, is refused rather than guessed.
+//! digit-string lines, a puzz.link URL); a text that shows none, or more than one, is refused rather than guessed.
 
 use super::Format;
 
@@ -37,12 +37,13 @@ pub fn detect(text: &str) -> Result<Format, DetectError> {
         return Err(DetectError::Empty);
     }
     type Check = fn(&str) -> bool;
-    let checks: [(Format, Check); 5] = [
+    let checks: [(Format, Check); 6] = [
         (Format::Json, looks_json),
         (Format::Ist, looks_ist),
         (Format::Rubin, looks_rubin),
         (Format::Dzn, looks_dzn),
         (Format::Csc384, looks_csc384),
+        (Format::Puzzlink, super::puzzlink::looks_like_url),
     ];
     let found: Vec<Format> = checks
         .iter()
@@ -115,6 +116,11 @@ mod tests {
             detect("\u{feff}21\r\n12\r\n1\r\n00\r\n00"),
             Ok(Format::Csc384)
         );
+        assert_eq!(
+            detect("\nhttps://puzz.link/p?battleship/6/6/g12h2g30g3gk0r3w//c\n"),
+            Ok(Format::Puzzlink)
+        );
+        assert_eq!(detect("battleship/1/1/g0g//z"), Ok(Format::Puzzlink));
     }
 
     #[test]

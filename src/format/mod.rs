@@ -7,6 +7,7 @@ pub mod dzn;
 pub mod ist;
 pub mod json;
 pub mod pretty;
+pub mod puzzlink;
 pub mod rubin;
 
 pub use detect::{DetectError, detect};
@@ -31,6 +32,8 @@ pub enum Format {
     Dzn,
     /// JSON (see `docs/formats.md`).
     Json,
+    /// A puzz.link / pzv.jp battleship URL (`https://puzz.link/p?battleship/W/H/...`).
+    Puzzlink,
 }
 
 impl Format {
@@ -43,6 +46,7 @@ impl Format {
             Format::Rubin => "rubin",
             Format::Dzn => "dzn",
             Format::Json => "json",
+            Format::Puzzlink => "puzzlink",
         }
     }
 }
@@ -63,6 +67,8 @@ pub enum OutputFormat {
     Json,
     /// A Unicode board with the counts at the margins, for people.
     Pretty,
+    /// A puzz.link URL (puzzles only: `convert --to puzzlink`; a URL cannot hold a solution).
+    Puzzlink,
 }
 
 impl OutputFormat {
@@ -75,10 +81,12 @@ impl OutputFormat {
             OutputFormat::Dzn => "dzn",
             OutputFormat::Json => "json",
             OutputFormat::Pretty => "pretty",
+            OutputFormat::Puzzlink => "puzzlink",
         }
     }
 
-    /// The output that follows an input format by default.
+    /// The output that follows an input format by default: its own, or the pretty drawing for
+    /// formats that have no solution layout of their own (a URL cannot hold a solution).
     pub fn following(input: Format) -> OutputFormat {
         match input {
             Format::Auto | Format::Ist => OutputFormat::Ist,
@@ -86,6 +94,7 @@ impl OutputFormat {
             Format::Rubin => OutputFormat::Rubin,
             Format::Dzn => OutputFormat::Dzn,
             Format::Json => OutputFormat::Json,
+            Format::Puzzlink => OutputFormat::Pretty,
         }
     }
 }
@@ -146,6 +155,7 @@ pub fn parse_document(text: &str, format: Format) -> Result<Document, ParseError
             dialect: None,
         }),
         Format::Dzn => dzn::parse(text).map(|p| one(format, p)),
+        Format::Puzzlink => puzzlink::parse(text).map(|p| one(format, p)),
         Format::Json => json::parse_all(text).map(|boards| Document {
             format,
             boards: boards
@@ -281,6 +291,13 @@ pub enum ParseErrorKind {
     UnexpectedEnd {
         /// What was still missing.
         expected: &'static str,
+    },
+    /// The puzzle's ships are not all straight lines (puzz.link's tetromino and pentomino
+    /// fleets, or the corner clues they use), which this solver's model cannot hold.
+    #[error("not a straight-ship fleet: {what}")]
+    NotStraightShips {
+        /// What was found: a preset, a piece, a corner clue.
+        what: String,
     },
     /// The text is not valid UTF-8 or contains control characters.
     #[error("the input is not text ({detail})")]
