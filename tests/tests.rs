@@ -14,4 +14,5 @@ mod formulas;
 mod ilp;
 mod ist_corpus;
 mod properties;
+mod puzzlink;
 mod readme;
