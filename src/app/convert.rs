@@ -49,6 +49,10 @@ pub fn run(args: &ConvertArgs) -> Result<Exit, Error> {
                 format: "pretty",
                 reason: "it draws solutions; solve with --to pretty instead",
             }),
+            OutputFormat::Rpi => Err(UsageError::Inexpressible {
+                format: "rpi",
+                reason: "bimaru-sat writes its solutions only; solve with --to rpi instead",
+            }),
         }
         .map_err(Error::Usage)?;
         text.push_str(&part);

@@ -46,6 +46,7 @@ impl Writer {
                 })
             }
             OutputFormat::Csc384 => format::csc384::check_solution(puzzle),
+            OutputFormat::Rpi => format::rpi::check_solution(puzzle),
             OutputFormat::Puzzlink => Err(UsageError::Inexpressible {
                 format: "puzzlink",
                 reason: "a URL holds a puzzle, not its solution; use --to pretty or json",
@@ -61,6 +62,7 @@ impl Writer {
             OutputFormat::Csc384 => format::csc384::write_solution(grid, self.dialect),
             OutputFormat::Rubin => format::rubin::drawing(puzzle, grid, true),
             OutputFormat::Dzn => format::rubin::drawing(puzzle, grid, false),
+            OutputFormat::Rpi => format::rpi::write_solution(puzzle, grid),
             OutputFormat::Pretty | OutputFormat::Puzzlink => {
                 format::pretty::write_solution(puzzle, grid)
             }
