@@ -1,6 +1,6 @@
 //! Property tests of the formats: round trips (IST -> JSON -> IST, CSC384 -> JSON -> CSC384,
-//! Rubin and dzn write/read) reproduce the puzzle, and no parser panics on any input: each
-//! either parses or returns an error with a line number.
+//! Rubin, dzn and puzz.link write/read) reproduce the puzzle, and no parser panics on any
+//! input: each either parses or returns an error with a line number.
 
 use bimaru_sat::format::{self, Format, csc384, dzn, ist, json, puzzlink, rubin};
 use bimaru_sat::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
@@ -160,12 +160,17 @@ proptest! {
     }
 }
 
-const SEEDS: [&str; 6] = [
+const SEEDS: [&str; 11] = [
     "ROW\t2\t3\t2\t2\t3\t0\t1\t3\t2\t2\nCOLUMN\t6\t0\t1\t0\t2\t1\t3\t1\t2\t4\n2\nHINT\t0\t0\tT\nHINT\t6\t0\tW\n",
     "403201\r\n213103\r\n321\r\n000000\r\n000000\r\n000000\r\n000000\r\n000000\r\nS0000<",
     "Board ID: 7\nSTART-NEW-BOARD 3 4\nHint: 0 0 Left 1\nPLACESHIP 2 0 0 E\nPLACESHIP 1 2 3 S\nRow tallies: 2 0 1\nColumn tallies: 1 1 0 1\nDisplayBoardASCII: x\nLr.. 2\n.... 0\n...c 1\n1101\n====\n",
     "height = 3;\nwidth = 4;\nmaxship = 2;\nship = [1,1];\nhint = [|\n3, 0, 0, 0 |\n0, 0, 0, 0 |\n0, 0, 0, 0 |];\nrowsum = [2,0,1];\ncolsum = [1,1,0,1];\n",
     "https://puzz.link/p?battleship/6/6/g12h2g30g3gk0r3w/3/11g/21o/31s",
+    "board 4 5\nrows 4 0 2 ?\ncols 1 2 1 2 1\ncruiser\ndestroyer\nsubmarine\nsubmarine\nconstraint 0 2 <\n",
+    "letting LARGEST be 2\n$ c\nletting width be 3\nletting height be 2\nletting num_types be [1,1]\nletting row_tallies be [2,1]\nletting column_tallies be [1,1,1]\nletting hint be [ [6,7,7],\n\t[7,7,8], ]\n",
+    "1)\n. < .\n= . O\n{1,1}\n{0,2,1}\n\n2)\n? . .\n. . +\n{1,1}\n{1,0,1}\n=====\n",
+    "# Row clues\n2, ?, 0\n# Column clues\n1, ?\n# ships\n0, 1\n1, 0, <\n0, 2, #\n",
+    "3 2 2 1 1 1\n1 2 1 1 3 2\n0 3 1 3 0 3\n",
     "{\"rows\": 1, \"cols\": 2, \"row_counts\": [1], \"col_counts\": [1, null], \"fleet\": {\"1\": 1}, \"clues\": [{\"row\": 0, \"col\": 0, \"piece\": \"water\"}]}",
 ];
 
@@ -178,6 +183,11 @@ fn check_all_parsers(text: &str) {
         Format::Dzn,
         Format::Json,
         Format::Puzzlink,
+        Format::Rpi,
+        Format::Eprime,
+        Format::Krazydad,
+        Format::Jolyonb,
+        Format::Sxchx,
     ] {
         if let Err(e) = format::parse_document(text, f) {
             assert!(e.line >= 1, "{f:?}: error without a line: {e} for {text:?}");

@@ -6,6 +6,7 @@ mod advise;
 mod author;
 mod cli;
 mod compare;
+mod corpus_formats;
 mod dimacs;
 mod encodings;
 mod format_props;
