@@ -2,7 +2,7 @@
 //! jolyonb, sxchx): every file read and solved, with the outcomes `SOURCES.md` states, the RPI
 //! sample solutions compared, and detection unchanged for every other corpus file.
 
-use crate::common::{files, read, run, shared};
+use crate::common::{files, read, run, shared, walk};
 use bimaru_sat::format::{self, DetectError, Format, eprime, jolyonb, krazydad, rpi, sxchx};
 use bimaru_sat::{Grid, Outcome, Puzzle, SolveOptions, solve, verify};
 use std::path::{Path, PathBuf};
@@ -28,24 +28,6 @@ fn solve_up_to(puzzle: &Puzzle, limit: usize) -> Outcome {
         verify(puzzle, grid).unwrap();
     }
     outcome
-}
-
-/// Every file below `dir`, sorted.
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 /// What detection gives each corpus file: the seed folders as before these formats existed

@@ -1,10 +1,10 @@
 //! puzz.link URLs: the example URLs of pzprjs' and cspuz's own tests, a solution reasoned out
 //! by hand, round trips over the generated sets and the corpus, and refusals through the binary.
 
-use crate::common::{read, run, shared};
+use crate::common::{read, run, shared, walk};
 use bimaru_sat::format::{self, ParseErrorKind, json, puzzlink};
 use bimaru_sat::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// pzprjs `test/script/battleship.js` (robx/pzprjs), also cspuz_core's
 /// `cspuz_rs_puzzles/src/puzzles/battleship.rs` `problem_for_tests1`.
@@ -126,24 +126,6 @@ fn the_pzprjs_and_cspuz_test_urls_decode_to_the_puzzles_their_tests_state() {
     assert_eq!(p, want);
     // Written back in pzprjs' own form: the bank's pieces, not a preset.
     assert_eq!(puzzlink::url(&p).unwrap(), straight);
-}
-
-/// Every file below `dir`, sorted.
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 /// URL -> puzzle -> URL -> puzzle for every board of every file below `dir` that some format

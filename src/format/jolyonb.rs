@@ -3,7 +3,7 @@
 //! lines (0-based, `x` the column): `w` water, `o` submarine, `#` some ship part, `<` `>` `^`
 //! `v` ship ends.
 
-use super::{ParseError, ParseErrorKind, check_board, comma_items, count_or_unknown};
+use super::{ClueLines, ParseError, ParseErrorKind, check_board, comma_items, count_or_unknown};
 use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
 
 /// The largest board read, checked before anything is allocated.
@@ -99,7 +99,7 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     }
     let mut puzzle = Puzzle::new(row_counts, col_counts, Fleet::from_counts(fleet))
         .expect("the size was checked non-zero");
-    let mut seen: Vec<(Pos, usize)> = Vec::new();
+    let mut given = ClueLines::default();
     for (n, c, l) in lines {
         let items = comma_items(l, c);
         if items.len() != 3 {
@@ -132,16 +132,7 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
                 },
             )
         })?;
-        if let Some(&(_, first_line)) = seen.iter().find(|(p, _)| *p == pos) {
-            let kind = if puzzle.clue(pos) == Some(clue) {
-                ParseErrorKind::Duplicate { pos, first_line }
-            } else {
-                ParseErrorKind::Contradiction { pos, first_line }
-            };
-            return Err(ParseError::at_line(n, kind));
-        }
-        seen.push((pos, n));
-        puzzle.add_clue(pos, clue).expect("on the board, once");
+        given.add(&mut puzzle, pos, clue, n, None)?;
     }
     Ok(puzzle)
 }

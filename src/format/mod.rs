@@ -532,3 +532,40 @@ pub(crate) fn comma_items(text: &str, offset: usize) -> Vec<(usize, &str)> {
     }
     items
 }
+
+/// The line where each clue of a file was given, to refuse a cell given twice (naming the line
+/// of the first).
+#[derive(Debug, Default)]
+pub(crate) struct ClueLines(std::collections::HashMap<Pos, usize>);
+
+impl ClueLines {
+    /// Adds `clue` at `pos` (on the board) to `puzzle`, given at `line` and `column`: a cell
+    /// given before is a duplicate (the same clue) or a contradiction.
+    pub(crate) fn add(
+        &mut self,
+        puzzle: &mut Puzzle,
+        pos: Pos,
+        clue: crate::puzzle::Clue,
+        line: usize,
+        column: Option<usize>,
+    ) -> Result<(), ParseError> {
+        if let Some(&first_line) = self.0.get(&pos) {
+            let kind = if puzzle.clue(pos) == Some(clue) {
+                ParseErrorKind::Duplicate { pos, first_line }
+            } else {
+                ParseErrorKind::Contradiction { pos, first_line }
+            };
+            return Err(ParseError { line, column, kind });
+        }
+        self.0.insert(pos, line);
+        puzzle.add_clue(pos, clue).map_err(|_| ParseError {
+            line,
+            column,
+            kind: ParseErrorKind::OutsideBoard {
+                pos,
+                rows: puzzle.rows(),
+                cols: puzzle.cols(),
+            },
+        })
+    }
+}

@@ -330,7 +330,7 @@ fn parse_url(url: &str, origin: Origin) -> Result<Puzzle, ParseError> {
             ));
         }
     }
-    let cells = cols.checked_mul(rows).unwrap_or(usize::MAX);
+    let cells = cols.saturating_mul(rows);
     if cells > MAX_CELLS {
         return Err(origin.error(
             cols_at,

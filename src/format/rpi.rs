@@ -4,7 +4,8 @@
 //! then the board in a `+---+` box with the row counts at the right and the column counts below.
 
 use super::{
-    Found, Line, ParseError, ParseErrorKind, check_board, count_or_unknown, tokenize, whole_number,
+    ClueLines, Found, Line, ParseError, ParseErrorKind, check_board, count_or_unknown, tokenize,
+    whole_number,
 };
 use crate::error::UsageError;
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle};
@@ -183,20 +184,9 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     }
     let mut puzzle = Puzzle::new(row_counts, col_counts, Fleet::from_counts(fleet))
         .expect("the size was checked non-zero");
-    let mut seen: Vec<(Pos, usize)> = Vec::new();
+    let mut given = ClueLines::default();
     for (line, col, pos, piece) in clues {
-        if let Some(&(_, first_line)) = seen.iter().find(|(p, _)| *p == pos) {
-            let kind = if puzzle.clue(pos) == Some(Clue::Piece(piece)) {
-                ParseErrorKind::Duplicate { pos, first_line }
-            } else {
-                ParseErrorKind::Contradiction { pos, first_line }
-            };
-            return Err(ParseError::at(line, col, kind));
-        }
-        seen.push((pos, line));
-        puzzle
-            .add_clue(pos, Clue::Piece(piece))
-            .expect("on the board, not seen before");
+        given.add(&mut puzzle, pos, Clue::Piece(piece), line, Some(col))?;
     }
     Ok(puzzle)
 }
