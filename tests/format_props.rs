@@ -1,8 +1,8 @@
 //! Property tests of the formats: round trips (IST -> JSON -> IST, CSC384 -> JSON -> CSC384,
-//! Rubin and dzn write/read) reproduce the puzzle, and no parser panics on any input: each
-//! either parses or returns an error with a line number.
+//! Rubin, dzn and puzz.link write/read) reproduce the puzzle, and no parser panics on any
+//! input: each either parses or returns an error with a line number.
 
-use bimaru_sat::format::{self, Format, csc384, dzn, ist, json, rubin};
+use bimaru_sat::format::{self, Format, csc384, dzn, ist, json, puzzlink, rubin};
 use bimaru_sat::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
 use proptest::prelude::*;
 
@@ -120,13 +120,33 @@ proptest! {
     }
 
     #[test]
+    fn puzzlink_urls_round_trip_general_boards(p in general_puzzle(), ships in prop::collection::vec((0usize..14, 0usize..14), 0..4)) {
+        let mut p = p;
+        for (r, c) in ships {
+            let pos = Pos::new(r % p.rows(), c % p.cols());
+            if p.clue(pos).is_none() {
+                p.add_clue(pos, Clue::Ship).unwrap();
+            }
+        }
+        let url = puzzlink::url(&p).unwrap();
+        let again = puzzlink::parse(&url).unwrap();
+        prop_assert_eq!(&again, &p);
+        prop_assert_eq!(puzzlink::url(&again).unwrap(), url);
+    }
+
+    #[test]
+    fn no_parser_panics_on_url_like_strings(text in "(https://puzz\\.link/p\\?)?battleship/[0-9]{1,3}/[0-9]{1,3}/[0-9a-z./+=%*$-]{0,40}") {
+        check_all_parsers(&text);
+    }
+
+    #[test]
     fn no_parser_panics_and_errors_carry_a_line(text in "(?s).{0,300}") {
         check_all_parsers(&text);
     }
 
     #[test]
     fn no_parser_panics_on_mutated_valid_files(
-        base in 0usize..5,
+        base in 0usize..SEEDS.len(),
         edits in prop::collection::vec((any::<prop::sample::Index>(), "[0-9A-Za-z .,;=\\[\\]|?<>^\n\r\t-]{0,3}"), 1..6),
     ) {
         let mut text = SEEDS[base].to_string();
@@ -140,11 +160,17 @@ proptest! {
     }
 }
 
-const SEEDS: [&str; 5] = [
+const SEEDS: [&str; 11] = [
     "ROW\t2\t3\t2\t2\t3\t0\t1\t3\t2\t2\nCOLUMN\t6\t0\t1\t0\t2\t1\t3\t1\t2\t4\n2\nHINT\t0\t0\tT\nHINT\t6\t0\tW\n",
     "403201\r\n213103\r\n321\r\n000000\r\n000000\r\n000000\r\n000000\r\n000000\r\nS0000<",
     "Board ID: 7\nSTART-NEW-BOARD 3 4\nHint: 0 0 Left 1\nPLACESHIP 2 0 0 E\nPLACESHIP 1 2 3 S\nRow tallies: 2 0 1\nColumn tallies: 1 1 0 1\nDisplayBoardASCII: x\nLr.. 2\n.... 0\n...c 1\n1101\n====\n",
     "height = 3;\nwidth = 4;\nmaxship = 2;\nship = [1,1];\nhint = [|\n3, 0, 0, 0 |\n0, 0, 0, 0 |\n0, 0, 0, 0 |];\nrowsum = [2,0,1];\ncolsum = [1,1,0,1];\n",
+    "https://puzz.link/p?battleship/6/6/g12h2g30g3gk0r3w/3/11g/21o/31s",
+    "board 4 5\nrows 4 0 2 ?\ncols 1 2 1 2 1\ncruiser\ndestroyer\nsubmarine\nsubmarine\nconstraint 0 2 <\n",
+    "letting LARGEST be 2\n$ c\nletting width be 3\nletting height be 2\nletting num_types be [1,1]\nletting row_tallies be [2,1]\nletting column_tallies be [1,1,1]\nletting hint be [ [6,7,7],\n\t[7,7,8], ]\n",
+    "1)\n. < .\n= . O\n{1,1}\n{0,2,1}\n\n2)\n? . .\n. . +\n{1,1}\n{1,0,1}\n=====\n",
+    "# Row clues\n2, ?, 0\n# Column clues\n1, ?\n# ships\n0, 1\n1, 0, <\n0, 2, #\n",
+    "3 2 2 1 1 1\n1 2 1 1 3 2\n0 3 1 3 0 3\n",
     "{\"rows\": 1, \"cols\": 2, \"row_counts\": [1], \"col_counts\": [1, null], \"fleet\": {\"1\": 1}, \"clues\": [{\"row\": 0, \"col\": 0, \"piece\": \"water\"}]}",
 ];
 
@@ -156,6 +182,12 @@ fn check_all_parsers(text: &str) {
         Format::Rubin,
         Format::Dzn,
         Format::Json,
+        Format::Puzzlink,
+        Format::Rpi,
+        Format::Eprime,
+        Format::Krazydad,
+        Format::Jolyonb,
+        Format::Sxchx,
     ] {
         if let Err(e) = format::parse_document(text, f) {
             assert!(e.line >= 1, "{f:?}: error without a line: {e} for {text:?}");

@@ -44,9 +44,14 @@ pub fn run(args: &ConvertArgs) -> Result<Exit, Error> {
             }
             OutputFormat::Dzn => format::dzn::write_puzzle(puzzle),
             OutputFormat::Json => Ok(format::json::write_puzzle(puzzle, board.embedded.as_ref())),
+            OutputFormat::Puzzlink => format::puzzlink::write_puzzle(puzzle),
             OutputFormat::Pretty => Err(UsageError::Inexpressible {
                 format: "pretty",
                 reason: "it draws solutions; solve with --to pretty instead",
+            }),
+            OutputFormat::Rpi => Err(UsageError::Inexpressible {
+                format: "rpi",
+                reason: "bimaru-sat writes its solutions only; solve with --to rpi instead",
             }),
         }
         .map_err(Error::Usage)?;

@@ -104,5 +104,9 @@ pub(super) fn grid_text(input: &Input, puzzle: &Puzzle, format: Format, grid: &G
         }
         Format::Rubin => format::rubin::drawing(puzzle, grid, true),
         Format::Dzn => format::rubin::drawing(puzzle, grid, false),
+        Format::Rpi => format::rpi::write_solution(puzzle, grid),
+        Format::Puzzlink | Format::Eprime | Format::Krazydad | Format::Jolyonb | Format::Sxchx => {
+            format::pretty::write_solution(puzzle, grid)
+        }
     }
 }

@@ -80,8 +80,12 @@ pub struct Input {
     pub text: String,
 }
 
-/// Reads `path` (standard input for `None` or `-`) as text.
+/// Reads `path` (standard input for `None` or `-`) as text. A path that names no file but is a
+/// puzz.link URL is the input itself (see [`url_argument`]).
 pub fn read_input(path: Option<&Path>) -> Result<Input, Error> {
+    if let Some(input) = path.and_then(url_argument) {
+        return Ok(input);
+    }
     let (name, bytes) = match path {
         None => read_stdin()?,
         Some(p) if p == Path::new("-") => read_stdin()?,
@@ -100,6 +104,17 @@ pub fn read_input(path: Option<&Path>) -> Result<Input, Error> {
         })?
         .to_string();
     Ok(Input { name, text })
+}
+
+/// A puzz.link URL given where a file name goes (`bimaru-sat 'https://puzz.link/p?battleship/...'`):
+/// when no file of that name exists and the argument looks like a URL, the argument is the text
+/// and its own name in messages.
+fn url_argument(path: &Path) -> Option<Input> {
+    let text = path.to_str()?;
+    (!path.exists() && format::puzzlink::looks_like_url(text)).then(|| Input {
+        name: text.to_string(),
+        text: text.to_string(),
+    })
 }
 
 fn read_stdin() -> Result<(String, Vec<u8>), Error> {

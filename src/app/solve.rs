@@ -46,6 +46,11 @@ impl Writer {
                 })
             }
             OutputFormat::Csc384 => format::csc384::check_solution(puzzle),
+            OutputFormat::Rpi => format::rpi::check_solution(puzzle),
+            OutputFormat::Puzzlink => Err(UsageError::Inexpressible {
+                format: "puzzlink",
+                reason: "a URL holds a puzzle, not its solution; use --to pretty or json",
+            }),
             _ => Ok(()),
         }
     }
@@ -57,7 +62,10 @@ impl Writer {
             OutputFormat::Csc384 => format::csc384::write_solution(grid, self.dialect),
             OutputFormat::Rubin => format::rubin::drawing(puzzle, grid, true),
             OutputFormat::Dzn => format::rubin::drawing(puzzle, grid, false),
-            OutputFormat::Pretty => format::pretty::write_solution(puzzle, grid),
+            OutputFormat::Rpi => format::rpi::write_solution(puzzle, grid),
+            OutputFormat::Pretty | OutputFormat::Puzzlink => {
+                format::pretty::write_solution(puzzle, grid)
+            }
             OutputFormat::Json => format::json::grid_rows(grid).join("\n") + "\n",
         }
     }

@@ -1,6 +1,7 @@
 //! Format detection for `--format auto`. Each format has a signature that the others cannot
 //! show (a `ROW` keyword, a `{`, a `START-NEW-BOARD` line, a MiniZinc assignment, three
-//! digit-string lines); a text that shows none, or more than one, is refused rather than guessed.
+//! digit-string lines, a puzz.link URL, a `board R C` line, an Essence′ `letting`, an `N)`
+//! board header, comma-separated clue lines, three lines of space-separated numbers); a text that shows none, or more than one, is refused rather than guessed.
 
 use super::Format;
 
@@ -37,12 +38,18 @@ pub fn detect(text: &str) -> Result<Format, DetectError> {
         return Err(DetectError::Empty);
     }
     type Check = fn(&str) -> bool;
-    let checks: [(Format, Check); 5] = [
+    let checks: [(Format, Check); 11] = [
         (Format::Json, looks_json),
         (Format::Ist, looks_ist),
         (Format::Rubin, looks_rubin),
         (Format::Dzn, looks_dzn),
         (Format::Csc384, looks_csc384),
+        (Format::Puzzlink, super::puzzlink::looks_like_url),
+        (Format::Rpi, super::rpi::looks_rpi),
+        (Format::Eprime, super::eprime::looks_eprime),
+        (Format::Krazydad, super::krazydad::looks_krazydad),
+        (Format::Jolyonb, super::jolyonb::looks_jolyonb),
+        (Format::Sxchx, super::sxchx::looks_sxchx),
     ];
     let found: Vec<Format> = checks
         .iter()
@@ -115,6 +122,19 @@ mod tests {
             detect("\u{feff}21\r\n12\r\n1\r\n00\r\n00"),
             Ok(Format::Csc384)
         );
+        assert_eq!(
+            detect("\nhttps://puzz.link/p?battleship/6/6/g12h2g30g3gk0r3w//c\n"),
+            Ok(Format::Puzzlink)
+        );
+        assert_eq!(detect("battleship/1/1/g0g//z"), Ok(Format::Puzzlink));
+        assert_eq!(detect("board 1 2\nrows 1\ncols 1 0\n"), Ok(Format::Rpi));
+        assert_eq!(detect("$ c\nletting width be 6\n"), Ok(Format::Eprime));
+        assert_eq!(detect("1)\n. . =\n{0}\n{0,0,0}\n"), Ok(Format::Krazydad));
+        assert_eq!(
+            detect("# rows\n1, ?\n# cols\n0, 1\n1\n"),
+            Ok(Format::Jolyonb)
+        );
+        assert_eq!(detect("2 1\n1 2\n2 1\n"), Ok(Format::Sxchx));
     }
 
     #[test]

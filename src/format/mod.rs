@@ -4,10 +4,16 @@
 pub mod csc384;
 pub mod detect;
 pub mod dzn;
+pub mod eprime;
 pub mod ist;
+pub mod jolyonb;
 pub mod json;
+pub mod krazydad;
 pub mod pretty;
+pub mod puzzlink;
+pub mod rpi;
 pub mod rubin;
+pub mod sxchx;
 
 pub use detect::{DetectError, detect};
 
@@ -31,6 +37,18 @@ pub enum Format {
     Dzn,
     /// JSON (see `docs/formats.md`).
     Json,
+    /// A puzz.link / pzv.jp battleship URL (`https://puzz.link/p?battleship/W/H/...`).
+    Puzzlink,
+    /// RPI CSCI-1200 (`board R C`, `rows`, `cols`, ship names, `constraint r c ch`).
+    Rpi,
+    /// demystify's Essence′ parameters (`letting hint be [...]`, `.param`).
+    Eprime,
+    /// Krazydad boards as in Mrhube's `FreePuzzles.txt` (`N)`, cell rows, `{rows}`, `{cols}`).
+    Krazydad,
+    /// jolyonb/puzzles files (comma-separated clues, ship counts, `x, y, info` lines).
+    Jolyonb,
+    /// sxchx/Heuristic-Battleship-Solitaire (ship lengths, column counts, row counts).
+    Sxchx,
 }
 
 impl Format {
@@ -43,6 +61,12 @@ impl Format {
             Format::Rubin => "rubin",
             Format::Dzn => "dzn",
             Format::Json => "json",
+            Format::Puzzlink => "puzzlink",
+            Format::Rpi => "rpi",
+            Format::Eprime => "eprime",
+            Format::Krazydad => "krazydad",
+            Format::Jolyonb => "jolyonb",
+            Format::Sxchx => "sxchx",
         }
     }
 }
@@ -63,6 +87,10 @@ pub enum OutputFormat {
     Json,
     /// A Unicode board with the counts at the margins, for people.
     Pretty,
+    /// A puzz.link URL (puzzles only: `convert --to puzzlink`; a URL cannot hold a solution).
+    Puzzlink,
+    /// RPI CSCI-1200: `Solution:`, the ships by name, the board in a box (solutions only).
+    Rpi,
 }
 
 impl OutputFormat {
@@ -75,10 +103,13 @@ impl OutputFormat {
             OutputFormat::Dzn => "dzn",
             OutputFormat::Json => "json",
             OutputFormat::Pretty => "pretty",
+            OutputFormat::Puzzlink => "puzzlink",
+            OutputFormat::Rpi => "rpi",
         }
     }
 
-    /// The output that follows an input format by default.
+    /// The output that follows an input format by default: its own, or the pretty drawing for
+    /// formats that have no solution layout of their own (a URL cannot hold a solution).
     pub fn following(input: Format) -> OutputFormat {
         match input {
             Format::Auto | Format::Ist => OutputFormat::Ist,
@@ -86,6 +117,12 @@ impl OutputFormat {
             Format::Rubin => OutputFormat::Rubin,
             Format::Dzn => OutputFormat::Dzn,
             Format::Json => OutputFormat::Json,
+            Format::Rpi => OutputFormat::Rpi,
+            Format::Puzzlink
+            | Format::Eprime
+            | Format::Krazydad
+            | Format::Jolyonb
+            | Format::Sxchx => OutputFormat::Pretty,
         }
     }
 }
@@ -120,7 +157,8 @@ impl Board {
 pub struct Document {
     /// The format it was read in (never [`Format::Auto`]).
     pub format: Format,
-    /// The boards, in file order; Rubin files and JSON Lines may hold several, other formats one.
+    /// The boards, in file order; Rubin and Krazydad files and JSON Lines may hold several, other
+    /// formats one.
     pub boards: Vec<Board>,
     /// For CSC384 input: the cell dialect and how it was decided.
     pub dialect: Option<csc384::DialectChoice>,
@@ -146,6 +184,16 @@ pub fn parse_document(text: &str, format: Format) -> Result<Document, ParseError
             dialect: None,
         }),
         Format::Dzn => dzn::parse(text).map(|p| one(format, p)),
+        Format::Puzzlink => puzzlink::parse(text).map(|p| one(format, p)),
+        Format::Rpi => rpi::parse(text).map(|p| one(format, p)),
+        Format::Eprime => eprime::parse(text).map(|p| one(format, p)),
+        Format::Jolyonb => jolyonb::parse(text).map(|p| one(format, p)),
+        Format::Sxchx => sxchx::parse(text).map(|p| one(format, p)),
+        Format::Krazydad => krazydad::parse(text).map(|boards| Document {
+            format,
+            boards,
+            dialect: None,
+        }),
         Format::Json => json::parse_all(text).map(|boards| Document {
             format,
             boards,
@@ -274,6 +322,13 @@ pub enum ParseErrorKind {
         /// What was still missing.
         expected: &'static str,
     },
+    /// The puzzle's ships are not all straight lines (puzz.link's tetromino and pentomino
+    /// fleets, or the corner clues they use), which this solver's model cannot hold.
+    #[error("not a straight-ship fleet: {what}")]
+    NotStraightShips {
+        /// What was found: a preset, a piece, a corner clue.
+        what: String,
+    },
     /// The text is not valid UTF-8 or contains control characters.
     #[error("the input is not text ({detail})")]
     NotText {
@@ -375,4 +430,134 @@ pub fn text_from_bytes(bytes: &[u8]) -> Result<&str, ParseError> {
         ));
     }
     Ok(text)
+}
+
+/// A whole number (ASCII digits, below a billion) at `line`, `col`, or an error naming
+/// `expected`.
+pub(crate) fn whole_number(
+    line: usize,
+    col: usize,
+    token: &str,
+    expected: &'static str,
+) -> Result<usize, ParseError> {
+    token
+        .parse()
+        .ok()
+        .filter(|_| !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit()))
+        .filter(|_| token.len() < 10)
+        .ok_or_else(|| {
+            ParseError::at(
+                line,
+                col,
+                ParseErrorKind::Expected {
+                    expected,
+                    found: Found::new(token),
+                },
+            )
+        })
+}
+
+/// A row or column count: a whole number up to `max`, or `?` for an unknown count.
+pub(crate) fn count_or_unknown(
+    line: usize,
+    col: usize,
+    token: &str,
+    max: usize,
+) -> Result<Option<usize>, ParseError> {
+    if token == "?" {
+        return Ok(None);
+    }
+    let n = whole_number(line, col, token, "a count (a whole number or ?)")?;
+    if n > max {
+        return Err(ParseError::at(
+            line,
+            col,
+            ParseErrorKind::OutOfRange {
+                what: "count",
+                value: n,
+                max,
+            },
+        ));
+    }
+    Ok(Some(n))
+}
+
+/// Refuses a board of more than `max` cells, or an empty one, before anything is allocated.
+pub(crate) fn check_board(
+    line: usize,
+    rows: usize,
+    cols: usize,
+    max: usize,
+) -> Result<(), ParseError> {
+    if rows == 0 || cols == 0 {
+        return Err(ParseError::at_line(
+            line,
+            ParseErrorKind::Expected {
+                expected: "a board of at least 1x1",
+                found: Found::new(&format!("{rows}x{cols}")),
+            },
+        ));
+    }
+    let cells = rows.saturating_mul(cols);
+    if cells > max {
+        return Err(ParseError::at_line(
+            line,
+            ParseErrorKind::OutOfRange {
+                what: "board cells (rows x columns)",
+                value: cells,
+                max,
+            },
+        ));
+    }
+    Ok(())
+}
+
+/// The comma-separated items of `text` (trimmed), each with the 1-based column where it starts;
+/// `offset` is the column of `text`'s first character in its line.
+pub(crate) fn comma_items(text: &str, offset: usize) -> Vec<(usize, &str)> {
+    let mut items = Vec::new();
+    let mut col = offset;
+    for item in text.split(',') {
+        let lead = item.chars().count() - item.trim_start().chars().count();
+        items.push((col + lead, item.trim()));
+        col += item.chars().count() + 1;
+    }
+    items
+}
+
+/// The line where each clue of a file was given, to refuse a cell given twice (naming the line
+/// of the first).
+#[derive(Debug, Default)]
+pub(crate) struct ClueLines(std::collections::HashMap<Pos, usize>);
+
+impl ClueLines {
+    /// Adds `clue` at `pos` (on the board) to `puzzle`, given at `line` and `column`: a cell
+    /// given before is a duplicate (the same clue) or a contradiction.
+    pub(crate) fn add(
+        &mut self,
+        puzzle: &mut Puzzle,
+        pos: Pos,
+        clue: crate::puzzle::Clue,
+        line: usize,
+        column: Option<usize>,
+    ) -> Result<(), ParseError> {
+        if let Some(&first_line) = self.0.get(&pos) {
+            let kind = if puzzle.clue(pos) == Some(clue) {
+                ParseErrorKind::Duplicate { pos, first_line }
+            } else {
+                ParseErrorKind::Contradiction { pos, first_line }
+            };
+            return Err(ParseError { line, column, kind });
+        }
+        self.0.insert(pos, line);
+        puzzle.add_clue(pos, clue).map_err(|_| ParseError {
+            line,
+            column,
+            kind: ParseErrorKind::OutsideBoard {
+                pos,
+                rows: puzzle.rows(),
+                cols: puzzle.cols(),
+            },
+        })
+    }
 }

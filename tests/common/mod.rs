@@ -36,6 +36,24 @@ pub fn files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
     v
 }
 
+/// Every file below `dir` (recursively), sorted.
+pub fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 /// The built binary.
 pub fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_bimaru-sat"))
