@@ -7,7 +7,7 @@
 
 use super::{Found, ParseError, ParseErrorKind, tokenize};
 use crate::error::UsageError;
-use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
+use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle, Shape};
 
 /// The largest board read (width x height), checked before anything is allocated.
 pub const MAX_CELLS: usize = 1_000_000;
@@ -438,11 +438,12 @@ fn read_cells(
     clues: &mut Vec<(Pos, Clue)>,
 ) -> Result<(), ParseError> {
     const EXPECTED: &str = "a cell clue (0-6, . or a run letter g-z)";
-    let total = rows * cols;
+    let shape = Shape::new(rows, cols);
+    let total = shape.cells();
     let mut i = 0;
     while i < total {
         let at = r.at;
-        let pos = Pos::new(i / cols, i % cols);
+        let pos = shape.pos(i);
         match item(r, true, EXPECTED)? {
             Item::Number(n) => {
                 let clue = match CellCode::of(n) {
