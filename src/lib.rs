@@ -22,7 +22,9 @@
 #![warn(missing_docs)]
 
 pub mod advise;
+#[cfg(feature = "cli")]
 pub mod app;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod deduce;
 pub mod error;

@@ -15,7 +15,8 @@ use crate::puzzle::{Grid, Pos, Puzzle};
 use std::fmt;
 
 /// Input formats.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum Format {
     /// Detect the format from the text.
@@ -48,7 +49,8 @@ impl Format {
 }
 
 /// Output formats for solutions (`--to`) and puzzles (`convert --to`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum OutputFormat {
     /// IST: ten lines, hinted cells upper case, other ship cells lower case, water `.`.
