@@ -22,10 +22,7 @@
 #![warn(missing_docs)]
 
 pub mod advise;
-#[cfg(feature = "cli")]
-pub mod app;
-#[cfg(feature = "cli")]
-pub mod cli;
+pub mod compare;
 pub mod deduce;
 pub mod error;
 pub mod format;
@@ -33,6 +30,7 @@ pub mod generate;
 pub mod grade;
 pub mod hint;
 pub mod ilp;
+pub mod job;
 pub mod placement;
 pub mod puzzle;
 pub mod render;

@@ -1,7 +1,13 @@
 //! The `bimaru-sat` binary: parse the command line, run, turn the result into an exit code.
+//! The binary owns every flag: [`cli`] declares them, [`app`] resolves them into the library's
+//! plain values and writes what the library returns. The library never sees a flag.
 
-use bimaru_sat::{Error, app, cli::Cli};
+mod app;
+mod cli;
+
+use bimaru_sat::Error;
 use clap::Parser;
+use cli::Cli;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

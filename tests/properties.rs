@@ -1,8 +1,7 @@
 //! Property tests: random legal fleets solve back to verified grids; the cardinality encodings
 //! agree with counting; the IST parser never panics and always names a line.
 
-use bimaru_sat::app::{Input, parse_puzzle};
-use bimaru_sat::format::{Format, ist};
+use bimaru_sat::format::{Format, Source, ist};
 use bimaru_sat::sat::card::CardKind;
 use bimaru_sat::{
     Clue, Fleet, Grid, Orientation, Outcome, Pos, Puzzle, Ship, SolveOptions, solve, verify,
@@ -141,12 +140,12 @@ proptest! {
 
 /// Parsing either fails with a located message or gives a puzzle the solver can take.
 fn check_parse(text: &str) {
-    let input = Input {
+    let input = Source {
         name: "<fuzz>".into(),
         text: text.into(),
     };
-    match parse_puzzle(&input, Format::Auto) {
-        Ok((puzzle, _)) => {
+    match input.puzzle(Format::Auto) {
+        Ok(puzzle) => {
             let report = solve(&puzzle, &SolveOptions::unique()).unwrap();
             for grid in report.outcome.grids() {
                 assert_eq!(verify(&puzzle, grid), Ok(()));

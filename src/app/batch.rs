@@ -7,10 +7,10 @@
 use super::solve::Tally;
 use super::{Exit, read_input};
 use crate::cli::BatchArgs;
-use crate::error::Error;
-use crate::format::json::ResultJson;
-use crate::format::{self, Format};
-use crate::solve::{Outcome, Report, SolveOptions, solve};
+use bimaru_sat::error::Error;
+use bimaru_sat::format::json::ResultJson;
+use bimaru_sat::format::{self, Format};
+use bimaru_sat::solve::{Outcome, Report, SolveOptions, solve};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::io::{self, IsTerminal, Write};
@@ -162,7 +162,7 @@ fn one_file(
             Ok(f) => f,
             Err(_) if listed => return Ok(None),
             Err(e) => {
-                return Err(Error::Usage(crate::error::UsageError::UnknownFormat {
+                return Err(Error::Usage(bimaru_sat::error::UsageError::UnknownFormat {
                     source_name: input.name.clone(),
                     reason: e.reason(),
                 }));
@@ -170,7 +170,7 @@ fn one_file(
         },
         f => f,
     };
-    let doc = super::parse_document(&input, format)?;
+    let doc = input.document(format)?;
     let reports: Vec<Option<Report>> = doc
         .boards
         .par_iter()

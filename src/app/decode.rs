@@ -3,14 +3,13 @@
 //! verifier, and print the grid in the puzzle's format. `--backend ilp` answers (CBC, glpsol)
 //! are read by [`super::decode_ilp`].
 
-use super::{Exit, Input, parse_puzzle, read_input, write_output};
+use super::{Exit, read_input, write_output};
 use crate::cli::DecodeArgs;
-use crate::error::Error;
-use crate::format::{self, Format};
-use crate::puzzle::{Grid, Puzzle};
-use crate::sat::card::CardKind;
-use crate::sat::dimacs::{self, Answer, DecodeError, Formula};
-use crate::solve::Backend;
+use bimaru_sat::error::Error;
+use bimaru_sat::format::Writer;
+use bimaru_sat::sat::card::CardKind;
+use bimaru_sat::sat::dimacs::{self, Answer, DecodeError, Formula};
+use bimaru_sat::solve::Backend;
 
 /// Runs the decode command.
 pub fn run(args: &DecodeArgs) -> Result<Exit, Error> {
@@ -18,7 +17,8 @@ pub fn run(args: &DecodeArgs) -> Result<Exit, Error> {
         return super::decode_ilp::run(args);
     }
     let input = read_input(Some(&args.puzzle))?;
-    let (puzzle, format) = parse_puzzle(&input, args.format)?;
+    let doc = input.document(args.format)?;
+    let puzzle = &doc.single(&input.name)?.puzzle;
     let (mut model, mut card) = (args.encoding, args.card);
     let mut recorded = None;
     if let Some(cnf) = &args.cnf {
@@ -54,7 +54,7 @@ pub fn run(args: &DecodeArgs) -> Result<Exit, Error> {
         recorded = header.fingerprint.map(|f| (f, cnf_input.name));
     }
     let formula = Formula::build(
-        &puzzle,
+        puzzle,
         model.unwrap_or_default(),
         card.unwrap_or(CardKind::default()),
     );
@@ -86,23 +86,8 @@ pub fn run(args: &DecodeArgs) -> Result<Exit, Error> {
         }
         _ => return Err(decode_err(DecodeError::NoAnswer)),
     };
-    let grid = formula.decode(&puzzle, &assignment).map_err(decode_err)?;
-    let text = grid_text(&input, &puzzle, format, &grid);
+    let grid = formula.decode(puzzle, &assignment).map_err(decode_err)?;
+    let text = Writer::choose(None, None, &doc).solved_puzzle(puzzle, &grid);
     write_output(args.output.as_deref(), &text)?;
     Ok(Exit::Success)
-}
-
-/// A decoded grid in the puzzle's own format.
-pub(super) fn grid_text(input: &Input, puzzle: &Puzzle, format: Format, grid: &Grid) -> String {
-    match format {
-        Format::Ist | Format::Auto => format::ist::write_solution(puzzle, grid),
-        Format::Json => format::json::write_puzzle(puzzle, Some(grid)),
-        Format::Csc384 => {
-            let dialect = format::csc384::parse_with_dialect(&input.text)
-                .map_or(format::csc384::Dialect::Symbols, |(_, d)| d.dialect);
-            format::csc384::write_solution(grid, dialect)
-        }
-        Format::Rubin => format::rubin::drawing(puzzle, grid, true),
-        Format::Dzn => format::rubin::drawing(puzzle, grid, false),
-    }
 }

@@ -4,10 +4,10 @@
 
 use super::{Exit, write_output};
 use crate::cli::SolveArgs;
-use crate::error::{Error, UsageError};
-use crate::puzzle::Puzzle;
-use crate::sat::dimacs::Formula;
-use crate::solve::Report;
+use bimaru_sat::error::{Error, UsageError};
+use bimaru_sat::puzzle::Puzzle;
+use bimaru_sat::sat::dimacs::Formula;
+use bimaru_sat::solve::Report;
 use std::path::Path;
 
 fn is_stdout(path: Option<&Path>) -> bool {

@@ -4,12 +4,12 @@
 
 use super::{Exit, write_atomic, write_output};
 use crate::cli::GenerateArgs;
-use crate::error::{Error, UsageError};
-use crate::format::{self, Format};
-use crate::generate::{
+use bimaru_sat::error::{Error, UsageError};
+use bimaru_sat::format::{self, Format};
+use bimaru_sat::generate::{
     GenerateError, GenerateOptions, Generated, default_fleet, generate_graded, rng_for,
 };
-use crate::puzzle::Fleet;
+use bimaru_sat::puzzle::Fleet;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// A puzzle written in an output format: the puzzle text and, for formats that keep it apart,
@@ -76,7 +76,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
         budget: (args.max_conflicts > 0).then_some(args.max_conflicts),
     };
     let gen_error = |e: GenerateError| match e {
-        GenerateError::Solver(_) => Error::Solve(crate::solve::SolveError::Solver {
+        GenerateError::Solver(_) => Error::Solve(bimaru_sat::solve::SolveError::Solver {
             message: e.to_string(),
         }),
         other => Error::Usage(UsageError::Generate(other)),

@@ -2,20 +2,20 @@
 //! format for external MIP solvers (cbc, glpsol, HiGHS), instead of solving it here. `decode
 //! --backend ilp` reads their answers back.
 
-use super::{Exit, Input, write_output};
+use super::{Exit, Source, write_output};
 use crate::cli::SolveArgs;
-use crate::error::{Error, UsageError};
-use crate::format::Document;
-use crate::ilp::{IlpSolver, lp};
-use crate::puzzle::Puzzle;
-use crate::solve::Backend;
+use bimaru_sat::error::{Error, UsageError};
+use bimaru_sat::format::Document;
+use bimaru_sat::ilp::{IlpSolver, lp};
+use bimaru_sat::puzzle::Puzzle;
+use bimaru_sat::solve::Backend;
 use std::path::Path;
 
 /// The ILP side of the solve command, before solving: refuses a solver this build lacks and,
 /// with `--emit-lp`, writes the program of the (single) board and ends the command.
 pub fn before_solve(
     args: &SolveArgs,
-    input: &Input,
+    input: &Source,
     doc: &Document,
 ) -> Result<Option<Exit>, Error> {
     if args.engine.backend == Backend::Ilp {

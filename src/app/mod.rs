@@ -1,14 +1,15 @@
-//! What each command does, between the parsed command line and the exit code. `main.rs` only
-//! parses arguments, calls [`run`] and turns the result into a process exit.
+//! What each command does, between the parsed command line and the exit code: resolve the
+//! flags, read the input, call the library, write the output. `main.rs` only parses arguments,
+//! calls [`run`] and turns the result into a process exit.
 
 mod advise;
 mod batch;
-pub mod compare;
+mod compare;
 mod convert;
 mod decode;
 mod decode_ilp;
 mod dimacs;
-pub mod generate;
+mod generate;
 mod grade;
 mod hint;
 mod lp;
@@ -16,9 +17,8 @@ mod render;
 mod solve;
 
 use crate::cli::{Cli, Command};
-use crate::error::{Error, UsageError};
-use crate::format::{self, Format};
-use crate::puzzle::Puzzle;
+use bimaru_sat::error::Error;
+use bimaru_sat::format::Source;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -72,81 +72,22 @@ pub fn run(cli: &Cli) -> Result<Exit, Error> {
     }
 }
 
-/// A named input: the text and the name used in messages.
-pub struct Input {
-    /// `<stdin>` or the path as given.
-    pub name: String,
-    /// The whole text.
-    pub text: String,
-}
-
 /// Reads `path` (standard input for `None` or `-`) as text.
-pub fn read_input(path: Option<&Path>) -> Result<Input, Error> {
-    let (name, bytes) = match path {
-        None => read_stdin()?,
-        Some(p) if p == Path::new("-") => read_stdin()?,
-        Some(p) => (
-            p.display().to_string(),
-            std::fs::read(p).map_err(|source| Error::Io {
-                path: p.to_path_buf(),
-                source,
-            })?,
-        ),
-    };
-    let text = format::text_from_bytes(&bytes)
-        .map_err(|error| Error::Parse {
-            source_name: name.clone(),
-            error,
-        })?
-        .to_string();
-    Ok(Input { name, text })
-}
-
-fn read_stdin() -> Result<(String, Vec<u8>), Error> {
-    let mut bytes = Vec::new();
-    io::stdin()
-        .lock()
-        .read_to_end(&mut bytes)
-        .map_err(|source| Error::Io {
-            path: PathBuf::from("<stdin>"),
-            source,
-        })?;
-    Ok(("<stdin>".to_string(), bytes))
-}
-
-/// Parses `input` in `format` (detecting it for [`Format::Auto`]). A file holding several
-/// boards (Rubin) is refused; see [`parse_document`].
-pub fn parse_puzzle(input: &Input, format: Format) -> Result<(Puzzle, Format), Error> {
-    let mut doc = parse_document(input, format)?;
-    if doc.boards.len() != 1 {
-        return Err(Error::Usage(UsageError::MultipleBoards {
-            source_name: input.name.clone(),
-            boards: doc.boards.len(),
-        }));
+pub fn read_input(path: Option<&Path>) -> Result<Source, Error> {
+    match path {
+        Some(p) if p != Path::new("-") => Source::read(p),
+        _ => {
+            let mut bytes = Vec::new();
+            io::stdin()
+                .lock()
+                .read_to_end(&mut bytes)
+                .map_err(|source| Error::Io {
+                    path: PathBuf::from("<stdin>"),
+                    source,
+                })?;
+            Source::from_bytes("<stdin>", &bytes)
+        }
     }
-    let board = doc.boards.remove(0);
-    Ok((board.puzzle, doc.format))
-}
-
-/// Parses every board of `input` in `format` (detecting it for [`Format::Auto`]).
-pub fn parse_document(input: &Input, format: Format) -> Result<format::Document, Error> {
-    let format = match format {
-        Format::Auto => detect(input)?,
-        f => f,
-    };
-    format::parse_document(&input.text, format).map_err(|error| Error::Parse {
-        source_name: input.name.clone(),
-        error,
-    })
-}
-
-fn detect(input: &Input) -> Result<Format, Error> {
-    format::detect(&input.text).map_err(|e| {
-        Error::Usage(UsageError::UnknownFormat {
-            source_name: input.name.clone(),
-            reason: e.reason(),
-        })
-    })
 }
 
 /// Writes `text` to `path` (standard output for `None` or `-`). A file is written through a

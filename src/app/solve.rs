@@ -2,66 +2,15 @@
 //! format unless `--to` names another; a file of several boards (Rubin) gets every board
 //! solved and reported by its ID, compared with the solution the file carries.
 
-use super::{Exit, Input, parse_document, read_input, write_output};
+use super::{Exit, Source, read_input, write_output};
 use crate::cli::{BatchArgs, SolveArgs};
-use crate::error::{Error, UsageError};
-use crate::format::csc384::{Dialect, DialectSource};
-use crate::format::json::ResultJson;
-use crate::format::{self, Board, Document, Format, OutputFormat};
-use crate::puzzle::{Fleet, Grid, Puzzle};
-use crate::solve::{Outcome, Report, SolveOptions, solve};
+use bimaru_sat::error::{Error, UsageError};
+use bimaru_sat::format::csc384::{Dialect, DialectSource};
+use bimaru_sat::format::json::ResultJson;
+use bimaru_sat::format::{Board, Document, Format, OutputFormat, Writer};
+use bimaru_sat::puzzle::{Grid, Puzzle};
+use bimaru_sat::solve::{Outcome, Report, SolveOptions, solve};
 use std::time::{Duration, Instant};
-
-/// How solutions are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Writer {
-    /// The output format.
-    pub to: OutputFormat,
-    /// Cell alphabet for CSC384 output.
-    pub dialect: Dialect,
-}
-
-impl Writer {
-    /// The writer for `doc`: `to` or the input's own format, `cells` or the input's dialect.
-    pub fn choose(to: Option<OutputFormat>, cells: Option<Dialect>, doc: &Document) -> Self {
-        Writer {
-            to: to.unwrap_or(OutputFormat::following(doc.format)),
-            dialect: cells
-                .or(doc.dialect.map(|d| d.dialect))
-                .unwrap_or(Dialect::Symbols),
-        }
-    }
-
-    /// Refuses puzzles whose solutions this format cannot show.
-    pub fn check(&self, puzzle: &Puzzle) -> Result<(), UsageError> {
-        match self.to {
-            OutputFormat::Ist
-                if puzzle.rows() != format::ist::SIZE
-                    || puzzle.cols() != format::ist::SIZE
-                    || *puzzle.fleet() != Fleet::standard() =>
-            {
-                Err(UsageError::Inexpressible {
-                    format: "ist",
-                    reason: "its boards are 10x10 with the standard fleet",
-                })
-            }
-            OutputFormat::Csc384 => format::csc384::check_solution(puzzle),
-            _ => Ok(()),
-        }
-    }
-
-    /// One solved grid as text (not for JSON, which describes the whole result).
-    pub fn grid(&self, puzzle: &Puzzle, grid: &Grid) -> String {
-        match self.to {
-            OutputFormat::Ist => format::ist::write_solution(puzzle, grid),
-            OutputFormat::Csc384 => format::csc384::write_solution(grid, self.dialect),
-            OutputFormat::Rubin => format::rubin::drawing(puzzle, grid, true),
-            OutputFormat::Dzn => format::rubin::drawing(puzzle, grid, false),
-            OutputFormat::Pretty => format::pretty::write_solution(puzzle, grid),
-            OutputFormat::Json => format::json::grid_rows(grid).join("\n") + "\n",
-        }
-    }
-}
 
 /// Solves `puzzle`, within `--time-limit` when one is given (`Ok(None)`: the limit was hit).
 fn solve_limited(
@@ -90,13 +39,13 @@ pub(super) fn solve_within(
     puzzle: &Puzzle,
     options: &SolveOptions,
     seconds: f64,
-) -> Option<Result<Report, crate::solve::SolveError>> {
+) -> Option<Result<Report, bimaru_sat::solve::SolveError>> {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::mpsc::{RecvTimeoutError, channel};
     let limit = Duration::from_secs_f64(seconds.max(0.0));
     let start = Instant::now();
     let in_time = |r| Some(r).filter(|_| start.elapsed() < limit);
-    if options.backend == crate::solve::Backend::Sat {
+    if options.backend == bimaru_sat::solve::Backend::Sat {
         let stop = std::sync::Arc::new(AtomicBool::new(false));
         let (done, wait) = channel::<()>();
         let timer = {
@@ -116,7 +65,7 @@ pub(super) fn solve_within(
         drop(done);
         let _ = timer.join();
         return match result {
-            Err(crate::solve::SolveError::Interrupted) => None,
+            Err(bimaru_sat::solve::SolveError::Interrupted) => None,
             r => in_time(r),
         };
     }
@@ -147,7 +96,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
     }
     let start = Instant::now();
     let input = read_input(args.input.as_deref())?;
-    let doc = parse_document(&input, args.format)?;
+    let doc = input.document(args.format)?;
     let parse_time = start.elapsed();
     let writer = Writer::choose(args.to, args.cells, &doc);
     for board in &doc.boards {
@@ -348,7 +297,7 @@ impl Tally {
 /// Solves every board of a multi-board file and reports each by its ID.
 fn run_boards(
     args: &SolveArgs,
-    input: &Input,
+    input: &Source,
     doc: &Document,
     writer: Writer,
     options: &SolveOptions,

@@ -8,8 +8,12 @@ pub mod ist;
 pub mod json;
 pub mod pretty;
 pub mod rubin;
+mod source;
+mod write;
 
 pub use detect::{DetectError, detect};
+pub use source::Source;
+pub use write::Writer;
 
 use crate::puzzle::{Grid, Pos, Puzzle};
 use std::fmt;

@@ -32,6 +32,9 @@ pub enum IlpModel {
 }
 
 impl IlpModel {
+    /// Every model, for tests and `compare`.
+    pub const ALL: &'static [IlpModel] = &[IlpModel::Ship, IlpModel::Cell];
+
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
@@ -67,6 +70,9 @@ pub enum IlpSolver {
 }
 
 impl IlpSolver {
+    /// Every solver, linked or not, for tests and `compare`.
+    pub const ALL: &'static [IlpSolver] = &[IlpSolver::Microlp, IlpSolver::Highs, IlpSolver::Cbc];
+
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
