@@ -5,7 +5,6 @@
 mod app;
 mod cli;
 
-use bimaru_sat::Error;
 use clap::Parser;
 use cli::Cli;
 use std::process::ExitCode;
@@ -15,7 +14,9 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) => {
             eprintln!("bimaru-sat: {err}");
-            let code = err.downcast_ref::<Error>().map_or(2, Error::exit_code);
+            let code = err
+                .downcast_ref::<app::Failure>()
+                .map_or(2, app::Failure::exit_code);
             ExitCode::from(code)
         }
     }

@@ -154,7 +154,8 @@ fn check_parse(text: &str) {
         Err(e) => {
             let msg = e.to_string();
             assert!(msg.starts_with("<fuzz>: "), "{msg}");
-            assert_eq!(e.exit_code(), 2);
+            // Bad input (exit 2), never a failure of the solver (exit 70).
+            assert!(!matches!(e, bimaru_sat::Error::Solve(_)), "{msg}");
             assert_eq!(msg.lines().count(), 1, "{msg}");
         }
     }

@@ -2,7 +2,7 @@
 //! or the posterior; play self-play games behind a progress bar. The library computes and
 //! writes ([`bimaru_sat::advise::report`]); this module picks the options and prints.
 
-use super::{Exit, read_input, write_output};
+use super::{Exit, Failure, read_input, write_output};
 use crate::cli::{AdviseArgs, SimulateArgs};
 use bimaru_sat::advise::posterior::{self, Options, Posterior, PosteriorError, Rule};
 use bimaru_sat::advise::report;
@@ -23,7 +23,7 @@ fn rule(no_touch: bool) -> Rule {
 }
 
 /// Runs `advise`.
-pub fn run_advise(args: &AdviseArgs) -> Result<Exit, Error> {
+pub fn run_advise(args: &AdviseArgs) -> Result<Exit, Failure> {
     let input = read_input(args.input.as_deref())?;
     let parsed = contest::parse(&input.text).map_err(|error| Error::Parse {
         source_name: input.name.clone(),
@@ -42,7 +42,7 @@ pub fn run_advise(args: &AdviseArgs) -> Result<Exit, Error> {
     })
 }
 
-fn posterior_report(args: &AdviseArgs, sets: &[Position]) -> Result<Exit, Error> {
+fn posterior_report(args: &AdviseArgs, sets: &[Position]) -> Result<Exit, Failure> {
     let opts = Options {
         rule: rule(args.no_touch),
         method: args.method,
@@ -69,7 +69,7 @@ fn posterior_report(args: &AdviseArgs, sets: &[Position]) -> Result<Exit, Error>
 }
 
 /// Runs `simulate`.
-pub fn run_simulate(args: &SimulateArgs) -> Result<Exit, Error> {
+pub fn run_simulate(args: &SimulateArgs) -> Result<Exit, Failure> {
     let opts = SimOptions {
         strategy: args.strategy,
         games: args.games,

@@ -5,7 +5,7 @@
 //! terminal).
 
 use super::solve::Tally;
-use super::{Exit, read_input};
+use super::{Exit, Failure, read_input};
 use crate::cli::BatchArgs;
 use bimaru_sat::error::Error;
 use bimaru_sat::format::json::ResultJson;
@@ -53,7 +53,7 @@ fn expand(paths: &[PathBuf]) -> Result<Vec<Item>, Error> {
 /// Runs the batch command. Exit: 2 if some input could not be read, else 4 if some board hit
 /// the time limit, else 1 if some board has no solution, else 3 if uniqueness was asked and
 /// some board has several, else 0.
-pub fn run(args: &BatchArgs) -> Result<Exit, Error> {
+pub fn run(args: &BatchArgs) -> Result<Exit, Failure> {
     let start = Instant::now();
     let items = expand(&args.paths)?;
     let options = args.engine.options();
@@ -98,7 +98,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Error> {
                 Ok(Some(results)) => results,
                 Err(e) => {
                     errors += 1;
-                    vec![(ResultJson::error(e.to_string()), None)]
+                    vec![(ResultJson::error(super::error::message(&e)), None)]
                 }
             };
             for (mut result, outcome) in results {
@@ -162,10 +162,10 @@ fn one_file(
             Ok(f) => f,
             Err(_) if listed => return Ok(None),
             Err(e) => {
-                return Err(Error::Usage(bimaru_sat::error::UsageError::UnknownFormat {
+                return Err(Error::UnknownFormat {
                     source_name: input.name.clone(),
                     reason: e.reason(),
-                }));
+                });
             }
         },
         f => f,

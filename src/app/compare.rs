@@ -2,10 +2,11 @@
 //! library's [`compare`] with a progress bar, print the table or JSON, and exit 1 when some
 //! configuration disagrees or fails.
 
-use super::{Exit, write_output};
+use super::{Exit, Failure, write_output};
 use crate::cli::CompareArgs;
 use bimaru_sat::compare::{Config, all_options, compare, read_puzzles};
-use bimaru_sat::error::{Error, UsageError};
+use bimaru_sat::error::Error;
+use bimaru_sat::job::require_solver;
 use bimaru_sat::solve::{Backend, SolveOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -14,7 +15,7 @@ use std::io::IsTerminal;
 /// up to `args.limit` solutions.
 fn configurations(args: &CompareArgs) -> Result<Vec<Config>, Error> {
     for &solver in &args.ilp_solver {
-        super::lp::require_solver(solver)?;
+        require_solver(solver)?;
     }
     fn pick<T: PartialEq>(chosen: &[T], value: &T) -> bool {
         chosen.is_empty() || chosen.contains(value)
@@ -41,13 +42,13 @@ fn configurations(args: &CompareArgs) -> Result<Vec<Config>, Error> {
 }
 
 /// Runs the compare command.
-pub fn run(args: &CompareArgs) -> Result<Exit, Error> {
+pub fn run(args: &CompareArgs) -> Result<Exit, Failure> {
     let configs = configurations(args)?;
     if configs.is_empty() {
-        return Err(Error::Usage(UsageError::Conflict {
+        return Err(Failure::Conflict {
             first: "compare",
             second: "a selection of backends, models and encodings that is empty",
-        }));
+        });
     }
     let mut puzzles = read_puzzles(&args.paths, &args.ext, args.format)?;
     if let Some(n) = args.first {

@@ -2,9 +2,9 @@
 //! `--exclude-solution`. [`before_solve`] checks the flags and handles `--emit-only`;
 //! [`after_solve`] writes the formula, with the blocking clause when asked.
 
-use super::{Exit, write_output};
+use super::{Exit, Failure, write_output};
 use crate::cli::SolveArgs;
-use bimaru_sat::error::{Error, UsageError};
+use bimaru_sat::error::Error;
 use bimaru_sat::puzzle::Puzzle;
 use bimaru_sat::sat::dimacs::Formula;
 use bimaru_sat::solve::Report;
@@ -15,15 +15,15 @@ fn is_stdout(path: Option<&Path>) -> bool {
 }
 
 /// Checks the DIMACS flags; with `--emit-only`, writes the formula and ends the command.
-pub(super) fn before_solve(args: &SolveArgs, puzzle: &Puzzle) -> Result<Option<Exit>, Error> {
+pub(super) fn before_solve(args: &SolveArgs, puzzle: &Puzzle) -> Result<Option<Exit>, Failure> {
     let Some(target) = args.emit_dimacs.as_deref() else {
         return Ok(None);
     };
     if is_stdout(Some(target)) && !args.emit_only && is_stdout(args.output.as_deref()) {
-        return Err(Error::Usage(UsageError::Conflict {
+        return Err(Failure::Conflict {
             first: "--emit-dimacs - (without --emit-only)",
             second: "a solution printed on standard output (give an OUTPUT file)",
-        }));
+        });
     }
     if !args.emit_only {
         return Ok(None);

@@ -2,13 +2,12 @@
 //! write one file per puzzle. Puzzle `i` comes from its own random stream of the seed, so the
 //! output depends only on the options.
 
-use super::{Exit, write_atomic, write_output};
+use super::{Exit, Failure, write_atomic, write_output};
 use crate::cli::GenerateArgs;
-use bimaru_sat::error::{Error, UsageError};
+use bimaru_sat::error::Error;
+use bimaru_sat::format::Inexpressible;
 use bimaru_sat::format::{self, Format};
-use bimaru_sat::generate::{
-    GenerateError, GenerateOptions, Generated, default_fleet, generate_graded, rng_for,
-};
+use bimaru_sat::generate::{GenerateOptions, Generated, default_fleet, generate_graded, rng_for};
 use bimaru_sat::puzzle::Fleet;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -30,7 +29,7 @@ pub fn write_generated(
     generated: &Generated,
     format: Format,
     one_line: bool,
-) -> Result<Written, Error> {
+) -> Result<Written, Inexpressible> {
     let Generated {
         puzzle, solution, ..
     } = generated;
@@ -46,24 +45,22 @@ pub fn write_generated(
             extension: "json",
         }),
         Format::Ist => Ok(Written {
-            puzzle: format::ist::write_puzzle(puzzle).ok_or(Error::Usage(
-                UsageError::Inexpressible {
-                    format: "ist",
-                    reason: "it holds only 10x10 boards with the standard fleet",
-                },
-            ))?,
+            puzzle: format::ist::write_puzzle(puzzle).ok_or(Inexpressible {
+                format: "ist",
+                reason: "it holds only 10x10 boards with the standard fleet",
+            })?,
             solution: Some(format::ist::write_solution(puzzle, solution)),
             extension: "txt",
         }),
-        _ => Err(Error::Usage(UsageError::Inexpressible {
+        _ => Err(Inexpressible {
             format: "this output",
             reason: "generate writes json or ist",
-        })),
+        }),
     }
 }
 
 /// Runs the generate command.
-pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
+pub fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
     let fleet: Fleet = args
         .fleet
         .clone()
@@ -74,12 +71,6 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
         card: args.card,
         reduce: args.reduce,
         budget: (args.max_conflicts > 0).then_some(args.max_conflicts),
-    };
-    let gen_error = |e: GenerateError| match e {
-        GenerateError::Solver(_) => Error::Solve(bimaru_sat::solve::SolveError::Solver {
-            message: e.to_string(),
-        }),
-        other => Error::Usage(UsageError::Generate(other)),
     };
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).map_err(|source| Error::Io {
@@ -104,7 +95,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
     let mut text = String::new();
     for index in 0..args.count {
         let mut rng = rng_for(args.seed, index as u64);
-        let generated = generate_graded(&options, args.grade, &mut rng).map_err(gen_error)?;
+        let generated = generate_graded(&options, args.grade, &mut rng)?;
         if !generated.undecided.is_empty() {
             undecided.push(generated.undecided.len());
         }

@@ -1,14 +1,13 @@
 //! The grade command: prove the puzzle unique, then print its grade and how many cells each
 //! level of deduction decided.
 
-use super::{Exit, read_input, write_output};
+use super::{Exit, Failure, read_input, write_output};
 use crate::cli::GradeArgs;
-use bimaru_sat::error::Error;
 use bimaru_sat::grade::{Graded, grade};
 use bimaru_sat::job::author::grade_line;
 
 /// Runs the grade command.
-pub fn run(args: &GradeArgs) -> Result<Exit, Error> {
+pub fn run(args: &GradeArgs) -> Result<Exit, Failure> {
     let input = read_input(Some(&args.puzzle))?;
     let puzzle = input.puzzle(args.format)?;
     match grade(&puzzle)? {

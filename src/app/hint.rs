@@ -1,7 +1,7 @@
 //! The hint command: read the puzzle and the cells filled so far, print one forced cell and the
 //! rules that force it, and optionally write the state with that cell filled in.
 
-use super::{Exit, read_input, write_atomic, write_output};
+use super::{Exit, Failure, read_input, write_atomic, write_output};
 use crate::cli::HintArgs;
 use bimaru_sat::error::Error;
 use bimaru_sat::hint::{HintError, State};
@@ -9,7 +9,7 @@ use bimaru_sat::job::author::hint_step;
 use bimaru_sat::solve::SolveError;
 
 /// Runs the hint command.
-pub fn run(args: &HintArgs) -> Result<Exit, Error> {
+pub fn run(args: &HintArgs) -> Result<Exit, Failure> {
     let input = read_input(Some(&args.puzzle))?;
     let puzzle = input.puzzle(args.format)?;
     let state = match &args.state {
@@ -37,9 +37,10 @@ pub fn run(args: &HintArgs) -> Result<Exit, Error> {
             return Ok(Exit::NotUnique);
         }
         Err(e) => {
-            return Err(Error::Solve(SolveError::Solver {
+            return Err(SolveError::Solver {
                 message: e.to_string(),
-            }));
+            }
+            .into());
         }
     };
     if let Some(path) = &args.state_out {

@@ -2,11 +2,13 @@
 //! format for external MIP solvers (cbc, glpsol, HiGHS), instead of solving it here. `decode
 //! --backend ilp` reads their answers back.
 
-use super::{Exit, Source, write_output};
+use super::{Exit, Failure, write_output};
 use crate::cli::SolveArgs;
-use bimaru_sat::error::{Error, UsageError};
+use bimaru_sat::error::Error;
 use bimaru_sat::format::Document;
-use bimaru_sat::ilp::{IlpSolver, lp};
+use bimaru_sat::format::Source;
+use bimaru_sat::ilp::lp;
+use bimaru_sat::job::require_solver;
 use bimaru_sat::puzzle::Puzzle;
 use bimaru_sat::solve::Backend;
 use std::path::Path;
@@ -17,7 +19,7 @@ pub fn before_solve(
     args: &SolveArgs,
     input: &Source,
     doc: &Document,
-) -> Result<Option<Exit>, Error> {
+) -> Result<Option<Exit>, Failure> {
     if args.engine.backend == Backend::Ilp {
         require_solver(args.engine.ilp_solver)?;
     }
@@ -26,15 +28,16 @@ pub fn before_solve(
     };
     match doc.boards.as_slice() {
         [board] => emit(&board.puzzle, args, path).map(Some),
-        boards => Err(Error::Usage(UsageError::MultipleBoards {
+        boards => Err(Error::MultipleBoards {
             source_name: input.name.clone(),
             boards: boards.len(),
-        })),
+        }
+        .into()),
     }
 }
 
 /// Writes the integer program of `puzzle` to `path` (standard output for `-`).
-pub fn emit(puzzle: &Puzzle, args: &SolveArgs, path: &Path) -> Result<Exit, Error> {
+pub fn emit(puzzle: &Puzzle, args: &SolveArgs, path: &Path) -> Result<Exit, Failure> {
     let model = args.engine.ilp_model.build(puzzle);
     let source = args
         .input
@@ -56,17 +59,4 @@ pub fn emit(puzzle: &Puzzle, args: &SolveArgs, path: &Path) -> Result<Exit, Erro
     ];
     write_output(Some(path), &lp::write(&model, &comment))?;
     Ok(Exit::Success)
-}
-
-/// Fails with a usage error when `solver` is not linked into this build.
-pub fn require_solver(solver: IlpSolver) -> Result<(), Error> {
-    match solver.feature() {
-        Some(feature) if !solver.is_available() => {
-            Err(Error::Usage(UsageError::SolverUnavailable {
-                solver: solver.name(),
-                feature,
-            }))
-        }
-        _ => Ok(()),
-    }
 }

@@ -7,14 +7,16 @@ mod batch;
 mod compare;
 mod convert;
 mod decode;
-mod decode_ilp;
 mod dimacs;
+mod error;
 mod generate;
 mod grade;
 mod hint;
 mod lp;
 mod render;
 mod solve;
+
+pub use error::Failure;
 
 use crate::cli::{Cli, Command};
 use bimaru_sat::error::Error;
@@ -55,7 +57,7 @@ impl Exit {
 }
 
 /// Runs the command line.
-pub fn run(cli: &Cli) -> Result<Exit, Error> {
+pub fn run(cli: &Cli) -> Result<Exit, Failure> {
     match &cli.command {
         None => solve::run(&cli.solve),
         Some(Command::Solve(args)) => solve::run(args),

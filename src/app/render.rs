@@ -1,14 +1,13 @@
 //! The render command: read a puzzle, solve it when asked, and write the SVG picture through a
 //! temporary file.
 
-use super::{Exit, read_input, write_atomic};
+use super::{Exit, Failure, read_input, write_atomic};
 use crate::cli::RenderArgs;
-use bimaru_sat::error::Error;
 use bimaru_sat::render::svg;
 use bimaru_sat::solve::{SolveOptions, solve};
 
 /// Runs the render command.
-pub fn run(args: &RenderArgs) -> Result<Exit, Error> {
+pub fn run(args: &RenderArgs) -> Result<Exit, Failure> {
     let input = read_input(Some(&args.puzzle))?;
     let puzzle = input.puzzle(args.format)?;
     let solution = if args.solve {

@@ -2,9 +2,10 @@
 //! format unless `--to` names another; a file of several boards (Rubin) gets every board
 //! solved and reported by its ID, compared with the solution the file carries.
 
-use super::{Exit, Source, read_input, write_output};
+use super::{Exit, Failure, read_input, write_output};
 use crate::cli::{BatchArgs, SolveArgs};
-use bimaru_sat::error::{Error, UsageError};
+use bimaru_sat::error::Error;
+use bimaru_sat::format::Source;
 use bimaru_sat::format::csc384::{Dialect, DialectSource};
 use bimaru_sat::format::json::ResultJson;
 use bimaru_sat::format::{Board, Document, Format, OutputFormat, Writer};
@@ -79,13 +80,13 @@ pub(super) fn solve_within(
 }
 
 /// Runs the solve command.
-pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
+pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
     if let Some(dir) = args.input.as_ref().filter(|p| p.is_dir()) {
         if args.output.is_some() || args.to.is_some_and(|t| t != OutputFormat::Json) {
-            return Err(Error::Usage(UsageError::Conflict {
+            return Err(Failure::Conflict {
                 first: "a directory as INPUT (batch mode, JSON lines on stdout)",
                 second: "OUTPUT or --to other than json",
-            }));
+            });
         }
         return super::batch::run(&BatchArgs {
             paths: vec![dir.clone()],
@@ -100,7 +101,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
     let parse_time = start.elapsed();
     let writer = Writer::choose(args.to, args.cells, &doc);
     for board in &doc.boards {
-        writer.check(&board.puzzle).map_err(Error::Usage)?;
+        writer.check(&board.puzzle)?;
     }
     if let (Some(choice), OutputFormat::Csc384, None) = (doc.dialect, writer.to, args.cells)
         && choice.source == DialectSource::FleetLine
@@ -302,7 +303,7 @@ fn run_boards(
     writer: Writer,
     options: &SolveOptions,
     start: Instant,
-) -> Result<Exit, Error> {
+) -> Result<Exit, Failure> {
     use rayon::prelude::*;
     let mut out = String::new();
     let mut tally = Tally::default();

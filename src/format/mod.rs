@@ -168,6 +168,17 @@ pub fn parse_document(text: &str, format: Format) -> Result<Document, ParseError
     }
 }
 
+/// An output format that cannot express a puzzle (an IST board that is not 10x10, a CSC384
+/// count of 10 or more, an unknown count in `.dzn`): writers refuse rather than write a lie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the {format} format cannot express this puzzle ({reason})")]
+pub struct Inexpressible {
+    /// The format's name.
+    pub format: &'static str,
+    /// What it lacks.
+    pub reason: &'static str,
+}
+
 /// A problem found while reading a file, with where it was found.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}: {kind}", self.location())]

@@ -3,7 +3,7 @@
 //! [`Source::puzzle`] wants exactly one.
 
 use super::{Board, Document, Format, detect, parse_document, text_from_bytes};
-use crate::error::{Error, UsageError};
+use crate::error::Error;
 use crate::puzzle::Puzzle;
 use std::path::Path;
 
@@ -44,11 +44,9 @@ impl Source {
     /// `format`, or for [`Format::Auto`] the one format the text shows.
     pub fn format(&self, format: Format) -> Result<Format, Error> {
         match format {
-            Format::Auto => detect(&self.text).map_err(|e| {
-                Error::Usage(UsageError::UnknownFormat {
-                    source_name: self.name.clone(),
-                    reason: e.reason(),
-                })
+            Format::Auto => detect(&self.text).map_err(|e| Error::UnknownFormat {
+                source_name: self.name.clone(),
+                reason: e.reason(),
             }),
             f => Ok(f),
         }
@@ -76,10 +74,10 @@ impl Document {
     pub fn single(&self, source_name: &str) -> Result<&Board, Error> {
         match self.boards.as_slice() {
             [board] => Ok(board),
-            boards => Err(Error::Usage(UsageError::MultipleBoards {
+            boards => Err(Error::MultipleBoards {
                 source_name: source_name.to_string(),
                 boards: boards.len(),
-            })),
+            }),
         }
     }
 }

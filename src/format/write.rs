@@ -4,8 +4,7 @@
 //! everywhere.
 
 use super::csc384::Dialect;
-use super::{Board, Document, OutputFormat, csc384, dzn, ist, json, pretty, rubin};
-use crate::error::UsageError;
+use super::{Board, Document, Inexpressible, OutputFormat, csc384, dzn, ist, json, pretty, rubin};
 use crate::puzzle::{Fleet, Grid, Puzzle};
 
 /// How solutions and puzzles are written.
@@ -30,14 +29,14 @@ impl Writer {
     }
 
     /// Refuses puzzles whose solutions this format cannot show.
-    pub fn check(&self, puzzle: &Puzzle) -> Result<(), UsageError> {
+    pub fn check(&self, puzzle: &Puzzle) -> Result<(), Inexpressible> {
         match self.to {
             OutputFormat::Ist
                 if puzzle.rows() != ist::SIZE
                     || puzzle.cols() != ist::SIZE
                     || *puzzle.fleet() != Fleet::standard() =>
             {
-                Err(UsageError::Inexpressible {
+                Err(Inexpressible {
                     format: "ist",
                     reason: "its boards are 10x10 with the standard fleet",
                 })
@@ -71,12 +70,12 @@ impl Writer {
 
     /// The puzzles of `boards` (with the solutions they carry, where the format keeps them).
     /// Rubin takes several boards, separated by its rule line; the other formats hold one.
-    pub fn puzzles(&self, boards: &[Board]) -> Result<String, UsageError> {
+    pub fn puzzles(&self, boards: &[Board]) -> Result<String, Inexpressible> {
         let mut text = String::new();
         for (index, board) in boards.iter().enumerate() {
             let puzzle = &board.puzzle;
             let part = match self.to {
-                OutputFormat::Ist => ist::write_puzzle(puzzle).ok_or(UsageError::Inexpressible {
+                OutputFormat::Ist => ist::write_puzzle(puzzle).ok_or(Inexpressible {
                     format: "ist",
                     reason: "its boards are 10x10 with the standard fleet, known counts and typed clues",
                 }),
@@ -94,9 +93,9 @@ impl Writer {
                 }
                 OutputFormat::Dzn => dzn::write_puzzle(puzzle),
                 OutputFormat::Json => Ok(json::write_puzzle(puzzle, board.embedded.as_ref())),
-                OutputFormat::Pretty => Err(UsageError::Inexpressible {
+                OutputFormat::Pretty => Err(Inexpressible {
                     format: "pretty",
-                    reason: "it draws solutions; solve with --to pretty instead",
+                    reason: "it draws solutions only",
                 }),
             }?;
             text.push_str(&part);

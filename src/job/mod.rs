@@ -3,3 +3,18 @@
 //! knows a flag, a terminal or an exit code.
 
 pub mod author;
+pub mod decode;
+
+use crate::error::Error;
+use crate::ilp::IlpSolver;
+
+/// Refuses a MIP solver that this build does not link.
+pub fn require_solver(solver: IlpSolver) -> Result<(), Error> {
+    match solver.feature() {
+        Some(feature) if !solver.is_available() => Err(Error::SolverUnavailable {
+            solver: solver.name(),
+            feature,
+        }),
+        _ => Ok(()),
+    }
+}
