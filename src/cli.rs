@@ -216,6 +216,7 @@ impl EngineArgs {
             limit,
             race: !self.no_race,
             stop: None,
+            time_limit: None,
             presolve: !self.no_presolve,
             ilp_model: self.ilp_model,
             ilp_solver: self.ilp_solver,

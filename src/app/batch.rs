@@ -10,7 +10,7 @@ use crate::cli::BatchArgs;
 use bimaru_sat::error::Error;
 use bimaru_sat::format::json::ResultJson;
 use bimaru_sat::format::{self, Format};
-use bimaru_sat::solve::{Outcome, Report, SolveOptions, solve};
+use bimaru_sat::solve::{Outcome, Report, SolveError, SolveOptions, solve};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::io::{self, IsTerminal, Write};
@@ -56,7 +56,10 @@ fn expand(paths: &[PathBuf]) -> Result<Vec<Item>, Error> {
 pub fn run(args: &BatchArgs) -> Result<Exit, Failure> {
     let start = Instant::now();
     let items = expand(&args.paths)?;
-    let options = args.engine.options();
+    let options = SolveOptions {
+        time_limit: super::time_limit(args.time_limit),
+        ..args.engine.options()
+    };
     let bar = if io::stderr().is_terminal() {
         let bar = ProgressBar::new(items.len() as u64);
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {wide_msg}")
@@ -174,11 +177,9 @@ fn one_file(
     let reports: Vec<Option<Report>> = doc
         .boards
         .par_iter()
-        .map(|board| match args.time_limit {
-            None => solve(&board.puzzle, options).map(Some),
-            Some(seconds) => {
-                super::solve::solve_within(&board.puzzle, options, seconds).transpose()
-            }
+        .map(|board| match solve(&board.puzzle, options) {
+            Err(SolveError::TimeLimit) => Ok(None),
+            r => r.map(Some),
         })
         .collect::<Result<_, _>>()?;
     Ok(Some(

@@ -74,6 +74,11 @@ pub fn run(cli: &Cli) -> Result<Exit, Failure> {
     }
 }
 
+/// The library's time limit for `--time-limit SECONDS` (a negative limit counts as zero).
+fn time_limit(seconds: Option<f64>) -> Option<std::time::Duration> {
+    seconds.map(|s| std::time::Duration::from_secs_f64(s.max(0.0)))
+}
+
 /// Reads `path` (standard input for `None` or `-`) as text.
 pub fn read_input(path: Option<&Path>) -> Result<Source, Error> {
     match path {

@@ -4,79 +4,29 @@
 
 use super::{Exit, Failure, read_input, write_output};
 use crate::cli::{BatchArgs, SolveArgs};
-use bimaru_sat::error::Error;
 use bimaru_sat::format::Source;
 use bimaru_sat::format::csc384::{Dialect, DialectSource};
 use bimaru_sat::format::json::ResultJson;
 use bimaru_sat::format::{Board, Document, Format, OutputFormat, Writer};
 use bimaru_sat::puzzle::{Grid, Puzzle};
-use bimaru_sat::solve::{Outcome, Report, SolveOptions, solve};
+use bimaru_sat::solve::{Outcome, Report, SolveError, SolveOptions, solve};
 use std::time::{Duration, Instant};
 
-/// Solves `puzzle`, within `--time-limit` when one is given (`Ok(None)`: the limit was hit).
+/// Solves `puzzle` (`Ok(None)`: the time limit was hit, and said so on stderr).
 fn solve_limited(
     args: &SolveArgs,
     puzzle: &Puzzle,
     options: &SolveOptions,
     name: &str,
-) -> Result<Option<Report>, Error> {
-    match args.time_limit {
-        None => Ok(Some(solve(puzzle, options)?)),
-        Some(seconds) => match solve_within(puzzle, options, seconds) {
-            Some(report) => Ok(Some(report?)),
-            None => {
-                eprintln!("{name}: time limit of {seconds} s reached");
-                Ok(None)
-            }
-        },
+) -> Result<Option<Report>, Failure> {
+    match solve(puzzle, options) {
+        Err(SolveError::TimeLimit) => {
+            let seconds = args.time_limit.unwrap_or_default();
+            eprintln!("{name}: time limit of {seconds} s reached");
+            Ok(None)
+        }
+        r => Ok(Some(r?)),
     }
-}
-
-/// Solves, giving up after `seconds` (`None`: the limit was hit; a report that arrives after
-/// the limit counts as too late). The SAT backend is stopped by a timer thread that sets its stop
-/// flag; good_lp's solvers cannot be stopped, so an ILP solve runs on a worker thread that is
-/// abandoned at the limit (the process exits soon after).
-pub(super) fn solve_within(
-    puzzle: &Puzzle,
-    options: &SolveOptions,
-    seconds: f64,
-) -> Option<Result<Report, bimaru_sat::solve::SolveError>> {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::mpsc::{RecvTimeoutError, channel};
-    let limit = Duration::from_secs_f64(seconds.max(0.0));
-    let start = Instant::now();
-    let in_time = |r| Some(r).filter(|_| start.elapsed() < limit);
-    if options.backend == bimaru_sat::solve::Backend::Sat {
-        let stop = std::sync::Arc::new(AtomicBool::new(false));
-        let (done, wait) = channel::<()>();
-        let timer = {
-            let stop = stop.clone();
-            std::thread::spawn(move || {
-                // Dropping `done` ends the wait early when the solve finishes in time.
-                if let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            })
-        };
-        let options = SolveOptions {
-            stop: Some(stop),
-            ..options.clone()
-        };
-        let result = solve(puzzle, &options);
-        drop(done);
-        let _ = timer.join();
-        return match result {
-            Err(bimaru_sat::solve::SolveError::Interrupted) => None,
-            r => in_time(r),
-        };
-    }
-    let (tx, rx) = channel();
-    let (puzzle, options) = (puzzle.clone(), options.clone());
-    std::thread::spawn(move || {
-        // The receiver may be gone after a time-out; nothing is lost then.
-        let _ = tx.send(solve(&puzzle, &options));
-    });
-    rx.recv_timeout(limit).ok().and_then(in_time)
 }
 
 /// Runs the solve command.
@@ -115,7 +65,10 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
             }
         );
     }
-    let options = args.engine.options();
+    let options = SolveOptions {
+        time_limit: super::time_limit(args.time_limit),
+        ..args.engine.options()
+    };
     if let Some(exit) = super::lp::before_solve(args, &input, &doc)? {
         return Ok(exit);
     }
@@ -316,7 +269,7 @@ fn run_boards(
             let name = format!("{}: {}", input.name, board_name(board, index));
             solve_limited(args, &board.puzzle, options, &name)
         })
-        .collect::<Result<_, Error>>()?;
+        .collect::<Result<_, Failure>>()?;
     for (index, (board, report)) in doc.boards.iter().zip(reports).enumerate() {
         let Some(report) = report else {
             // Nothing is written: no partial output.
