@@ -201,29 +201,6 @@ pub struct EngineArgs {
     pub ilp_solver: IlpSolver,
 }
 
-impl EngineArgs {
-    /// The solver options these flags ask for.
-    pub fn options(&self) -> bimaru_sat::solve::SolveOptions {
-        let limit = match (self.count, self.unique) {
-            (Some(n), _) => n.max(1),
-            (None, true) => 2,
-            (None, false) => 1,
-        };
-        bimaru_sat::solve::SolveOptions {
-            backend: self.backend,
-            card: self.card,
-            model: self.encoding,
-            limit,
-            race: !self.no_race,
-            stop: None,
-            time_limit: None,
-            presolve: !self.no_presolve,
-            ilp_model: self.ilp_model,
-            ilp_solver: self.ilp_solver,
-        }
-    }
-}
-
 /// Options of the solve command.
 #[derive(Debug, Clone, Args)]
 pub struct SolveArgs {

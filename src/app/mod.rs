@@ -7,12 +7,10 @@ mod batch;
 mod compare;
 mod convert;
 mod decode;
-mod dimacs;
 mod error;
 mod generate;
 mod grade;
 mod hint;
-mod lp;
 mod render;
 mod solve;
 

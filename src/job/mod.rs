@@ -3,7 +3,14 @@
 //! knows a flag, a terminal or an exit code.
 
 pub mod author;
+pub mod batch;
 pub mod decode;
+pub mod generate;
+mod solve;
+
+pub use solve::{
+    BoardSolved, BoardsSolved, Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board,
+};
 
 use crate::error::Error;
 use crate::ilp::IlpSolver;
