@@ -5,6 +5,10 @@
 //! Data flows one way: text → [`format`] → [`Puzzle`] → encoder ([`sat`]) → solver → model →
 //! [`Grid`] → [`verify`] → [`format`] → text. See `docs/ARCHITECTURE.md` for the module map.
 //!
+//! The library knows no command line: the `bimaru-sat` binary (the default `cli` feature)
+//! resolves its flags into one of the plain [`job`] values, runs it here and writes what comes
+//! back.
+//!
 //! ```
 //! use bimaru_sat::{format::ist, solve, Error, Outcome, SolveOptions};
 //!
