@@ -42,6 +42,9 @@ pub enum SolveError {
     /// The SAT backend's stop flag ([`crate::solve::SolveOptions::stop`]) was set before an answer.
     #[error("stopped before an answer")]
     Interrupted,
+    /// [`crate::solve::SolveOptions::time_limit`] passed before an answer.
+    #[error("time limit reached")]
+    TimeLimit,
     /// A model could not be decoded into a grid.
     #[error("internal error: the solver's model does not decode into straight ships")]
     Decode,

@@ -1,12 +1,13 @@
 //! The command line, as clap derive types. `--help` is the user's first manual, so every flag
 //! carries a doc comment. The work behind each command lives in [`crate::app`].
 
-use crate::format::csc384::Dialect;
-use crate::format::{Format, OutputFormat};
-use crate::ilp::{IlpModel, IlpSolver};
-use crate::sat::card::CardKind;
-use crate::sat::model::Model;
-use crate::solve::Backend;
+use bimaru_sat::advise::report::{AdviseOutput, SimulateOutput};
+use bimaru_sat::format::csc384::Dialect;
+use bimaru_sat::format::{Format, OutputFormat};
+use bimaru_sat::ilp::{IlpModel, IlpSolver};
+use bimaru_sat::sat::card::CardKind;
+use bimaru_sat::sat::model::Model;
+use bimaru_sat::solve::Backend;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -200,29 +201,6 @@ pub struct EngineArgs {
     pub ilp_solver: IlpSolver,
 }
 
-impl EngineArgs {
-    /// The solver options these flags ask for.
-    pub fn options(&self) -> crate::solve::SolveOptions {
-        let limit = match (self.count, self.unique) {
-            (Some(n), _) => n.max(1),
-            (None, true) => 2,
-            (None, false) => 1,
-        };
-        crate::solve::SolveOptions {
-            backend: self.backend,
-            card: self.card,
-            model: self.encoding,
-            limit,
-            race: !self.no_race,
-            stop: None,
-            presolve: !self.no_presolve,
-            ilp_model: self.ilp_model,
-            ilp_solver: self.ilp_solver,
-            solver: crate::solver::SolverKind::default(),
-        }
-    }
-}
-
 /// Options of the solve command.
 #[derive(Debug, Clone, Args)]
 pub struct SolveArgs {
@@ -333,19 +311,6 @@ pub struct CompareArgs {
     pub json: bool,
 }
 
-/// How `advise` prints.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-#[non_exhaustive]
-pub enum AdviseOutput {
-    /// The contest's output (with --posterior: probabilities as a table).
-    #[default]
-    Text,
-    /// A heat map for the terminal.
-    Pretty,
-    /// JSON.
-    Json,
-}
-
 /// Options of the advise command.
 #[derive(Debug, Clone, Args)]
 pub struct AdviseArgs {
@@ -364,8 +329,8 @@ pub struct AdviseArgs {
 
     /// How the probabilities are computed (with --posterior): exact enumeration, sampling, or
     /// exact when the estimated work is small.
-    #[arg(long, value_enum, default_value_t = crate::advise::posterior::Method::Auto, requires = "posterior")]
-    pub method: crate::advise::posterior::Method,
+    #[arg(long, value_enum, default_value_t = bimaru_sat::advise::posterior::Method::Auto, requires = "posterior")]
+    pub method: bimaru_sat::advise::posterior::Method,
 
     /// Number of fleet configurations to sample when sampling.
     #[arg(long, default_value_t = 1_000_000, requires = "posterior")]
@@ -380,23 +345,12 @@ pub struct AdviseArgs {
     pub to: AdviseOutput,
 }
 
-/// How `simulate` prints.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-#[non_exhaustive]
-pub enum SimulateOutput {
-    /// One statistic per line.
-    #[default]
-    Text,
-    /// JSON.
-    Json,
-}
-
 /// Options of the simulate command.
 #[derive(Debug, Clone, Args)]
 pub struct SimulateArgs {
     /// The shooting strategy.
-    #[arg(long, value_enum, default_value_t = crate::advise::simulate::Strategy::Rowan)]
-    pub strategy: crate::advise::simulate::Strategy,
+    #[arg(long, value_enum, default_value_t = bimaru_sat::advise::simulate::Strategy::Rowan)]
+    pub strategy: bimaru_sat::advise::simulate::Strategy,
 
     /// Number of games.
     #[arg(long, default_value_t = 10_000)]

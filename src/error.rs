@@ -1,7 +1,8 @@
-//! The crate's error type. Bad input, unusable files and tool failures are errors; "no
-//! solution" and "not unique" are outcomes (see [`crate::solve::Outcome`]).
+//! The library's error type. Bad input, unusable files and tool failures are errors; "no
+//! solution" and "not unique" are outcomes (see [`crate::solve::Outcome`]). Messages speak of
+//! puzzles, formats and solvers, never of flags: the binary adds what to type.
 
-use crate::format::ParseError;
+use crate::format::{Inexpressible, ParseError};
 use crate::puzzle::PuzzleError;
 use crate::solve::SolveError;
 use std::path::PathBuf;
@@ -42,77 +43,34 @@ pub enum Error {
         /// Why it does not decode.
         error: crate::sat::dimacs::DecodeError,
     },
-    /// The command line asks for something impossible.
-    #[error("{0}")]
-    Usage(UsageError),
-    /// The solver failed (a bug or a resource limit, never a property of the puzzle).
-    #[error(transparent)]
-    Solve(#[from] SolveError),
-}
-
-/// Command-line combinations that cannot work.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum UsageError {
     /// Format detection could not decide.
-    #[error("{source_name}: cannot tell the input format ({reason}); name it with --format")]
+    #[error("{source_name}: cannot tell the input format ({reason})")]
     UnknownFormat {
-        /// The file.
+        /// The file (or `<stdin>`).
         source_name: String,
         /// Why detection failed.
         reason: &'static str,
     },
-    /// Two flags exclude each other.
-    #[error("{first} cannot be combined with {second}")]
-    Conflict {
-        /// One flag.
-        first: &'static str,
-        /// The other.
-        second: &'static str,
+    /// A file holds several boards where one is needed.
+    #[error("{source_name} holds {boards} boards where one is needed")]
+    MultipleBoards {
+        /// The file (or `<stdin>`).
+        source_name: String,
+        /// How many boards it holds.
+        boards: usize,
     },
-    /// The requested solver is not linked into this build.
-    #[error(
-        "this build has no {solver} solver; rebuild with `cargo build --release --features {feature}`"
-    )]
+    /// An output format cannot express a puzzle.
+    #[error(transparent)]
+    Inexpressible(#[from] Inexpressible),
+    /// The requested MIP solver is not linked into this build.
+    #[error("this build has no {solver} solver (cargo feature `{feature}`)")]
     SolverUnavailable {
         /// Solver name.
         solver: &'static str,
         /// The cargo feature that links it.
         feature: &'static str,
     },
-    /// A file holds several boards where one is needed.
-    #[error("{source_name} holds {boards} boards; this command takes one")]
-    MultipleBoards {
-        /// The file.
-        source_name: String,
-        /// How many boards it holds.
-        boards: usize,
-    },
-    /// The generator cannot make what was asked (a fleet that does not fit, no puzzle of the
-    /// wanted grade).
-    #[error("generate: {0}")]
-    Generate(crate::generate::GenerateError),
-    /// An output format cannot express this puzzle.
-    #[error("the {format} format cannot express this puzzle ({reason})")]
-    Inexpressible {
-        /// Format name.
-        format: &'static str,
-        /// What is missing.
-        reason: &'static str,
-    },
-}
-
-impl Error {
-    /// The process exit code for this error: 2 for bad input or usage, 70 for internal
-    /// failures.
-    pub fn exit_code(&self) -> u8 {
-        match self {
-            Error::Parse { .. }
-            | Error::Puzzle { .. }
-            | Error::Io { .. }
-            | Error::Usage(_)
-            | Error::Decode { .. } => 2,
-            Error::Solve(_) => 70,
-        }
-    }
+    /// The solver failed (a bug or a resource limit, never a property of the puzzle).
+    #[error(transparent)]
+    Solve(#[from] SolveError),
 }

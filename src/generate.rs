@@ -450,7 +450,8 @@ pub fn generate_graded(
 }
 
 /// How far the generator removes clues.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum Reduce {
     /// Minimal for uniqueness: removing any clue gives a second solution (found by the SAT

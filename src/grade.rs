@@ -11,9 +11,8 @@ use crate::solve::{Outcome, SolveError, SolveOptions, solve};
 use varisat::Var;
 
 /// Difficulty grades, easiest first (the order is the derived `Ord`).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum, serde::Serialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Grade {

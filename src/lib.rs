@@ -5,6 +5,10 @@
 //! Data flows one way: text → [`mod@format`] → [`Puzzle`] → encoder ([`sat`]) → solver → model →
 //! [`Grid`] → [`mod@verify`] → [`mod@format`] → text. See `docs/ARCHITECTURE.md` for the module map.
 //!
+//! The library knows no command line: the `bimaru-sat` binary (the default `cli` feature)
+//! resolves its flags into one of the plain [`job`] values, runs it here and writes what comes
+//! back.
+//!
 //! ```
 //! use bimaru_sat::{format::ist, solve, Error, Outcome, SolveOptions};
 //!
@@ -22,9 +26,8 @@
 #![warn(missing_docs)]
 
 pub mod advise;
-pub mod app;
 pub mod backend;
-pub mod cli;
+pub mod compare;
 pub mod error;
 pub mod format;
 pub mod generate;
@@ -32,6 +35,7 @@ pub mod geometry;
 pub mod grade;
 pub mod hint;
 pub mod ilp;
+pub mod job;
 pub mod placement;
 pub mod puzzle;
 pub mod reason;

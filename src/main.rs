@@ -1,7 +1,12 @@
 //! The `bimaru-sat` binary: parse the command line, run, turn the result into an exit code.
+//! The binary owns every flag: [`cli`] declares them, [`app`] resolves them into the library's
+//! plain values and writes what the library returns. The library never sees a flag.
 
-use bimaru_sat::{Error, app, cli::Cli};
+mod app;
+mod cli;
+
 use clap::Parser;
+use cli::Cli;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -9,7 +14,9 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) => {
             eprintln!("bimaru-sat: {err}");
-            let code = err.downcast_ref::<Error>().map_or(2, Error::exit_code);
+            let code = err
+                .downcast_ref::<app::Failure>()
+                .map_or(2, app::Failure::exit_code);
             ExitCode::from(code)
         }
     }

@@ -12,11 +12,13 @@ use crate::sat::model::Model;
 use crate::solver::SolverKind;
 use crate::verify::verify;
 use serde::Serialize;
+use std::time::Duration;
+
+mod limit;
 
 /// The solving backends.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Backend {
@@ -44,6 +46,10 @@ pub struct SolveOptions {
     /// SAT backend: a flag that, once set (from any thread, for example by a timer), stops the
     /// solver at its next conflict; the call then fails with [`SolveError::Interrupted`].
     pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Give up after this long: [`solve`] then fails with [`SolveError::TimeLimit`]. The SAT
+    /// backend is stopped at its next conflict (the timer sets `stop`); an ILP solve cannot be
+    /// stopped and is abandoned on its worker thread.
+    pub time_limit: Option<Duration>,
     /// Integer program for the ILP backend.
     pub ilp_model: IlpModel,
     /// MIP solver for the ILP backend.
@@ -64,6 +70,7 @@ impl Default for SolveOptions {
             limit: 1,
             race: true,
             stop: None,
+            time_limit: None,
             ilp_model: IlpModel::default(),
             ilp_solver: IlpSolver::default(),
             solver: SolverKind::default(),
@@ -165,8 +172,12 @@ pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
     }
 }
 
-/// Solves `puzzle`, looking for up to `options.limit` solutions, and verifies every grid.
+/// Solves `puzzle`, looking for up to `options.limit` solutions, and verifies every grid;
+/// within `options.time_limit` when one is set.
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, SolveError> {
+    if let Some(limit) = options.time_limit {
+        return limit::solve_within(puzzle, options, limit);
+    }
     let mut engine = engine(puzzle, options);
     run(puzzle, engine.as_mut(), options.limit)
 }

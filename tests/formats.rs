@@ -344,7 +344,7 @@ fn a_7x12_board_with_length_6_ships_solves_in_every_format_that_can_express_it()
     // CSC384 (square boards) and IST (10x10) cannot express it: a usage error, exit 2.
     assert!(matches!(
         csc384::write_puzzle(&puzzle, csc384::Dialect::Symbols),
-        Err(bimaru_sat::error::UsageError::Inexpressible { .. })
+        Err(bimaru_sat::format::Inexpressible { .. })
     ));
     let file = tmp.path().join("wide.json");
     for to in ["csc384", "ist"] {

@@ -41,7 +41,8 @@ impl Rule {
 }
 
 /// How to compute the probabilities.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum Method {
     /// Exact when the estimated work is small enough, sampling otherwise.

@@ -12,7 +12,8 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 /// How the shooter picks squares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum Strategy {
     /// The Rowan 2013 contest rule; of tied squares, the first the contest lists.

@@ -1,64 +1,37 @@
-//! Batch mode: several files, or every file of a directory, solved one after another (the boards
-//! of a multi-board file in parallel). Each board gives one JSON result line on standard output
-//! (the schema of `docs/formats.md`, with `file` and `board`), in file order; a summary goes to
-//! standard error, and a progress bar too when a person is watching (standard error is a
-//! terminal).
+//! The batch command: resolve the flags into a [`BatchJob`], let the library solve file after
+//! file, and print one JSON result line per board as each group of files is done, behind a
+//! progress bar when a person is watching (standard error is a terminal). A summary goes to
+//! standard error.
 
-use super::solve::Tally;
-use super::{Exit, read_input};
+use super::solve::{engine, tally_exit};
+use super::{Exit, Failure};
 use crate::cli::BatchArgs;
-use crate::error::Error;
-use crate::format::json::ResultJson;
-use crate::format::{self, Format};
-use crate::solve::{Outcome, Report, SolveOptions, solve};
+use bimaru_sat::format::json::ResultJson;
+use bimaru_sat::job::Goal;
+use bimaru_sat::job::batch::{BatchJob, FileResult};
+use bimaru_sat::solve::SolveOptions;
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// One input of a batch.
-struct Item {
-    path: PathBuf,
-    /// Found by listing a directory: skipped, not reported, when its format is unknown.
-    listed: bool,
-}
-
-fn expand(paths: &[PathBuf]) -> Result<Vec<Item>, Error> {
-    let mut items = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            let io_err = |source| Error::Io {
-                path: path.clone(),
-                source,
-            };
-            let mut files: Vec<PathBuf> = std::fs::read_dir(path)
-                .map_err(io_err)?
-                .map(|e| e.map(|e| e.path()))
-                .collect::<Result<_, _>>()
-                .map_err(io_err)?;
-            files.retain(|p| p.is_file());
-            files.sort();
-            items.extend(files.into_iter().map(|path| Item { path, listed: true }));
-        } else {
-            items.push(Item {
-                path: path.clone(),
-                listed: false,
-            });
-        }
-    }
-    Ok(items)
-}
 
 /// Runs the batch command. Exit: 2 if some input could not be read, else 4 if some board hit
 /// the time limit, else 1 if some board has no solution, else 3 if uniqueness was asked and
 /// some board has several, else 0.
-pub fn run(args: &BatchArgs) -> Result<Exit, Error> {
+pub fn run(args: &BatchArgs) -> Result<Exit, Failure> {
     let start = Instant::now();
-    let items = expand(&args.paths)?;
-    let options = args.engine.options();
+    let (options, goal) = engine(&args.engine);
+    let job = BatchJob {
+        paths: args.paths.clone(),
+        format: args.format,
+        options: SolveOptions {
+            time_limit: super::time_limit(args.time_limit),
+            ..options
+        },
+        goal,
+    };
+    let files = job.files()?;
     let bar = if io::stderr().is_terminal() {
-        let bar = ProgressBar::new(items.len() as u64);
+        let bar = ProgressBar::new(files.len() as u64);
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {wide_msg}")
         {
             bar.set_style(style);
@@ -67,132 +40,65 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Error> {
     } else {
         ProgressBar::hidden()
     };
-    let mut tally = Tally::default();
-    let (mut boards, mut errors, mut skipped) = (0, 0, 0);
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let mut emit = |result: &ResultJson| -> bool {
-        // A closed pipe ends the output quietly; the summary still goes to stderr.
-        writeln!(out, "{}", result.to_line())
-            .and_then(|()| out.flush())
-            .is_ok()
-    };
+    // A closed pipe ends the output quietly; the summary still goes to stderr.
     let mut open = true;
-    let all = args.engine.count.is_some();
-    // Files are solved a few at a time in parallel and reported in order, so results stream
-    // out while the batch runs.
-    let chunk = 2 * rayon::current_num_threads();
-    for group in items.chunks(chunk.max(1)) {
-        let done: Vec<_> = group
-            .par_iter()
-            .map(|item| one_file(&item.path, item.listed, args, &options, all))
-            .collect();
-        for (item, done) in group.iter().zip(done) {
-            bar.set_message(item.path.display().to_string());
-            let name = item.path.display().to_string();
-            let results = match done {
-                Ok(None) => {
-                    skipped += 1;
-                    Vec::new()
-                }
-                Ok(Some(results)) => results,
-                Err(e) => {
-                    errors += 1;
-                    vec![(ResultJson::error(e.to_string()), None)]
-                }
-            };
-            for (mut result, outcome) in results {
-                result.file = Some(name.clone());
-                if result.status != format::json::Status::Error {
-                    boards += 1;
-                }
-                match outcome {
-                    Some(outcome) => tally.add(&outcome, result.matches_embedded),
-                    None if result.status == format::json::Status::Timeout => tally.timeouts += 1,
-                    None => {}
-                }
-                if open {
-                    open = emit(&result);
-                }
+    let summary = job.run(&files, |path, result| {
+        bar.set_message(path.display().to_string());
+        let name = path.display().to_string();
+        let lines = match result {
+            FileResult::Boards(boards) => boards
+                .into_iter()
+                .map(|board| {
+                    board.result.unwrap_or_else(|| {
+                        let mut timeout = ResultJson::timeout(args.time_limit.unwrap_or_default());
+                        timeout.board = board.id;
+                        timeout
+                    })
+                })
+                .collect(),
+            FileResult::Failed(e) => vec![ResultJson::error(super::error::message(&e))],
+            _ => Vec::new(),
+        };
+        for mut line in lines {
+            line.file = Some(name.clone());
+            if open {
+                open = writeln!(out, "{}", line.to_line())
+                    .and_then(|()| out.flush())
+                    .is_ok();
             }
-            bar.inc(1);
         }
-    }
+        bar.inc(1);
+    });
     bar.finish_and_clear();
-    let mut summary = format!(
-        "batch: {} files, {boards} boards: {}",
-        items.len() - skipped,
-        tally.summary()
+    let mut text = format!(
+        "batch: {} files, {} boards: {}",
+        summary.files,
+        summary.boards,
+        summary.tally.summary()
     );
-    if tally.timeouts > 0 {
-        summary.push_str(&format!("; {} boards hit the time limit", tally.timeouts));
+    if summary.tally.timeouts > 0 {
+        text.push_str(&format!(
+            "; {} boards hit the time limit",
+            summary.tally.timeouts
+        ));
     }
-    if errors > 0 {
-        summary.push_str(&format!("; {errors} files could not be read"));
+    if summary.failed > 0 {
+        text.push_str(&format!("; {} files could not be read", summary.failed));
     }
-    if skipped > 0 {
-        summary.push_str(&format!("; {skipped} files of unknown format skipped"));
+    if summary.skipped > 0 {
+        text.push_str(&format!(
+            "; {} files of unknown format skipped",
+            summary.skipped
+        ));
     }
-    eprintln!("{summary}; {:.3} s", start.elapsed().as_secs_f64());
-    if errors > 0 {
-        return Ok(Exit::BadInput);
-    }
-    if tally.timeouts > 0 {
-        return Ok(Exit::TimeLimit);
-    }
-    Ok(tally.exit(args.engine.unique))
-}
-
-/// A board's result line and its outcome (`None` when the time limit stopped it).
-type BoardResult = (ResultJson, Option<Outcome>);
-
-/// Solves every board of one file, the boards in parallel, each within `args.time_limit`: each
-/// board's result, with its outcome (`None` for a board the time limit stopped).
-/// `Ok(None)`: a listed file of unknown format, skipped.
-fn one_file(
-    path: &Path,
-    listed: bool,
-    args: &BatchArgs,
-    options: &SolveOptions,
-    all: bool,
-) -> Result<Option<Vec<BoardResult>>, Error> {
-    let input = read_input(Some(path))?;
-    let format = match args.format {
-        Format::Auto => match format::detect(&input.text) {
-            Ok(f) => f,
-            Err(_) if listed => return Ok(None),
-            Err(e) => {
-                return Err(Error::Usage(crate::error::UsageError::UnknownFormat {
-                    source_name: input.name.clone(),
-                    reason: e.reason(),
-                }));
-            }
-        },
-        f => f,
-    };
-    let doc = super::parse_document(&input, format)?;
-    let reports: Vec<Option<Report>> = doc
-        .boards
-        .par_iter()
-        .map(|board| match args.time_limit {
-            None => solve(&board.puzzle, options).map(Some),
-            Some(seconds) => {
-                super::solve::solve_within(&board.puzzle, options, seconds).transpose()
-            }
-        })
-        .collect::<Result<_, _>>()?;
-    Ok(Some(
-        doc.boards
-            .iter()
-            .zip(reports)
-            .map(|(board, report)| {
-                let mut result = match &report {
-                    Some(report) => ResultJson::from_report(report, board.embedded.as_ref(), all),
-                    None => ResultJson::timeout(args.time_limit.unwrap_or_default()),
-                };
-                result.board = board.id.clone();
-                (result, report.map(|r| r.outcome))
-            })
-            .collect(),
-    ))
+    eprintln!("{text}; {:.3} s", start.elapsed().as_secs_f64());
+    Ok(if summary.failed > 0 {
+        Exit::BadInput
+    } else if summary.tally.timeouts > 0 {
+        Exit::TimeLimit
+    } else {
+        tally_exit(&summary.tally, goal == Goal::Unique)
+    })
 }

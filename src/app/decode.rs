@@ -1,112 +1,75 @@
-//! The decode command: read an external solver's answer, re-encode the puzzle with the flags
-//! recorded in the DIMACS header (or given again), check the model against every clause and the
-//! verifier, and print the grid in the puzzle's format. `--backend ilp` answers (CBC, glpsol)
-//! are read by [`super::decode_ilp`].
+//! The decode command: read the puzzle, the DIMACS header when given (checking the flags given
+//! again against it) and the solver's answer, let the library check and decode it
+//! ([`bimaru_sat::job::decode`]), and print the grid in the puzzle's format. `--backend ilp`
+//! reads a CBC or glpsol answer instead.
 
-use super::{Exit, Input, parse_puzzle, read_input, write_output};
+use super::{Exit, Failure, read_input, write_output};
 use crate::cli::DecodeArgs;
-use crate::error::Error;
-use crate::format::{self, Format};
-use crate::puzzle::{Grid, Puzzle};
-use crate::sat::card::CardKind;
-use crate::sat::dimacs::{self, Answer, DecodeError, Formula};
-use crate::solve::Backend;
+use bimaru_sat::format::Writer;
+use bimaru_sat::job::decode::{ilp_answer, read_header, sat_answer, sat_formula};
+use bimaru_sat::solve::Backend;
 
 /// Runs the decode command.
-pub fn run(args: &DecodeArgs) -> Result<Exit, Error> {
-    if args.backend == Backend::Ilp {
-        return super::decode_ilp::run(args);
-    }
+pub fn run(args: &DecodeArgs) -> Result<Exit, Failure> {
     let input = read_input(Some(&args.puzzle))?;
-    let (puzzle, format) = parse_puzzle(&input, args.format)?;
-    let (mut model, mut card) = (args.encoding, args.card);
-    let mut recorded = None;
-    if let Some(cnf) = &args.cnf {
-        let cnf_input = read_input(Some(cnf))?;
-        let header = dimacs::read_header(&cnf_input.text).map_err(|error| Error::Parse {
-            source_name: cnf_input.name.clone(),
-            error,
-        })?;
-        let mismatch = |error| Error::Decode {
-            source_name: cnf_input.name.clone(),
-            error,
+    let doc = input.document(args.format)?;
+    let puzzle = &doc.single(&input.name)?.puzzle;
+    let grid = if args.backend == Backend::Ilp {
+        let solution = read_input(Some(&args.model))?;
+        match ilp_answer(puzzle, args.ilp_model, &solution)? {
+            Some(grid) => grid,
+            None => {
+                eprintln!("{}: no solution", input.name);
+                return Ok(Exit::NoSolution);
+            }
+        }
+    } else {
+        let (mut model, mut card) = (args.encoding, args.card);
+        let cnf = match &args.cnf {
+            Some(path) => Some(read_input(Some(path))?),
+            None => None,
         };
-        if let (Some(given), Some(header)) = (model, header.model)
-            && given != header
-        {
-            return Err(mismatch(DecodeError::FlagMismatch {
-                flag: "--encoding",
-                header: header.name(),
-                given: given.name(),
-            }));
+        let header = match &cnf {
+            Some(cnf) => Some(read_header(cnf)?),
+            None => None,
+        };
+        if let (Some(cnf), Some(header)) = (&cnf, &header) {
+            let mismatch =
+                |flag, header: &'static str, given: &'static str| Failure::HeaderMismatch {
+                    source_name: cnf.name.clone(),
+                    flag,
+                    header,
+                    given,
+                };
+            if let (Some(given), Some(header)) = (model, header.model)
+                && given != header
+            {
+                return Err(mismatch("--encoding", header.name(), given.name()));
+            }
+            if let (Some(given), Some(header)) = (card, header.card)
+                && given != header
+            {
+                return Err(mismatch("--card", header.name(), given.name()));
+            }
+            model = model.or(header.model);
+            card = card.or(header.card);
         }
-        if let (Some(given), Some(header)) = (card, header.card)
-            && given != header
-        {
-            return Err(mismatch(DecodeError::FlagMismatch {
-                flag: "--card",
-                header: header.name(),
-                given: given.name(),
-            }));
+        let formula = sat_formula(
+            puzzle,
+            model.unwrap_or_default(),
+            card.unwrap_or_default(),
+            cnf.as_ref().zip(header.as_ref()),
+        )?;
+        let answer = read_input(Some(&args.model))?;
+        match sat_answer(&formula, puzzle, &answer)? {
+            Some(grid) => grid,
+            None => {
+                eprintln!("{}: the solver found no solution", answer.name);
+                return Ok(Exit::NoSolution);
+            }
         }
-        model = model.or(header.model);
-        card = card.or(header.card);
-        recorded = header.fingerprint.map(|f| (f, cnf_input.name));
-    }
-    let formula = Formula::build(
-        &puzzle,
-        model.unwrap_or_default(),
-        card.unwrap_or(CardKind::default()),
-    );
-    if let Some((fingerprint, name)) = recorded
-        && fingerprint != formula.fingerprint
-    {
-        return Err(Error::Decode {
-            source_name: name,
-            error: DecodeError::OtherPuzzle {
-                formula: fingerprint,
-                puzzle: formula.fingerprint,
-            },
-        });
-    }
-    let answer_input = read_input(Some(&args.model))?;
-    let decode_err = |error| Error::Decode {
-        source_name: answer_input.name.clone(),
-        error,
     };
-    let answer = dimacs::read_answer(&answer_input.text).map_err(|error| Error::Parse {
-        source_name: answer_input.name.clone(),
-        error,
-    })?;
-    let assignment = match answer {
-        Answer::Sat(a) => a,
-        Answer::Unsat => {
-            eprintln!("{}: the solver found no solution", answer_input.name);
-            return Ok(Exit::NoSolution);
-        }
-        _ => return Err(decode_err(DecodeError::NoAnswer)),
-    };
-    let grid = formula.decode(&puzzle, &assignment).map_err(decode_err)?;
-    let text = grid_text(&input, &puzzle, format, &grid);
+    let text = Writer::choose(None, None, &doc).solved_puzzle(puzzle, &grid);
     write_output(args.output.as_deref(), &text)?;
     Ok(Exit::Success)
-}
-
-/// A decoded grid in the puzzle's own format.
-pub(super) fn grid_text(input: &Input, puzzle: &Puzzle, format: Format, grid: &Grid) -> String {
-    match format {
-        Format::Ist | Format::Auto => format::ist::write_solution(puzzle, grid),
-        Format::Json => format::json::write_puzzle(puzzle, Some(grid)),
-        Format::Csc384 => {
-            let dialect = format::csc384::parse_with_dialect(&input.text)
-                .map_or(format::csc384::Dialect::Symbols, |(_, d)| d.dialect);
-            format::csc384::write_solution(grid, dialect)
-        }
-        Format::Rubin => format::rubin::drawing(puzzle, grid, true),
-        Format::Dzn => format::rubin::drawing(puzzle, grid, false),
-        Format::Rpi => format::rpi::write_solution(puzzle, grid),
-        Format::Puzzlink | Format::Eprime | Format::Krazydad | Format::Jolyonb | Format::Sxchx => {
-            format::pretty::write_solution(puzzle, grid)
-        }
-    }
 }

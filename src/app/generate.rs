@@ -1,85 +1,33 @@
-//! The generate command: draw puzzles by seed, keep those of the wanted grade, and print them or
-//! write one file per puzzle. Puzzle `i` comes from its own random stream of the seed, so the
-//! output depends only on the options.
+//! The generate command: resolve the flags into a [`GenerateJob`], and print the puzzles it
+//! writes or put each in its own file, behind a progress bar; a note on standard error tells
+//! of clues whose uniqueness check ran out of its budget.
 
-use super::{Exit, write_atomic, write_output};
+use super::{Exit, Failure, write_atomic, write_output};
 use crate::cli::GenerateArgs;
-use crate::error::{Error, UsageError};
-use crate::format::{self, Format};
-use crate::generate::{
-    GenerateError, GenerateOptions, Generated, default_fleet, generate_graded, rng_for,
-};
-use crate::puzzle::Fleet;
+use bimaru_sat::error::Error;
+use bimaru_sat::generate::{GenerateOptions, default_fleet};
+use bimaru_sat::job::generate::GenerateJob;
 use indicatif::{ProgressBar, ProgressStyle};
 
-/// A puzzle written in an output format: the puzzle text and, for formats that keep it apart,
-/// the solution text.
-pub struct Written {
-    /// The puzzle (with its solution inside, for formats that hold one).
-    pub puzzle: String,
-    /// The solution as its own file (IST `.out`), if the format keeps it apart.
-    pub solution: Option<String>,
-    /// File extension of the puzzle file.
-    pub extension: &'static str,
-}
-
-/// Writes a generated puzzle in `format`.
-/// With `one_line`, JSON is written as one compact line (JSON Lines, for several puzzles in one
-/// stream).
-pub fn write_generated(
-    generated: &Generated,
-    format: Format,
-    one_line: bool,
-) -> Result<Written, Error> {
-    let Generated {
-        puzzle, solution, ..
-    } = generated;
-    #[allow(unreachable_patterns)] // formats added on other branches land here until handled
-    match format {
-        Format::Json | Format::Auto => Ok(Written {
-            puzzle: if one_line {
-                format::json::write_puzzle_line(puzzle, Some(solution))
-            } else {
-                format::json::write_puzzle(puzzle, Some(solution))
-            },
-            solution: None,
-            extension: "json",
-        }),
-        Format::Ist => Ok(Written {
-            puzzle: format::ist::write_puzzle(puzzle).ok_or(Error::Usage(
-                UsageError::Inexpressible {
-                    format: "ist",
-                    reason: "it holds only 10x10 boards with the standard fleet",
-                },
-            ))?,
-            solution: Some(format::ist::write_solution(puzzle, solution)),
-            extension: "txt",
-        }),
-        _ => Err(Error::Usage(UsageError::Inexpressible {
-            format: "this output",
-            reason: "generate writes json or ist",
-        })),
-    }
-}
-
 /// Runs the generate command.
-pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
-    let fleet: Fleet = args
-        .fleet
-        .clone()
-        .unwrap_or_else(|| default_fleet(args.size));
-    let options = GenerateOptions {
-        size: args.size,
-        fleet,
-        card: args.card,
-        reduce: args.reduce,
-        budget: (args.max_conflicts > 0).then_some(args.max_conflicts),
-    };
-    let gen_error = |e: GenerateError| match e {
-        GenerateError::Solver(_) => Error::Solve(crate::solve::SolveError::Solver {
-            message: e.to_string(),
-        }),
-        other => Error::Usage(UsageError::Generate(other)),
+pub fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
+    let job = GenerateJob {
+        options: GenerateOptions {
+            size: args.size,
+            fleet: args
+                .fleet
+                .clone()
+                .unwrap_or_else(|| default_fleet(args.size)),
+            card: args.card,
+            reduce: args.reduce,
+            budget: (args.max_conflicts > 0).then_some(args.max_conflicts),
+        },
+        grade: args.grade,
+        seed: args.seed,
+        count: args.count,
+        to: args.to,
+        // Several puzzles on standard output: JSON Lines, which every command reads back.
+        one_line: args.count > 1 && args.out.is_none(),
     };
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).map_err(|source| Error::Io {
@@ -102,15 +50,10 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
     // Clues kept undecided, per puzzle that has any, for the note on standard error.
     let mut undecided: Vec<usize> = Vec::new();
     let mut text = String::new();
-    for index in 0..args.count {
-        let mut rng = rng_for(args.seed, index as u64);
-        let generated = generate_graded(&options, args.grade, &mut rng).map_err(gen_error)?;
+    job.run(|index, generated, written| -> Result<(), Failure> {
         if !generated.undecided.is_empty() {
             undecided.push(generated.undecided.len());
         }
-        // Several puzzles on standard output: JSON Lines, which every command reads back.
-        let one_line = args.count > 1 && args.out.is_none();
-        let written = write_generated(&generated, args.to, one_line)?;
         match &args.out {
             Some(dir) => {
                 let stem = format!("{:0width$}", index + 1);
@@ -130,7 +73,8 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
             }
         }
         bar.inc(1);
-    }
+        Ok(())
+    })?;
     bar.finish_and_clear();
     if args.out.is_none() {
         write_output(None, &text)?;

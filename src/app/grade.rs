@@ -1,36 +1,31 @@
 //! The grade command: prove the puzzle unique, then print its grade and how many cells each
 //! level of deduction decided.
 
-use super::{Exit, parse_puzzle, read_input, write_output};
+use super::{Exit, Failure, read_input, write_output};
 use crate::cli::GradeArgs;
-use crate::error::Error;
-use crate::grade::{Graded, grade};
+use bimaru_sat::grade::{Graded, grade};
+use bimaru_sat::job::author::grade_line;
 
 /// Runs the grade command.
-pub fn run(args: &GradeArgs) -> Result<Exit, Error> {
+pub fn run(args: &GradeArgs) -> Result<Exit, Failure> {
     let input = read_input(Some(&args.puzzle))?;
-    let (puzzle, _) = parse_puzzle(&input, args.format)?;
+    let puzzle = input.puzzle(args.format)?;
     match grade(&puzzle)? {
+        Graded::Unique(r) => {
+            write_output(None, &grade_line(&r))?;
+            Ok(Exit::Success)
+        }
         Graded::Unsat => {
             eprintln!("{}: no solution", input.name);
             Ok(Exit::NoSolution)
         }
-        Graded::NotUnique => {
+        // Graded::NotUnique
+        _ => {
             eprintln!(
                 "{}: not unique: a puzzle with several solutions has no grade",
                 input.name
             );
             Ok(Exit::NotUnique)
-        }
-        Graded::Unique(r) => {
-            write_output(
-                None,
-                &format!(
-                    "{}: {} of {} cells by propagation, {} by one-step look-ahead, {} by two-step look-ahead\n",
-                    r.grade, r.by_propagation, r.cells, r.by_probing, r.by_deep_probing
-                ),
-            )?;
-            Ok(Exit::Success)
         }
     }
 }

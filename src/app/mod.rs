@@ -1,24 +1,24 @@
-//! What each command does, between the parsed command line and the exit code. `main.rs` only
-//! parses arguments, calls [`run`] and turns the result into a process exit.
+//! What each command does, between the parsed command line and the exit code: resolve the
+//! flags, read the input, call the library, write the output. `main.rs` only parses arguments,
+//! calls [`run`] and turns the result into a process exit.
 
 mod advise;
 mod batch;
-pub mod compare;
+mod compare;
 mod convert;
 mod decode;
-mod decode_ilp;
-mod dimacs;
-pub mod generate;
+mod error;
+mod generate;
 mod grade;
 mod hint;
-mod lp;
 mod render;
 mod solve;
 
+pub use error::Failure;
+
 use crate::cli::{Cli, Command};
-use crate::error::{Error, UsageError};
-use crate::format::{self, Format};
-use crate::puzzle::Puzzle;
+use bimaru_sat::error::Error;
+use bimaru_sat::format::Source;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -55,7 +55,7 @@ impl Exit {
 }
 
 /// Runs the command line.
-pub fn run(cli: &Cli) -> Result<Exit, Error> {
+pub fn run(cli: &Cli) -> Result<Exit, Failure> {
     match &cli.command {
         None => solve::run(&cli.solve),
         Some(Command::Solve(args)) => solve::run(args),
@@ -72,95 +72,40 @@ pub fn run(cli: &Cli) -> Result<Exit, Error> {
     }
 }
 
-/// A named input: the text and the name used in messages.
-pub struct Input {
-    /// `<stdin>` or the path as given.
-    pub name: String,
-    /// The whole text.
-    pub text: String,
+/// The library's time limit for `--time-limit SECONDS` (a negative limit counts as zero).
+fn time_limit(seconds: Option<f64>) -> Option<std::time::Duration> {
+    seconds.map(|s| std::time::Duration::from_secs_f64(s.max(0.0)))
 }
 
-/// Reads `path` (standard input for `None` or `-`) as text. A path that names no file but is a
-/// puzz.link URL is the input itself (see [`url_argument`]).
-pub fn read_input(path: Option<&Path>) -> Result<Input, Error> {
-    if let Some(input) = path.and_then(url_argument) {
-        return Ok(input);
+/// Reads `path` (standard input for `None` or `-`) as text.
+pub fn read_input(path: Option<&Path>) -> Result<Source, Error> {
+    if let Some(source) = path.and_then(url_argument) {
+        return Ok(source);
     }
-    let (name, bytes) = match path {
-        None => read_stdin()?,
-        Some(p) if p == Path::new("-") => read_stdin()?,
-        Some(p) => (
-            p.display().to_string(),
-            std::fs::read(p).map_err(|source| Error::Io {
-                path: p.to_path_buf(),
-                source,
-            })?,
-        ),
-    };
-    let text = format::text_from_bytes(&bytes)
-        .map_err(|error| Error::Parse {
-            source_name: name.clone(),
-            error,
-        })?
-        .to_string();
-    Ok(Input { name, text })
+    match path {
+        Some(p) if p != Path::new("-") => Source::read(p),
+        _ => {
+            let mut bytes = Vec::new();
+            io::stdin()
+                .lock()
+                .read_to_end(&mut bytes)
+                .map_err(|source| Error::Io {
+                    path: PathBuf::from("<stdin>"),
+                    source,
+                })?;
+            Source::from_bytes("<stdin>", &bytes)
+        }
+    }
 }
 
 /// A puzz.link URL given where a file name goes (`bimaru-sat 'https://puzz.link/p?battleship/...'`):
 /// when no file of that name exists and the argument looks like a URL, the argument is the text
 /// and its own name in messages.
-fn url_argument(path: &Path) -> Option<Input> {
+fn url_argument(path: &Path) -> Option<Source> {
     let text = path.to_str()?;
-    (!path.exists() && format::puzzlink::looks_like_url(text)).then(|| Input {
+    (!path.exists() && bimaru_sat::format::puzzlink::looks_like_url(text)).then(|| Source {
         name: text.to_string(),
         text: text.to_string(),
-    })
-}
-
-fn read_stdin() -> Result<(String, Vec<u8>), Error> {
-    let mut bytes = Vec::new();
-    io::stdin()
-        .lock()
-        .read_to_end(&mut bytes)
-        .map_err(|source| Error::Io {
-            path: PathBuf::from("<stdin>"),
-            source,
-        })?;
-    Ok(("<stdin>".to_string(), bytes))
-}
-
-/// Parses `input` in `format` (detecting it for [`Format::Auto`]). A file holding several
-/// boards (Rubin) is refused; see [`parse_document`].
-pub fn parse_puzzle(input: &Input, format: Format) -> Result<(Puzzle, Format), Error> {
-    let mut doc = parse_document(input, format)?;
-    if doc.boards.len() != 1 {
-        return Err(Error::Usage(UsageError::MultipleBoards {
-            source_name: input.name.clone(),
-            boards: doc.boards.len(),
-        }));
-    }
-    let board = doc.boards.remove(0);
-    Ok((board.puzzle, doc.format))
-}
-
-/// Parses every board of `input` in `format` (detecting it for [`Format::Auto`]).
-pub fn parse_document(input: &Input, format: Format) -> Result<format::Document, Error> {
-    let format = match format {
-        Format::Auto => detect(input)?,
-        f => f,
-    };
-    format::parse_document(&input.text, format).map_err(|error| Error::Parse {
-        source_name: input.name.clone(),
-        error,
-    })
-}
-
-fn detect(input: &Input) -> Result<Format, Error> {
-    format::detect(&input.text).map_err(|e| {
-        Error::Usage(UsageError::UnknownFormat {
-            source_name: input.name.clone(),
-            reason: e.reason(),
-        })
     })
 }
 

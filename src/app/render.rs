@@ -1,16 +1,15 @@
 //! The render command: read a puzzle, solve it when asked, and write the SVG picture through a
 //! temporary file.
 
-use super::{Exit, parse_puzzle, read_input, write_atomic};
+use super::{Exit, Failure, read_input, write_atomic};
 use crate::cli::RenderArgs;
-use crate::error::Error;
-use crate::render::svg;
-use crate::solve::{SolveOptions, solve};
+use bimaru_sat::render::svg;
+use bimaru_sat::solve::{SolveOptions, solve};
 
 /// Runs the render command.
-pub fn run(args: &RenderArgs) -> Result<Exit, Error> {
+pub fn run(args: &RenderArgs) -> Result<Exit, Failure> {
     let input = read_input(Some(&args.puzzle))?;
-    let (puzzle, _) = parse_puzzle(&input, args.format)?;
+    let puzzle = input.puzzle(args.format)?;
     let solution = if args.solve {
         let report = solve(&puzzle, &SolveOptions::default())?;
         match report.outcome.grid() {

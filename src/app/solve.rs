@@ -1,150 +1,86 @@
-//! The solve command: read, parse, solve, verify, print. The output follows the input's
-//! format unless `--to` names another; a file of several boards (Rubin) gets every board
-//! solved and reported by its ID, compared with the solution the file carries.
+//! The solve command: resolve the flags into a [`SolveJob`], read and parse the input, let the
+//! library solve, and write what it returns: the solution (or every board's, for a Rubin file),
+//! the `--emit-dimacs` formula or the `--emit-lp` program; messages and the exit status follow
+//! the outcomes. A folder as INPUT runs the batch command.
 
-use super::{Exit, Input, parse_document, read_input, write_output};
-use crate::cli::{BatchArgs, SolveArgs};
-use crate::error::{Error, UsageError};
-use crate::format::csc384::{Dialect, DialectSource};
-use crate::format::json::ResultJson;
-use crate::format::{self, Board, Document, Format, OutputFormat};
-use crate::puzzle::{Fleet, Grid, Puzzle};
-use crate::solve::{Outcome, Report, SolveOptions, solve};
+use super::{Exit, Failure, read_input, write_atomic, write_output};
+use crate::cli::{BatchArgs, EngineArgs, SolveArgs};
+use bimaru_sat::format::OutputFormat;
+use bimaru_sat::format::csc384::{Dialect, DialectSource};
+use bimaru_sat::job::{
+    Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board, require_solver,
+};
+use bimaru_sat::solve::{Backend, Outcome, Report, SolveOptions};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// How solutions are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Writer {
-    /// The output format.
-    pub to: OutputFormat,
-    /// Cell alphabet for CSC384 output.
-    pub dialect: Dialect,
+/// The engine configuration and goal the engine flags ask for (no time limit).
+pub(super) fn engine(args: &EngineArgs) -> (SolveOptions, Goal) {
+    let goal = match (args.count, args.unique) {
+        (Some(n), _) => Goal::Count(n),
+        (None, true) => Goal::Unique,
+        (None, false) => Goal::First,
+    };
+    let options = SolveOptions {
+        backend: args.backend,
+        card: args.card,
+        model: args.encoding,
+        limit: goal.limit(),
+        race: !args.no_race,
+        presolve: !args.no_presolve,
+        ilp_model: args.ilp_model,
+        ilp_solver: args.ilp_solver,
+        ..SolveOptions::default()
+    };
+    (options, goal)
 }
 
-impl Writer {
-    /// The writer for `doc`: `to` or the input's own format, `cells` or the input's dialect.
-    pub fn choose(to: Option<OutputFormat>, cells: Option<Dialect>, doc: &Document) -> Self {
-        Writer {
-            to: to.unwrap_or(OutputFormat::following(doc.format)),
-            dialect: cells
-                .or(doc.dialect.map(|d| d.dialect))
-                .unwrap_or(Dialect::Symbols),
-        }
-    }
-
-    /// Refuses puzzles whose solutions this format cannot show.
-    pub fn check(&self, puzzle: &Puzzle) -> Result<(), UsageError> {
-        match self.to {
-            OutputFormat::Ist
-                if puzzle.rows() != format::ist::SIZE
-                    || puzzle.cols() != format::ist::SIZE
-                    || *puzzle.fleet() != Fleet::standard() =>
-            {
-                Err(UsageError::Inexpressible {
-                    format: "ist",
-                    reason: "its boards are 10x10 with the standard fleet",
-                })
-            }
-            OutputFormat::Csc384 => format::csc384::check_solution(puzzle),
-            OutputFormat::Rpi => format::rpi::check_solution(puzzle),
-            OutputFormat::Puzzlink => Err(UsageError::Inexpressible {
-                format: "puzzlink",
-                reason: "a URL holds a puzzle, not its solution; use --to pretty or json",
-            }),
-            _ => Ok(()),
-        }
-    }
-
-    /// One solved grid as text (not for JSON, which describes the whole result).
-    pub fn grid(&self, puzzle: &Puzzle, grid: &Grid) -> String {
-        match self.to {
-            OutputFormat::Ist => format::ist::write_solution(puzzle, grid),
-            OutputFormat::Csc384 => format::csc384::write_solution(grid, self.dialect),
-            OutputFormat::Rubin => format::rubin::drawing(puzzle, grid, true),
-            OutputFormat::Dzn => format::rubin::drawing(puzzle, grid, false),
-            OutputFormat::Rpi => format::rpi::write_solution(puzzle, grid),
-            OutputFormat::Pretty | OutputFormat::Puzzlink => {
-                format::pretty::write_solution(puzzle, grid)
-            }
-            OutputFormat::Json => format::json::grid_rows(grid).join("\n") + "\n",
-        }
-    }
-}
-
-/// Solves `puzzle`, within `--time-limit` when one is given (`Ok(None)`: the limit was hit).
-fn solve_limited(
-    args: &SolveArgs,
-    puzzle: &Puzzle,
-    options: &SolveOptions,
-    name: &str,
-) -> Result<Option<Report>, Error> {
-    match args.time_limit {
-        None => Ok(Some(solve(puzzle, options)?)),
-        Some(seconds) => match solve_within(puzzle, options, seconds) {
-            Some(report) => Ok(Some(report?)),
-            None => {
-                eprintln!("{name}: time limit of {seconds} s reached");
-                Ok(None)
-            }
+/// The job the solve flags ask for.
+fn job(args: &SolveArgs) -> SolveJob {
+    let (options, goal) = engine(&args.engine);
+    SolveJob {
+        options: SolveOptions {
+            time_limit: super::time_limit(args.time_limit),
+            ..options
         },
+        goal,
+        to: args.to,
+        cells: args.cells,
+        dimacs: args.emit_dimacs.as_ref().map(|_| {
+            if args.emit_only {
+                Dimacs::Only
+            } else {
+                Dimacs::After {
+                    exclude_solution: args.exclude_solution,
+                }
+            }
+        }),
     }
 }
 
-/// Solves, giving up after `seconds` (`None`: the limit was hit; a report that arrives after
-/// the limit counts as too late). The SAT backend is stopped by a timer thread that sets its stop
-/// flag; good_lp's solvers cannot be stopped, so an ILP solve runs on a worker thread that is
-/// abandoned at the limit (the process exits soon after).
-pub(super) fn solve_within(
-    puzzle: &Puzzle,
-    options: &SolveOptions,
-    seconds: f64,
-) -> Option<Result<Report, crate::solve::SolveError>> {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::mpsc::{RecvTimeoutError, channel};
-    let limit = Duration::from_secs_f64(seconds.max(0.0));
-    let start = Instant::now();
-    let in_time = |r| Some(r).filter(|_| start.elapsed() < limit);
-    if options.backend == crate::solve::Backend::Sat {
-        let stop = std::sync::Arc::new(AtomicBool::new(false));
-        let (done, wait) = channel::<()>();
-        let timer = {
-            let stop = stop.clone();
-            std::thread::spawn(move || {
-                // Dropping `done` ends the wait early when the solve finishes in time.
-                if let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            })
-        };
-        let options = SolveOptions {
-            stop: Some(stop),
-            ..options.clone()
-        };
-        let result = solve(puzzle, &options);
-        drop(done);
-        let _ = timer.join();
-        return match result {
-            Err(crate::solve::SolveError::Interrupted) => None,
-            r => in_time(r),
-        };
+fn is_stdout(path: Option<&Path>) -> bool {
+    path.is_none_or(|p| p == Path::new("-"))
+}
+
+/// Writes an exported formula or program to `target` (standard output for `-`).
+fn export(target: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    if is_stdout(Some(target)) {
+        // DIMACS and LP files are ASCII, so this never fails.
+        write_output(None, &String::from_utf8_lossy(bytes))?;
+    } else {
+        write_atomic(target, bytes)?;
     }
-    let (tx, rx) = channel();
-    let (puzzle, options) = (puzzle.clone(), options.clone());
-    std::thread::spawn(move || {
-        // The receiver may be gone after a time-out; nothing is lost then.
-        let _ = tx.send(solve(&puzzle, &options));
-    });
-    rx.recv_timeout(limit).ok().and_then(in_time)
+    Ok(())
 }
 
 /// Runs the solve command.
-pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
+pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
     if let Some(dir) = args.input.as_ref().filter(|p| p.is_dir()) {
         if args.output.is_some() || args.to.is_some_and(|t| t != OutputFormat::Json) {
-            return Err(Error::Usage(UsageError::Conflict {
+            return Err(Failure::Conflict {
                 first: "a directory as INPUT (batch mode, JSON lines on stdout)",
                 second: "OUTPUT or --to other than json",
-            }));
+            });
         }
         return super::batch::run(&BatchArgs {
             paths: vec![dir.clone()],
@@ -155,12 +91,12 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
     }
     let start = Instant::now();
     let input = read_input(args.input.as_deref())?;
-    let doc = parse_document(&input, args.format)?;
+    let doc = input.document(args.format)?;
     let parse_time = start.elapsed();
-    let writer = Writer::choose(args.to, args.cells, &doc);
-    for board in &doc.boards {
-        writer.check(&board.puzzle).map_err(Error::Usage)?;
-    }
+    let job = job(args);
+    // The checks `job.run` makes, made here first so that they come before the warning, the
+    // LP export and the flag conflict, as they always have.
+    let writer = job.writer(&doc)?;
     if let (Some(choice), OutputFormat::Csc384, None) = (doc.dialect, writer.to, args.cells)
         && choice.source == DialectSource::FleetLine
     {
@@ -173,53 +109,81 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Error> {
             }
         );
     }
-    let options = args.engine.options();
-    if let Some(exit) = super::lp::before_solve(args, &input, &doc)? {
-        return Ok(exit);
+    if job.options.backend == Backend::Ilp {
+        require_solver(job.options.ilp_solver)?;
     }
-    if doc.format == Format::Rubin || doc.boards.len() != 1 {
-        return run_boards(args, &input, &doc, writer, &options, start);
+    if let Some(target) = args.emit_lp.as_deref() {
+        let board = doc.single(&input.name)?;
+        let source = args
+            .input
+            .as_deref()
+            .map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
+        export(target, job.lp_program(&board.puzzle, &source).as_bytes())?;
+        return Ok(Exit::Success);
     }
-    let board = &doc.boards[0];
-    let puzzle = &board.puzzle;
-    if let Some(exit) = super::dimacs::before_solve(args, puzzle)? {
-        return Ok(exit);
+    if !by_board(&doc)
+        && args
+            .emit_dimacs
+            .as_deref()
+            .is_some_and(|t| is_stdout(Some(t)))
+        && !args.emit_only
+        && is_stdout(args.output.as_deref())
+    {
+        return Err(Failure::Conflict {
+            first: "--emit-dimacs - (without --emit-only)",
+            second: "a solution printed on standard output (give an OUTPUT file)",
+        });
     }
-    let Some(report) = solve_limited(args, puzzle, &options, &input.name)? else {
-        return Ok(Exit::TimeLimit);
+    let solved = job.run(&doc)?;
+    let time_limit = |name: &str| {
+        let seconds = args.time_limit.unwrap_or_default();
+        eprintln!("{name}: time limit of {seconds} s reached");
+        Exit::TimeLimit
     };
-    super::dimacs::after_solve(args, puzzle, &report)?;
-    if args.engine.stats {
-        print_stats(&report, parse_time, start.elapsed());
-    }
-    if writer.to == OutputFormat::Json {
-        let result = ResultJson::from_report(
-            &report,
-            board.embedded.as_ref(),
-            args.engine.count.is_some(),
-        );
-        let text = serde_json::to_string_pretty(&result).expect("results always serialize") + "\n";
-        let blocked = matches!(report.outcome, Outcome::Multiple { .. }) && args.engine.unique;
-        if !blocked {
-            write_output(args.output.as_deref(), &text)?;
-        }
-        return Ok(exit_of(&report.outcome, args.engine.unique, &input.name));
-    }
-    if let Some(n) = args.engine.count {
-        let text = counted(&writer, puzzle, &report.outcome, n);
-        write_output(args.output.as_deref(), &text)?;
-        return Ok(exit_of(&report.outcome, false, &input.name));
-    }
-    match &report.outcome {
-        Outcome::Unsat => Ok(exit_of(&report.outcome, args.engine.unique, &input.name)),
-        Outcome::Multiple { .. } if args.engine.unique => {
-            Ok(exit_of(&report.outcome, args.engine.unique, &input.name))
-        }
-        outcome => {
-            let grid = outcome.grid().expect("a non-Unsat outcome holds a grid");
-            write_output(args.output.as_deref(), &writer.grid(puzzle, grid))?;
+    let unique = job.goal == Goal::Unique;
+    match solved {
+        Solved::Formula(formula) => {
+            if let Some(target) = args.emit_dimacs.as_deref() {
+                export(target, &formula)?;
+            }
             Ok(Exit::Success)
         }
+        Solved::Board(one) => {
+            let Some(report) = one.report else {
+                return Ok(time_limit(&input.name));
+            };
+            if let (Some(target), Some(formula)) = (args.emit_dimacs.as_deref(), &one.formula) {
+                export(target, formula)?;
+            }
+            if args.engine.stats {
+                print_stats(&report, parse_time, start.elapsed());
+            }
+            if let Some(text) = &one.text {
+                write_output(args.output.as_deref(), text)?;
+            }
+            Ok(exit_of(&report.outcome, unique, &input.name))
+        }
+        Solved::Boards(all) => {
+            let Some(text) = &all.text else {
+                // Nothing is written: no partial output.
+                for (index, (board, report)) in doc.boards.iter().zip(&all.reports).enumerate() {
+                    if report.is_none() {
+                        time_limit(&format!("{}: {}", input.name, board_name(board, index)));
+                    }
+                }
+                return Ok(Exit::TimeLimit);
+            };
+            write_output(args.output.as_deref(), text)?;
+            eprintln!(
+                "{}: {} boards: {}; {:.3} s",
+                input.name,
+                doc.boards.len(),
+                all.tally.summary(),
+                start.elapsed().as_secs_f64()
+            );
+            Ok(tally_exit(&all.tally, unique))
+        }
+        _ => Ok(Exit::Success),
     }
 }
 
@@ -239,28 +203,16 @@ fn exit_of(outcome: &Outcome, unique: bool, name: &str) -> Exit {
     }
 }
 
-/// Every grid found, separated by blank lines, then a `solutions:` line.
-fn counted(writer: &Writer, puzzle: &Puzzle, outcome: &Outcome, n: usize) -> String {
-    let grids = outcome.grids();
-    let mut text = String::new();
-    for (i, grid) in grids.iter().enumerate() {
-        if i > 0 {
-            text.push('\n');
-        }
-        text.push_str(&writer.grid(puzzle, grid));
-    }
-    if !grids.is_empty() {
-        text.push('\n');
-    }
-    if outcome.is_complete() {
-        text.push_str(&format!("solutions: {}\n", grids.len()));
+/// The exit of many boards: 1 if some has no solution, else 3 if uniqueness was asked and some
+/// has several, else 0.
+pub(super) fn tally_exit(tally: &Tally, unique: bool) -> Exit {
+    if tally.unsat > 0 {
+        Exit::NoSolution
+    } else if unique && tally.multiple > 0 {
+        Exit::NotUnique
     } else {
-        text.push_str(&format!(
-            "solutions: {} (stopped at --count {n}; there may be more)\n",
-            grids.len()
-        ));
+        Exit::Success
     }
-    text
 }
 
 fn print_stats(report: &Report, parse_time: Duration, total: Duration) {
@@ -281,164 +233,4 @@ fn print_stats(report: &Report, parse_time: Duration, total: Duration) {
         s.solve_time.as_secs_f64() * 1e3,
         total.as_secs_f64() * 1e3,
     );
-}
-
-/// A board's name in reports: its ID, or its number and line.
-pub fn board_name(board: &Board, index: usize) -> String {
-    match &board.id {
-        Some(id) => format!("Board {id}"),
-        None => format!("Board {} (line {})", index + 1, board.line),
-    }
-}
-
-/// Tallies of a multi-board run.
-#[derive(Debug, Default)]
-pub struct Tally {
-    /// Boards solved with a unique solution.
-    pub unique: usize,
-    /// Boards solved without a uniqueness check.
-    pub found: usize,
-    /// Boards with several solutions.
-    pub multiple: usize,
-    /// Boards without a solution.
-    pub unsat: usize,
-    /// Boards that carry a solution.
-    pub embedded: usize,
-    /// Of those, boards whose solution was found again.
-    pub matched: usize,
-    /// Boards the time limit stopped (batch).
-    pub timeouts: usize,
-}
-
-impl Tally {
-    /// Counts one outcome.
-    pub fn add(&mut self, outcome: &Outcome, matched: Option<bool>) {
-        match outcome {
-            Outcome::Unique(_) => self.unique += 1,
-            Outcome::Found(_) => self.found += 1,
-            Outcome::Multiple { .. } => self.multiple += 1,
-            _ => self.unsat += 1,
-        }
-        if let Some(m) = matched {
-            self.embedded += 1;
-            self.matched += usize::from(m);
-        }
-    }
-
-    /// `a unique, b solved, c with several solutions, d without solution; e of f embedded
-    /// solutions found`.
-    pub fn summary(&self) -> String {
-        let mut s = format!(
-            "{} unique, {} solved (uniqueness not checked), {} with several solutions, {} without solution",
-            self.unique, self.found, self.multiple, self.unsat
-        );
-        if self.embedded > 0 {
-            s.push_str(&format!(
-                "; {} of {} embedded solutions found",
-                self.matched, self.embedded
-            ));
-        }
-        s
-    }
-
-    /// The exit code of the run.
-    pub fn exit(&self, unique: bool) -> Exit {
-        if self.unsat > 0 {
-            Exit::NoSolution
-        } else if unique && self.multiple > 0 {
-            Exit::NotUnique
-        } else {
-            Exit::Success
-        }
-    }
-}
-
-/// Solves every board of a multi-board file and reports each by its ID.
-fn run_boards(
-    args: &SolveArgs,
-    input: &Input,
-    doc: &Document,
-    writer: Writer,
-    options: &SolveOptions,
-    start: Instant,
-) -> Result<Exit, Error> {
-    use rayon::prelude::*;
-    let mut out = String::new();
-    let mut tally = Tally::default();
-    // Boards are independent: solve them on every core, then report them in file order.
-    let reports: Vec<Option<Report>> = doc
-        .boards
-        .par_iter()
-        .enumerate()
-        .map(|(index, board)| {
-            let name = format!("{}: {}", input.name, board_name(board, index));
-            solve_limited(args, &board.puzzle, options, &name)
-        })
-        .collect::<Result<_, Error>>()?;
-    for (index, (board, report)) in doc.boards.iter().zip(reports).enumerate() {
-        let Some(report) = report else {
-            // Nothing is written: no partial output.
-            return Ok(Exit::TimeLimit);
-        };
-        let matched = board
-            .embedded
-            .as_ref()
-            .map(|e| report.outcome.grids().contains(&e));
-        tally.add(&report.outcome, matched);
-        if writer.to == OutputFormat::Json {
-            let mut result = ResultJson::from_report(
-                &report,
-                board.embedded.as_ref(),
-                args.engine.count.is_some(),
-            );
-            result.board = board.id.clone();
-            out.push_str(&result.to_line());
-            out.push('\n');
-            continue;
-        }
-        let grids = report.outcome.grids();
-        let mut status = match &report.outcome {
-            Outcome::Unique(_) => "unique".to_string(),
-            Outcome::Found(_) => "solved".to_string(),
-            Outcome::Multiple { grids, complete } => format!(
-                "{}{}{} solutions",
-                if args.engine.unique {
-                    "not unique: "
-                } else {
-                    ""
-                },
-                if *complete { "" } else { "at least " },
-                grids.len()
-            ),
-            _ => "no solution".to_string(),
-        };
-        match matched {
-            Some(true) => status.push_str(", matches the embedded solution"),
-            Some(false) if !grids.is_empty() => {
-                status.push_str(", differs from the embedded solution")
-            }
-            _ => {}
-        }
-        if index > 0 {
-            out.push('\n');
-        }
-        out.push_str(&format!("{}: {status}\n", board_name(board, index)));
-        let shown: &[&Grid] = match &report.outcome {
-            Outcome::Multiple { .. } if args.engine.unique => &[],
-            _ if args.engine.count.is_some() => &grids,
-            _ => &grids[..grids.len().min(1)],
-        };
-        for grid in shown {
-            out.push_str(&writer.grid(&board.puzzle, grid));
-        }
-    }
-    write_output(args.output.as_deref(), &out)?;
-    eprintln!(
-        "{}: {} boards: {}; {:.3} s",
-        input.name,
-        doc.boards.len(),
-        tally.summary(),
-        start.elapsed().as_secs_f64()
-    );
-    Ok(tally.exit(args.engine.unique))
 }

@@ -1,11 +1,11 @@
 //! Command-line options of the puzzle-author commands: `generate`, `grade`, `hint` and
 //! `render`. The work behind them lives in `crate::app`.
 
-use crate::format::Format;
-use crate::generate::{Reduce, Size, parse_fleet};
-use crate::grade::Grade;
-use crate::puzzle::Fleet;
-use crate::sat::card::CardKind;
+use bimaru_sat::format::Format;
+use bimaru_sat::generate::{Reduce, Size, parse_fleet};
+use bimaru_sat::grade::Grade;
+use bimaru_sat::puzzle::Fleet;
+use bimaru_sat::sat::card::CardKind;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -58,7 +58,7 @@ pub struct GenerateArgs {
     /// whose check runs out stays, and is reported on standard error as undecided. Boards up
     /// to 15x15 have not reached the default in our runs; a 20x20 sometimes keeps one to three
     /// clues undecided, a 30x30 dozens.
-    #[arg(long, default_value_t = crate::generate::DEFAULT_BUDGET, value_name = "N")]
+    #[arg(long, default_value_t = bimaru_sat::generate::DEFAULT_BUDGET, value_name = "N")]
     pub max_conflicts: u64,
 }
 

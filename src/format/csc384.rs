@@ -3,12 +3,13 @@
 //! Two cell dialects exist across course editions, letters (`S W L R T B M`) and symbols
 //! (`S . < > ^ v M`); `0` is an unknown cell in both. Output keeps the input's dialect.
 
+use super::Inexpressible;
 use super::{Found, ParseError, ParseErrorKind};
-use crate::error::UsageError;
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
 
 /// The two cell alphabets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum Dialect {
     /// `S W L R T B M` (the 2022-23 handout).
@@ -277,15 +278,15 @@ pub fn write_solution(grid: &Grid, dialect: Dialect) -> String {
 }
 
 /// Checks that a solution of `puzzle` can be written as CSC384 cells (a square board).
-pub fn check_solution(puzzle: &Puzzle) -> Result<(), UsageError> {
+pub fn check_solution(puzzle: &Puzzle) -> Result<(), Inexpressible> {
     if puzzle.rows() != puzzle.cols() {
         return Err(inexpressible("its boards are square (NxN)"));
     }
     Ok(())
 }
 
-fn inexpressible(reason: &'static str) -> UsageError {
-    UsageError::Inexpressible {
+fn inexpressible(reason: &'static str) -> Inexpressible {
+    Inexpressible {
         format: "csc384",
         reason,
     }
@@ -294,9 +295,9 @@ fn inexpressible(reason: &'static str) -> UsageError {
 /// Writes `puzzle` as a CSC384 input file in `dialect`. Unknown counts are written `?` (an
 /// extension of the format). Fails for non-square boards, counts of 10 or more (each count is
 /// one digit) and clues that only say "some ship part".
-pub fn write_puzzle(puzzle: &Puzzle, dialect: Dialect) -> Result<String, UsageError> {
+pub fn write_puzzle(puzzle: &Puzzle, dialect: Dialect) -> Result<String, Inexpressible> {
     check_solution(puzzle)?;
-    let digits = |counts: &[Option<usize>]| -> Result<String, UsageError> {
+    let digits = |counts: &[Option<usize>]| -> Result<String, Inexpressible> {
         counts
             .iter()
             .map(|c| match c {
@@ -406,7 +407,7 @@ mod tests {
         let p = Puzzle::new(vec![Some(10); 11], vec![Some(0); 11], Fleet::standard()).unwrap();
         assert!(matches!(
             write_puzzle(&p, Dialect::Symbols),
-            Err(UsageError::Inexpressible { .. })
+            Err(Inexpressible { .. })
         ));
         let q = Puzzle::new(vec![Some(1); 2], vec![Some(0); 3], Fleet::standard()).unwrap();
         assert!(write_puzzle(&q, Dialect::Symbols).is_err());

@@ -3,8 +3,8 @@
 //! hint) and `rowsum`/`colsum`. The board is `rowsum` rows by `colsum` columns; `sb.mzn` itself
 //! names its rows `1..width`, so `height` and `width` are accepted in either order.
 
+use super::Inexpressible;
 use super::{Found, ParseError, ParseErrorKind};
-use crate::error::UsageError;
 use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
 use std::collections::HashMap;
 
@@ -460,12 +460,12 @@ fn code(piece: Piece) -> usize {
 
 /// Writes `puzzle` as solbat data (`height` = rows, `width` = columns). Unknown counts and
 /// "some ship part" clues have no encoding there.
-pub fn write_puzzle(puzzle: &Puzzle) -> Result<String, UsageError> {
-    let inexpressible = |reason| UsageError::Inexpressible {
+pub fn write_puzzle(puzzle: &Puzzle) -> Result<String, Inexpressible> {
+    let inexpressible = |reason| Inexpressible {
         format: "dzn",
         reason,
     };
-    let sums = |v: &[Option<usize>]| -> Result<String, UsageError> {
+    let sums = |v: &[Option<usize>]| -> Result<String, Inexpressible> {
         let known: Option<Vec<String>> = v.iter().map(|c| c.map(|c| c.to_string())).collect();
         known
             .map(|k| k.join(","))

@@ -13,15 +13,20 @@ pub mod pretty;
 pub mod puzzlink;
 pub mod rpi;
 pub mod rubin;
+mod source;
 pub mod sxchx;
+mod write;
 
 pub use detect::{DetectError, detect};
+pub use source::Source;
+pub use write::Writer;
 
 use crate::puzzle::{Grid, Pos, Puzzle};
 use std::fmt;
 
 /// Input formats.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum Format {
     /// Detect the format from the text.
@@ -72,7 +77,8 @@ impl Format {
 }
 
 /// Output formats for solutions (`--to`) and puzzles (`convert --to`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum OutputFormat {
     /// IST: ten lines, hinted cells upper case, other ship cells lower case, water `.`.
@@ -200,6 +206,17 @@ pub fn parse_document(text: &str, format: Format) -> Result<Document, ParseError
             dialect: None,
         }),
     }
+}
+
+/// An output format that cannot express a puzzle (an IST board that is not 10x10, a CSC384
+/// count of 10 or more, an unknown count in `.dzn`): writers refuse rather than write a lie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the {format} format cannot express this puzzle ({reason})")]
+pub struct Inexpressible {
+    /// The format's name.
+    pub format: &'static str,
+    /// What it lacks.
+    pub reason: &'static str,
 }
 
 /// A problem found while reading a file, with where it was found.

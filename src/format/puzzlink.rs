@@ -6,7 +6,7 @@
 //! findings behind this module, with the pzprjs files they come from, are in `docs/formats.md`.
 
 use super::{Found, ParseError, ParseErrorKind, tokenize};
-use crate::error::UsageError;
+use super::Inexpressible;
 use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle, Shape};
 
 /// The largest board read (width x height), checked before anything is allocated.
@@ -623,8 +623,8 @@ fn piece(r: &mut Reader<'_>, side: usize) -> Result<usize, ParseError> {
     Ok(len)
 }
 
-fn inexpressible(reason: &'static str) -> UsageError {
-    UsageError::Inexpressible {
+fn inexpressible(reason: &'static str) -> Inexpressible {
+    Inexpressible {
         format: "puzzlink",
         reason,
     }
@@ -685,7 +685,7 @@ fn piece_text(len: usize) -> String {
 
 /// The canonical URL of `puzzle`, as pzprjs writes it, without a final newline. Counts above
 /// 255 and ships longer than 35 cells cannot be written (pzprjs cannot read them back).
-pub fn url(puzzle: &Puzzle) -> Result<String, UsageError> {
+pub fn url(puzzle: &Puzzle) -> Result<String, Inexpressible> {
     let counts = puzzle.col_counts().iter().chain(puzzle.row_counts());
     if counts.clone().flatten().any(|&c| c > MAX_COUNT) {
         return Err(inexpressible("pzprjs reads counts up to 255"));
@@ -725,7 +725,7 @@ pub fn url(puzzle: &Puzzle) -> Result<String, UsageError> {
 }
 
 /// [`url`] with a final newline, as a file holds it.
-pub fn write_puzzle(puzzle: &Puzzle) -> Result<String, UsageError> {
+pub fn write_puzzle(puzzle: &Puzzle) -> Result<String, Inexpressible> {
     url(puzzle).map(|u| u + "\n")
 }
 

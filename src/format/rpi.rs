@@ -7,7 +7,7 @@ use super::{
     ClueLines, Found, Line, ParseError, ParseErrorKind, check_board, count_or_unknown, tokenize,
     whole_number,
 };
-use crate::error::UsageError;
+use super::Inexpressible;
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle};
 
 /// The largest board read, checked before anything is allocated.
@@ -323,9 +323,9 @@ pub fn parse_solutions(text: &str) -> Result<Vec<Grid>, ParseError> {
 
 /// Checks that a solution of `puzzle` can be written with the assignment's ship names (ships
 /// of at most seven cells).
-pub fn check_solution(puzzle: &Puzzle) -> Result<(), UsageError> {
+pub fn check_solution(puzzle: &Puzzle) -> Result<(), Inexpressible> {
     if puzzle.fleet().max_len() > SHIP_NAMES.len() {
-        return Err(UsageError::Inexpressible {
+        return Err(Inexpressible {
             format: "rpi",
             reason: "its ships are named, and the longest name (tanker) is 7 cells",
         });

@@ -3,8 +3,8 @@
 //! `Board ID:`, `START-NEW-BOARD rows cols`, `Hint: r c Type`, its solution as
 //! `PLACESHIP len r c S|E` lines, the tallies, and an ASCII drawing of the solution.
 
+use super::Inexpressible;
 use super::{Board, Found, Line, ParseError, ParseErrorKind, tokenize};
-use crate::error::UsageError;
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Shape, Ship};
 
 /// The largest board accepted (a guard against absurd sizes, not a limit of the format).
@@ -597,8 +597,8 @@ pub fn write_board(
     id: &str,
     puzzle: &Puzzle,
     solution: Option<&Grid>,
-) -> Result<String, UsageError> {
-    let inexpressible = |reason| UsageError::Inexpressible {
+) -> Result<String, Inexpressible> {
+    let inexpressible = |reason| Inexpressible {
         format: "rubin",
         reason,
     };

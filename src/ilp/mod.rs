@@ -18,17 +18,9 @@ use std::collections::HashMap;
 
 /// The integer programs offered on the command line (`--ilp-model`).
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    clap::ValueEnum,
-    serde::Serialize,
-    serde::Deserialize,
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum IlpModel {
@@ -40,6 +32,9 @@ pub enum IlpModel {
 }
 
 impl IlpModel {
+    /// Every model, for tests and `compare`.
+    pub const ALL: &'static [IlpModel] = &[IlpModel::Ship, IlpModel::Cell];
+
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
@@ -59,17 +54,9 @@ impl IlpModel {
 
 /// The MIP solvers good_lp can drive (`--ilp-solver`). Only `microlp` is always built in.
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    clap::ValueEnum,
-    serde::Serialize,
-    serde::Deserialize,
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum IlpSolver {
@@ -83,6 +70,9 @@ pub enum IlpSolver {
 }
 
 impl IlpSolver {
+    /// Every solver, linked or not, for tests and `compare`.
+    pub const ALL: &'static [IlpSolver] = &[IlpSolver::Microlp, IlpSolver::Highs, IlpSolver::Cbc];
+
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {

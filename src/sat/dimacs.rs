@@ -251,16 +251,6 @@ pub enum DecodeError {
         /// Fingerprint of the puzzle given.
         puzzle: u64,
     },
-    /// A flag given again disagrees with the DIMACS header.
-    #[error("{flag} {given} disagrees with the formula's header, which says {header}")]
-    FlagMismatch {
-        /// The flag.
-        flag: &'static str,
-        /// What the header says.
-        header: &'static str,
-        /// What the command line says.
-        given: &'static str,
-    },
     /// The solver gave no answer.
     #[error("the solver gave no answer (UNKNOWN or INDET)")]
     NoAnswer,

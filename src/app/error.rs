@@ -1,0 +1,89 @@
+//! The binary's errors: the library's, told with what to type to get past them, flag
+//! combinations that cannot work, and the generator's failures. Each has its exit code: 2 for
+//! bad input or usage, 70 for a failure of the tool.
+
+use bimaru_sat::error::Error;
+use bimaru_sat::generate::GenerateError;
+use bimaru_sat::solve::SolveError;
+
+/// Why a command failed.
+#[derive(Debug, thiserror::Error)]
+pub enum Failure {
+    /// Two flags exclude each other.
+    #[error("{first} cannot be combined with {second}")]
+    Conflict {
+        /// One flag.
+        first: &'static str,
+        /// The other.
+        second: &'static str,
+    },
+    /// A flag given to `decode` again disagrees with the DIMACS header.
+    #[error(
+        "{source_name}: {flag} {given} disagrees with the formula's header, which says {header}"
+    )]
+    HeaderMismatch {
+        /// The DIMACS file.
+        source_name: String,
+        /// The flag.
+        flag: &'static str,
+        /// What the header says.
+        header: &'static str,
+        /// What the command line says.
+        given: &'static str,
+    },
+    /// The generator cannot make what was asked (a fleet that does not fit, no puzzle of the
+    /// wanted grade).
+    #[error("generate: {0}")]
+    Generate(GenerateError),
+    /// The library refused or failed.
+    #[error("{}", message(.0))]
+    Library(#[from] Error),
+}
+
+impl Failure {
+    /// The process exit code: 2 for bad input or usage, 70 for internal failures.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::Library(Error::Solve(_)) => 70,
+            _ => 2,
+        }
+    }
+}
+
+impl From<GenerateError> for Failure {
+    fn from(e: GenerateError) -> Self {
+        match e {
+            GenerateError::Solver(_) => Failure::Library(Error::Solve(SolveError::Solver {
+                message: e.to_string(),
+            })),
+            other => Failure::Generate(other),
+        }
+    }
+}
+
+impl From<SolveError> for Failure {
+    fn from(e: SolveError) -> Self {
+        Failure::Library(e.into())
+    }
+}
+
+impl From<bimaru_sat::format::Inexpressible> for Failure {
+    fn from(e: bimaru_sat::format::Inexpressible) -> Self {
+        Failure::Library(e.into())
+    }
+}
+
+/// A library error as the command line tells it: with the flag or build that gets past it.
+pub fn message(error: &Error) -> String {
+    match error {
+        Error::UnknownFormat { .. } => format!("{error}; name it with --format"),
+        Error::MultipleBoards {
+            source_name,
+            boards,
+        } => format!("{source_name} holds {boards} boards; this command takes one"),
+        Error::SolverUnavailable { solver, feature } => format!(
+            "this build has no {solver} solver; rebuild with `cargo build --release --features {feature}`"
+        ),
+        _ => error.to_string(),
+    }
+}

@@ -1,0 +1,183 @@
+//! The batch job: many files, or every file of a folder, solved one group after another (the
+//! files of a group, and the boards of a file, in parallel) and reported in order, one JSON
+//! result per board (the schema of `docs/formats.md`). Files of unknown format found in a
+//! folder are skipped; a file that cannot be read is reported and the batch goes on.
+
+use super::solve::{Goal, Tally};
+use crate::error::Error;
+use crate::format::json::{ResultJson, Status};
+use crate::format::{Format, Source};
+use crate::solve::{SolveError, SolveOptions, solve};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// A resolved batch: what to read and how to solve each board.
+#[derive(Clone, Debug, Default)]
+pub struct BatchJob {
+    /// Files and folders (every file directly inside a folder).
+    pub paths: Vec<PathBuf>,
+    /// The format of every file.
+    pub format: Format,
+    /// The engine configuration and the time limit per board; its `limit` is the goal's.
+    pub options: SolveOptions,
+    /// What to establish for each board (counting lists every grid in `grids`).
+    pub goal: Goal,
+}
+
+/// One input of a batch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BatchFile {
+    /// The file.
+    pub path: PathBuf,
+    /// Found by listing a folder: skipped, not reported, when its format is unknown.
+    pub listed: bool,
+}
+
+/// What became of one file.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum FileResult {
+    /// Listed in a folder, in a format detection does not know: skipped.
+    Skipped,
+    /// The file could not be read, parsed or solved.
+    Failed(Error),
+    /// Its boards, in file order.
+    Boards(Vec<BoardResult>),
+}
+
+/// One board of a file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardResult {
+    /// The board's ID (Rubin files), if it has one.
+    pub id: Option<String>,
+    /// Its result (with `board` set, `file` not); `None` when the time limit stopped it.
+    pub result: Option<ResultJson>,
+}
+
+/// The counts of a whole batch.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BatchSummary {
+    /// Files read (skipped ones not counted).
+    pub files: usize,
+    /// Boards reported (time-outs included).
+    pub boards: usize,
+    /// The outcomes, and the boards the time limit stopped.
+    pub tally: Tally,
+    /// Files that could not be read.
+    pub failed: usize,
+    /// Files of unknown format skipped.
+    pub skipped: usize,
+}
+
+impl BatchJob {
+    /// The files named by the job: files as given, folders expanded to the files directly
+    /// inside them, sorted by name.
+    pub fn files(&self) -> Result<Vec<BatchFile>, Error> {
+        let mut files = Vec::new();
+        for path in &self.paths {
+            if path.is_dir() {
+                let io_err = |source| Error::Io {
+                    path: path.clone(),
+                    source,
+                };
+                let mut listed: Vec<PathBuf> = std::fs::read_dir(path)
+                    .map_err(io_err)?
+                    .map(|e| e.map(|e| e.path()))
+                    .collect::<Result<_, _>>()
+                    .map_err(io_err)?;
+                listed.retain(|p| p.is_file());
+                listed.sort();
+                files.extend(
+                    listed
+                        .into_iter()
+                        .map(|path| BatchFile { path, listed: true }),
+                );
+            } else {
+                files.push(BatchFile {
+                    path: path.clone(),
+                    listed: false,
+                });
+            }
+        }
+        Ok(files)
+    }
+
+    /// Solves `files` a few at a time in parallel and hands each file's result to `each`, in
+    /// order, as soon as its group is done.
+    pub fn run(
+        &self,
+        files: &[BatchFile],
+        mut each: impl FnMut(&Path, FileResult),
+    ) -> BatchSummary {
+        let mut summary = BatchSummary::default();
+        let chunk = 2 * rayon::current_num_threads();
+        for group in files.chunks(chunk.max(1)) {
+            let done: Vec<_> = group.par_iter().map(|file| self.file(file)).collect();
+            for (file, done) in group.iter().zip(done) {
+                let result = match done {
+                    Ok(None) => {
+                        summary.skipped += 1;
+                        FileResult::Skipped
+                    }
+                    Ok(Some(boards)) => FileResult::Boards(boards),
+                    Err(e) => {
+                        summary.failed += 1;
+                        FileResult::Failed(e)
+                    }
+                };
+                if let FileResult::Boards(boards) = &result {
+                    summary.boards += boards.len();
+                    for board in boards {
+                        match &board.result {
+                            Some(r) => summary.tally.add(r.status, r.matches_embedded),
+                            None => summary.tally.add(Status::Timeout, None),
+                        }
+                    }
+                }
+                each(&file.path, result);
+            }
+        }
+        summary.files = files.len() - summary.skipped;
+        summary
+    }
+
+    /// Solves every board of one file in parallel. `Ok(None)`: a listed file of unknown
+    /// format, skipped.
+    fn file(&self, file: &BatchFile) -> Result<Option<Vec<BoardResult>>, Error> {
+        let source = Source::read(&file.path)?;
+        let format = match source.format(self.format) {
+            Err(Error::UnknownFormat { .. }) if file.listed => return Ok(None),
+            f => f?,
+        };
+        let doc = source.document(format)?;
+        let options = SolveOptions {
+            limit: self.goal.limit(),
+            ..self.options.clone()
+        };
+        let counting = matches!(self.goal, Goal::Count(_));
+        let results: Vec<Option<ResultJson>> = doc
+            .boards
+            .par_iter()
+            .map(|board| match solve(&board.puzzle, &options) {
+                Err(SolveError::TimeLimit) => Ok(None),
+                Err(e) => Err(e),
+                Ok(report) => {
+                    let mut result =
+                        ResultJson::from_report(&report, board.embedded.as_ref(), counting);
+                    result.board = board.id.clone();
+                    Ok(Some(result))
+                }
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Some(
+            doc.boards
+                .iter()
+                .zip(results)
+                .map(|(board, result)| BoardResult {
+                    id: board.id.clone(),
+                    result,
+                })
+                .collect(),
+        ))
+    }
+}
