@@ -14,6 +14,7 @@ use crate::reason::formula::ClueFormula;
 use crate::reason::unit::{Mark, Propagator};
 use crate::sat::card::CardKind;
 use crate::sat::cell;
+use crate::sat::model::Instance;
 use crate::solver::{Answer, SolverKind};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -352,13 +353,13 @@ pub fn check_removal(
         return Ok(Removal::Unique);
     }
     let mut solver = SolverKind::default().new_solver();
-    let encoding = cell::encode_residual(
-        &puzzle,
-        &placements,
-        Some(&knowledge),
+    let instance = Instance {
+        puzzle: &puzzle,
+        placements: &placements,
+        knowledge: Some(&knowledge),
         card,
-        solver.as_mut(),
-    );
+    };
+    let encoding = cell::encode(&instance, solver.as_mut());
     let x = |p: Pos| encoding.cells[shape.index(p)];
     // The break: some cell around `removed` differs from the solution.
     let clause: Vec<Lit> = around

@@ -3,6 +3,7 @@
 use bimaru_sat::placement::Placements;
 use bimaru_sat::sat::card::{CardKind, EncodingSize};
 use bimaru_sat::sat::cell;
+use bimaru_sat::sat::model::Instance;
 use bimaru_sat::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
 use varisat::CnfFormula;
 
@@ -107,7 +108,7 @@ fn cell_model_sizes_match_the_spec() {
         for &card in CardKind::ALL {
             let mut formula = CnfFormula::new();
             let open = Placements::new(&puzzle);
-            let enc = cell::encode(&puzzle, &open, card, &mut formula);
+            let enc = cell::encode(&Instance::plain(&puzzle, &open, card), &mut formula);
             assert_eq!(
                 EncodingSize {
                     vars: enc.vars,
@@ -121,7 +122,7 @@ fn cell_model_sizes_match_the_spec() {
             // Clue clauses: compare against the open board's placements, so that only the clue
             // term of the formula changes.
             let mut formula = CnfFormula::new();
-            let enc = cell::encode(&with_clues, &open, card, &mut formula);
+            let enc = cell::encode(&Instance::plain(&with_clues, &open, card), &mut formula);
             assert_eq!(
                 EncodingSize {
                     vars: enc.vars,

@@ -5,8 +5,8 @@
 //! pzprjs' tetromino and pentomino fleets, and the corner clues they use, are refused. The
 //! findings behind this module, with the pzprjs files they come from, are in `docs/formats.md`.
 
-use super::{Found, ParseError, ParseErrorKind, tokenize};
 use super::Inexpressible;
+use super::{Found, ParseError, ParseErrorKind, tokenize};
 use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle, Shape};
 
 /// The largest board read (width x height), checked before anything is allocated.

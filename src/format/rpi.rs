@@ -3,11 +3,11 @@
 //! `constraint r c ch` clues (`o < > ^ v X _`). Its solutions are `Solution:` blocks: the ships,
 //! then the board in a `+---+` box with the row counts at the right and the column counts below.
 
+use super::Inexpressible;
 use super::{
     ClueLines, Found, Line, ParseError, ParseErrorKind, check_board, count_or_unknown, tokenize,
     whole_number,
 };
-use super::Inexpressible;
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle};
 
 /// The largest board read, checked before anything is allocated.

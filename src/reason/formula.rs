@@ -10,6 +10,7 @@ use crate::rule::Rule;
 use crate::sat::card::CardKind;
 use crate::sat::cell;
 use crate::sat::clue;
+use crate::sat::model::Instance;
 use crate::sat::sink::{ClauseSink, TaggedFormula};
 use varisat::{CnfFormula, Lit, Var};
 
@@ -29,7 +30,7 @@ impl ClueFormula {
         let bare = puzzle.without_clues();
         let placements = Placements::new(&bare);
         let mut tagged = TaggedFormula::new();
-        let encoding = cell::encode(&bare, &placements, card, &mut tagged);
+        let encoding = cell::encode(&Instance::plain(&bare, &placements, card), &mut tagged);
         ClueFormula {
             tagged,
             cells: encoding.cells,

@@ -3,41 +3,27 @@
 //! no-touch rule is local between cells; counts are cardinality constraints. The full statement,
 //! with its size formulas, is `encodings/sat-cell.md`.
 
-use super::card::CardKind;
-use super::model::Encoding;
+use super::model::{Encoding, Instance};
 use super::sink::{ClauseSink, Counted};
 use crate::geometry::caps;
-use crate::placement::Placements;
-use crate::puzzle::{Clue, Dir, Piece, Pos, Puzzle};
-use crate::reason::deduce::Knowledge;
+use crate::puzzle::{Clue, Dir, Piece, Pos};
 use crate::rule::Rule;
 use varisat::Lit;
 
-/// Encodes `puzzle` into `sink`, using `placements` (from [`Placements::new`]) and the
-/// cardinality encoding `card` for every count.
-pub fn encode<S: ClauseSink + ?Sized>(
-    puzzle: &Puzzle,
-    placements: &Placements,
-    card: CardKind,
-    sink: &mut S,
-) -> Encoding {
-    encode_residual(puzzle, placements, None, card, sink)
-}
-
-/// Like [`encode`], with facts from [`crate::reason::deduce`] treated as constants: each decided cell
-/// and each certain placement gets a unit clause, every clause they satisfy is left out, the
-/// literals they falsify are dropped, and counts shrink to the undecided literals.
-pub fn encode_residual<S: ClauseSink + ?Sized>(
-    puzzle: &Puzzle,
-    placements: &Placements,
-    knowledge: Option<&Knowledge>,
-    card: CardKind,
-    sink: &mut S,
-) -> Encoding {
-    let mut sink = Counted::new(sink);
+/// Encodes `instance` into `sink`. Facts from pre-solving, when given, are treated as
+/// constants: each decided cell and each certain placement gets a unit clause, every clause they
+/// satisfy is left out, the literals they falsify are dropped, and counts shrink to the
+/// undecided literals.
+pub fn encode<S: ClauseSink + ?Sized>(instance: &Instance<'_>, sink: &mut S) -> Encoding {
+    let Instance {
+        puzzle,
+        placements,
+        knowledge,
+        card,
+    } = *instance;
+    let (mut sink, encoding) = instance.start(sink);
     let shape = puzzle.shape();
     let (rows, cols) = (shape.rows, shape.cols);
-    let encoding = Encoding::allocate(&mut sink, shape, placements);
     let (cells, placement_vars) = (&encoding.cells, &encoding.placements);
     let x = |pos: Pos| cells[shape.index(pos)].positive();
     let placement_value = |i: usize| knowledge.and_then(|k| k.forced[i].then_some(true));

@@ -7,7 +7,7 @@
 //! verified [`Grid`].
 
 use super::card::CardKind;
-use super::model::{Encoding, Model};
+use super::model::{Encoding, Instance, Model};
 use crate::format::{Found, ParseError, ParseErrorKind};
 use crate::placement::Placements;
 use crate::puzzle::{Grid, Orientation, Puzzle};
@@ -39,7 +39,7 @@ impl Formula {
     pub fn build(puzzle: &Puzzle, model: Model, card: CardKind) -> Self {
         let placements = Placements::new(puzzle);
         let mut cnf = CnfFormula::new();
-        let encoding = model.encode(puzzle, &placements, card, &mut cnf);
+        let encoding = model.encode(&Instance::plain(puzzle, &placements, card), &mut cnf);
         Formula {
             cnf,
             encoding,

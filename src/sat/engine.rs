@@ -14,8 +14,8 @@
 //! race needs the solver's shared conflict limit ([`Solver::set_conflict_limit`]).
 
 use super::card::CardKind;
-use super::model::Encoding;
 use super::model::Model;
+use super::model::{Encoding, Instance};
 use crate::backend::{Engine, SolveError, Stats};
 use crate::placement::Placements;
 use crate::puzzle::{Grid, Puzzle};
@@ -152,13 +152,13 @@ impl Racer {
     ) -> Self {
         let mut solver = kind.new_solver();
         solver.set_interrupt(stop.cloned());
-        let encoding = config.model.encode_residual(
+        let instance = Instance {
             puzzle,
             placements,
             knowledge,
-            config.card,
-            solver.as_mut(),
-        );
+            card: config.card,
+        };
+        let encoding = config.model.encode(&instance, solver.as_mut());
         let limit = Arc::new(AtomicU64::new(u64::MAX));
         solver.set_conflict_limit(Some(limit.clone()));
         let mut racer = Racer {

@@ -12,6 +12,43 @@ use crate::puzzle::{Puzzle, Shape};
 use crate::reason::deduce::Knowledge;
 use varisat::Var;
 
+/// What a CNF model encodes: a puzzle, its legal placements, what pre-solving decided (if it
+/// ran) and the cardinality encoding of every count.
+#[derive(Clone, Copy, Debug)]
+pub struct Instance<'a> {
+    /// The puzzle.
+    pub puzzle: &'a Puzzle,
+    /// Its legal placements ([`Placements::new`]), pruned by [`crate::reason::deduce::deduce`]
+    /// when `knowledge` is given.
+    pub placements: &'a Placements,
+    /// The facts pre-solving decided, aligned with `placements`. Each decided cell and certain
+    /// placement becomes a unit clause; the cell model also leaves out the clauses they satisfy
+    /// (see `encodings/sat-cell.md`).
+    pub knowledge: Option<&'a Knowledge>,
+    /// The cardinality encoding of every count.
+    pub card: CardKind,
+}
+
+impl<'a> Instance<'a> {
+    /// The whole encoding of `puzzle` over `placements`, without pre-solved facts.
+    pub fn plain(puzzle: &'a Puzzle, placements: &'a Placements, card: CardKind) -> Self {
+        Instance {
+            puzzle,
+            placements,
+            knowledge: None,
+            card,
+        }
+    }
+
+    /// Starts an encoding into `sink`: a counter of what the model adds, and the cell and
+    /// placement variables every model begins with.
+    pub fn start<'s, S: ClauseSink + ?Sized>(&self, sink: &'s mut S) -> (Counted<'s, S>, Encoding) {
+        let mut sink = Counted::new(sink);
+        let encoding = Encoding::allocate(&mut sink, self.puzzle.shape(), self.placements);
+        (sink, encoding)
+    }
+}
+
 /// The variables of an encoded puzzle, whatever the model: for decoding models, blocking
 /// solutions and naming variables.
 #[derive(Clone, Debug)]
@@ -87,55 +124,12 @@ impl Model {
         Model::ALL.iter().copied().find(|m| m.name() == name)
     }
 
-    /// Encodes `puzzle` into `sink` with this model, using `placements` (from
-    /// [`Placements::new`]) and `card` for every count. Variable numbering is deterministic:
+    /// Encodes `instance` into `sink` with this model. Variable numbering is deterministic:
     /// cells row-major first, then placements in [`Placements::ships`] order, then auxiliaries.
-    pub fn encode<S: ClauseSink + ?Sized>(
-        self,
-        puzzle: &Puzzle,
-        placements: &Placements,
-        card: CardKind,
-        sink: &mut S,
-    ) -> Encoding {
+    pub fn encode<S: ClauseSink + ?Sized>(self, instance: &Instance<'_>, sink: &mut S) -> Encoding {
         match self {
-            Model::Cell => cell::encode(puzzle, placements, card, sink),
-            Model::Placement => placement_model::encode(puzzle, placements, card, sink),
-        }
-    }
-}
-
-impl Model {
-    /// Like [`Model::encode`], with the facts of [`crate::reason::deduce`] as constants: `placements`
-    /// is the list pruned by [`crate::reason::deduce::deduce`], and every decided cell and certain
-    /// placement gets a unit clause. The cell model also leaves out the clauses these satisfy
-    /// (see `encodings/sat-cell.md`).
-    pub fn encode_residual<S: ClauseSink + ?Sized>(
-        self,
-        puzzle: &Puzzle,
-        placements: &Placements,
-        knowledge: Option<&Knowledge>,
-        card: CardKind,
-        sink: &mut S,
-    ) -> Encoding {
-        match (self, knowledge) {
-            (Model::Cell, _) => cell::encode_residual(puzzle, placements, knowledge, card, sink),
-            (Model::Placement, None) => placement_model::encode(puzzle, placements, card, sink),
-            (Model::Placement, Some(k)) => {
-                let mut encoding = placement_model::encode(puzzle, placements, card, sink);
-                for (var, value) in encoding.cells.iter().zip(&k.cells) {
-                    if let Some(ship) = value {
-                        sink.add_clause(&[var.lit(*ship)]);
-                        encoding.clauses += 1;
-                    }
-                }
-                for (var, forced) in encoding.placements.iter().zip(&k.forced) {
-                    if *forced {
-                        sink.add_clause(&[var.positive()]);
-                        encoding.clauses += 1;
-                    }
-                }
-                encoding
-            }
+            Model::Cell => cell::encode(instance, sink),
+            Model::Placement => placement_model::encode(instance, sink),
         }
     }
 }

@@ -4,32 +4,24 @@
 //! which also keeps every cell covered at most once. Counts are cardinality constraints. The
 //! full statement, with its size formulas, is `encodings/sat-placement.md`.
 
-use super::card::CardKind;
-use super::model::Encoding;
-use super::sink::{ClauseSink, Counted};
+use super::model::{Encoding, Instance};
+use super::sink::ClauseSink;
 use crate::geometry::halo;
-use crate::placement::Placements;
-use crate::puzzle::Puzzle;
 use crate::reason::deduce::{Rules, Status, facts};
 use crate::rule::Rule;
 use varisat::Lit;
 
-/// Encodes `puzzle` into `sink` with the placement model, using `placements` (from
-/// [`Placements::new`]) and the cardinality encoding `card` for every count. Variables are
-/// numbered as in the cell model: cells row-major, then placements, then auxiliaries.
+/// Encodes `instance` into `sink` with the placement model. Variables are numbered as in the
+/// cell model: cells row-major, then placements, then auxiliaries.
 ///
 /// The facts that the reasoning core derives with [`Rules::Basic`] become unit clauses, and the
 /// clauses they satisfy are left out; the formula stays equivalent to the full model on the cell
-/// and placement variables (see `encodings/sat-placement.md`).
-pub fn encode<S: ClauseSink + ?Sized>(
-    puzzle: &Puzzle,
-    placements: &Placements,
-    card: CardKind,
-    sink: &mut S,
-) -> Encoding {
-    let mut sink = Counted::new(sink);
+/// and placement variables (see `encodings/sat-placement.md`). Facts from pre-solving, when
+/// given, are added as unit clauses after the model.
+pub fn encode<S: ClauseSink + ?Sized>(instance: &Instance<'_>, sink: &mut S) -> Encoding {
+    let (puzzle, placements, card) = (instance.puzzle, instance.placements, instance.card);
+    let (mut sink, encoding) = instance.start(sink);
     let shape = puzzle.shape();
-    let encoding = Encoding::allocate(&mut sink, shape, placements);
     let (cells, placement_vars) = (&encoding.cells, &encoding.placements);
     let Ok(fixed) = facts(puzzle, placements, Rules::Basic) else {
         sink.set_rule(Rule::Other);
@@ -176,13 +168,29 @@ pub fn encode<S: ClauseSink + ?Sized>(
             card.exactly(&mut sink, &line, class.count - chosen);
         }
     }
+    if let Some(k) = instance.knowledge {
+        sink.set_rule(Rule::Other);
+        for (var, value) in encoding.cells.iter().zip(&k.cells) {
+            if let Some(ship) = value {
+                sink.add_clause(&[var.lit(*ship)]);
+            }
+        }
+        for (var, forced) in encoding.placements.iter().zip(&k.forced) {
+            if *forced {
+                sink.add_clause(&[var.positive()]);
+            }
+        }
+    }
     encoding.counted(&sink)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::placement::Placements;
+    use crate::puzzle::Puzzle;
     use crate::puzzle::{Fleet, Pos, Ship};
+    use crate::sat::card::CardKind;
     use crate::sat::card::EncodingSize;
     use varisat::{CnfFormula, Solver};
 
@@ -201,7 +209,10 @@ mod tests {
         assert!(fixed.cells.iter().all(Option::is_none));
         assert!(fixed.placements.iter().all(|s| *s == Status::Open));
         let mut formula = CnfFormula::new();
-        let enc = encode(&puzzle, &placements, CardKind::Seq, &mut formula);
+        let enc = encode(
+            &Instance::plain(&puzzle, &placements, CardKind::Seq),
+            &mut formula,
+        );
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let halo_total: usize = placements
             .ships()
@@ -241,7 +252,10 @@ mod tests {
         let fixed = facts(&puzzle, &placements, Rules::Basic).unwrap();
         assert_eq!(fixed.cells[3..6], [Some(false); 3]);
         let mut formula = CnfFormula::new();
-        let enc = encode(&puzzle, &placements, CardKind::Seq, &mut formula);
+        let enc = encode(
+            &Instance::plain(&puzzle, &placements, CardKind::Seq),
+            &mut formula,
+        );
         let mut solver = Solver::new();
         solver.add_formula(&formula);
         assert!(solver.solve().unwrap());
@@ -275,7 +289,10 @@ mod tests {
                 .unwrap()
         };
         let mut formula = CnfFormula::new();
-        let enc = encode(&puzzle, &placements, CardKind::Seq, &mut formula);
+        let enc = encode(
+            &Instance::plain(&puzzle, &placements, CardKind::Seq),
+            &mut formula,
+        );
         let both = |a: usize, b: usize| {
             let mut solver = Solver::new();
             solver.add_formula(&formula);
