@@ -17,3 +17,4 @@ mod ist_corpus;
 mod properties;
 mod puzzlink;
 mod readme;
+mod snapshots;
