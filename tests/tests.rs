@@ -3,6 +3,7 @@
 mod common;
 
 mod advise;
+mod architecture;
 mod author;
 mod cli;
 mod compare;
