@@ -17,3 +17,5 @@ mod ist_corpus;
 mod properties;
 mod puzzlink;
 mod readme;
+#[cfg(feature = "cadical")]
+mod solvers;
