@@ -19,3 +19,5 @@ mod properties;
 mod puzzlink;
 mod readme;
 mod snapshots;
+#[cfg(feature = "cadical")]
+mod solvers;

@@ -1,14 +1,16 @@
 //! The SAT solver interface. The engine, the generator, hints and grades ask a solver only for
 //! what [`Solver`] offers: clauses in (it is a [`ClauseSink`]), solving under assumptions, the
 //! model, the failed assumptions, a conflict limit and an interrupt. Each solver implements it
-//! in one adapter file: [`varisat`] (pure Rust, always built). A patched or `unsafe` detail of a
-//! solver never leaks past its adapter, and a new solver is one new file behind a cargo feature
-//! plus a [`SolverKind`] value.
+//! in one adapter file: [`varisat`] (pure Rust, always built) and `cadical` (CaDiCaL, C++,
+//! cargo feature `cadical`). A patched or `unsafe` detail of a solver never leaks past its
+//! adapter, and a new solver is one new file behind a cargo feature plus a [`SolverKind`] value.
 
+#[cfg(feature = "cadical")]
+pub mod cadical;
 pub mod varisat;
 
 use crate::sat::sink::ClauseSink;
-use ::varisat::{CnfFormula, Lit};
+use ::varisat::{CnfFormula, Lit, Var};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
@@ -69,7 +71,9 @@ pub fn load(solver: &mut dyn Solver, formula: &CnfFormula) {
     }
 }
 
-/// The SAT solvers this crate can use.
+/// The SAT solvers this crate knows. Every kind exists in every build; [`SolverKind::ALL`]
+/// lists the ones this build links, and [`SolverKind::is_available`] and
+/// [`SolverKind::feature`] tell a caller what to rebuild with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
@@ -77,29 +81,307 @@ pub enum SolverKind {
     /// varisat, pure Rust (the default).
     #[default]
     Varisat,
+    /// CaDiCaL 2.2.1, C++ compiled by cargo (feature `cadical`; needs g++ and libclang).
+    Cadical,
 }
 
 impl SolverKind {
     /// Every solver this build links.
-    pub const ALL: &'static [SolverKind] = &[SolverKind::Varisat];
+    pub const ALL: &'static [SolverKind] = &[
+        SolverKind::Varisat,
+        #[cfg(feature = "cadical")]
+        SolverKind::Cadical,
+    ];
 
     /// The solver's name.
     pub fn name(self) -> &'static str {
         match self {
             SolverKind::Varisat => "varisat",
+            SolverKind::Cadical => "cadical",
         }
     }
 
-    /// A new, empty solver of this kind.
+    /// Whether this build links the solver.
+    pub fn is_available(self) -> bool {
+        SolverKind::ALL.contains(&self)
+    }
+
+    /// The cargo feature that links the solver, if it is optional.
+    pub fn feature(self) -> Option<&'static str> {
+        match self {
+            SolverKind::Varisat => None,
+            SolverKind::Cadical => Some("cadical"),
+        }
+    }
+
+    /// A new, empty solver of this kind. For a kind this build does not link (see
+    /// [`SolverKind::is_available`]), a stand-in that takes the clauses and fails every
+    /// [`Solver::solve`] call with an error naming the cargo feature.
     pub fn new_solver(self) -> Box<dyn Solver> {
         match self {
             SolverKind::Varisat => Box::new(varisat::Varisat::new()),
+            #[cfg(feature = "cadical")]
+            SolverKind::Cadical => Box::new(cadical::Cadical::new()),
+            #[allow(unreachable_patterns)]
+            missing => Box::new(Missing {
+                kind: missing,
+                vars: 0,
+            }),
         }
     }
+}
+
+/// The stand-in for a solver this build does not link.
+struct Missing {
+    kind: SolverKind,
+    vars: usize,
+}
+
+impl ClauseSink for Missing {
+    fn new_var(&mut self) -> Var {
+        self.vars += 1;
+        Var::from_index(self.vars - 1)
+    }
+    fn add_clause(&mut self, _clause: &[Lit]) {}
+}
+
+impl Solver for Missing {
+    fn name(&self) -> &'static str {
+        self.kind.name()
+    }
+    fn solve(&mut self, _assumptions: &[Lit]) -> Result<Answer, SolverError> {
+        Err(SolverError {
+            solver: self.kind.name(),
+            message: format!(
+                "not linked into this build (rebuild with `--features {}`)",
+                self.kind.feature().unwrap_or("?")
+            ),
+        })
+    }
+    fn value(&self, _lit: Lit) -> Option<bool> {
+        None
+    }
+    fn failed_assumptions(&self) -> Vec<Lit> {
+        Vec::new()
+    }
+    fn conflicts(&self) -> u64 {
+        0
+    }
+    fn set_conflict_limit(&mut self, _limit: Option<Arc<AtomicU64>>) {}
+    fn set_interrupt(&mut self, _flag: Option<Arc<AtomicBool>>) {}
 }
 
 impl std::fmt::Display for SolverKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// Tests every linked solver must pass, written once and run for each of [`SolverKind::ALL`].
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::Ordering;
+    use std::time::Duration;
+
+    /// Pigeonhole: `n + 1` pigeons in `n` holes; unsatisfiable, and hard enough for CDCL to
+    /// need many conflicts.
+    pub(super) fn pigeonhole(solver: &mut dyn Solver, n: usize) {
+        let p: Vec<Vec<Lit>> = (0..=n)
+            .map(|_| (0..n).map(|_| solver.new_var().positive()).collect())
+            .collect();
+        for row in &p {
+            solver.add_clause(row);
+        }
+        for h in 0..n {
+            for (a, first) in p.iter().enumerate() {
+                for second in &p[a + 1..] {
+                    solver.add_clause(&[!first[h], !second[h]]);
+                }
+            }
+        }
+    }
+
+    /// How far past its cap a solver may stop: varisat checks before every conflict, CaDiCaL
+    /// between search steps (see `cadical.rs`).
+    fn slack(kind: SolverKind) -> u64 {
+        match kind {
+            SolverKind::Varisat => 0,
+            SolverKind::Cadical => 10,
+        }
+    }
+
+    #[test]
+    fn every_kind_solves_when_linked_and_names_its_feature_when_not() {
+        assert_eq!(
+            SolverKind::Cadical.is_available(),
+            cfg!(feature = "cadical")
+        );
+        for kind in [SolverKind::Varisat, SolverKind::Cadical] {
+            let mut solver = kind.new_solver();
+            assert_eq!(solver.name(), kind.name());
+            let a = solver.new_var().positive();
+            let b = solver.new_var().positive();
+            solver.add_clause(&[a, b]);
+            solver.add_clause(&[!a]);
+            match solver.solve(&[]) {
+                Ok(answer) => {
+                    assert!(kind.is_available(), "{kind}");
+                    assert_eq!(answer, Answer::Sat);
+                    assert_eq!(solver.value(b), Some(true));
+                }
+                Err(e) => {
+                    assert!(!kind.is_available(), "{kind}: {e}");
+                    let feature = kind.feature().expect("an optional solver");
+                    assert!(e.to_string().contains(feature), "{e}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_conflict_limit_stops_the_solver_and_a_later_call_resumes() {
+        for &kind in SolverKind::ALL {
+            let mut solver = kind.new_solver();
+            pigeonhole(solver.as_mut(), 7);
+            let limit = Arc::new(AtomicU64::new(50));
+            solver.set_conflict_limit(Some(limit.clone()));
+            let within = |cap: u64, conflicts: u64| (cap..=cap + slack(kind)).contains(&conflicts);
+            assert_eq!(solver.solve(&[]), Ok(Answer::Stopped), "{kind}");
+            let first = solver.conflicts();
+            assert!(within(50, first), "{kind}: {first}");
+            assert_eq!(
+                solver.solve(&[]),
+                Ok(Answer::Stopped),
+                "{kind}: the cap stands"
+            );
+            assert_eq!(solver.conflicts(), first, "{kind}");
+            limit.store(120, Ordering::Relaxed);
+            assert_eq!(solver.solve(&[]), Ok(Answer::Stopped), "{kind}");
+            let second = solver.conflicts();
+            assert!(within(120, second), "{kind}: {second}");
+            limit.store(u64::MAX, Ordering::Relaxed);
+            assert_eq!(solver.solve(&[]), Ok(Answer::Unsat), "{kind}");
+            assert!(solver.conflicts() > second, "{kind}");
+        }
+    }
+
+    /// What the configuration race of `src/sat/engine.rs` relies on.
+    #[test]
+    fn stops_and_answers_come_at_the_same_conflict_counts_on_every_run() {
+        for &kind in SolverKind::ALL {
+            let run = || {
+                let mut solver = kind.new_solver();
+                pigeonhole(solver.as_mut(), 7);
+                let limit = Arc::new(AtomicU64::new(0));
+                solver.set_conflict_limit(Some(limit.clone()));
+                let mut counts = Vec::new();
+                for cap in [30, 200, 1_000, u64::MAX] {
+                    limit.store(cap, Ordering::Relaxed);
+                    let answer = solver.solve(&[]);
+                    counts.push((answer, solver.conflicts()));
+                }
+                counts
+            };
+            let first = run();
+            assert_eq!(
+                first.last().map(|(a, _)| a.clone()),
+                Some(Ok(Answer::Unsat))
+            );
+            assert_eq!(run(), first, "{kind}");
+        }
+    }
+
+    #[test]
+    fn a_cap_lowered_from_another_thread_stops_the_call_but_never_before_the_cap() {
+        for &kind in SolverKind::ALL {
+            let mut solver = kind.new_solver();
+            pigeonhole(solver.as_mut(), 10);
+            let limit = Arc::new(AtomicU64::new(u64::MAX));
+            solver.set_conflict_limit(Some(limit.clone()));
+            let lowered = limit.clone();
+            let lowering = std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(20));
+                lowered.store(2_000, Ordering::Relaxed);
+            });
+            assert_eq!(solver.solve(&[]), Ok(Answer::Stopped), "{kind}");
+            lowering.join().expect("the lowering thread");
+            assert!(
+                solver.conflicts() >= 2_000,
+                "{kind}: {}",
+                solver.conflicts()
+            );
+        }
+    }
+
+    #[test]
+    fn the_interrupt_flag_stops_the_call_from_another_thread() {
+        for &kind in SolverKind::ALL {
+            let mut solver = kind.new_solver();
+            pigeonhole(solver.as_mut(), 11);
+            let flag = Arc::new(AtomicBool::new(true));
+            solver.set_interrupt(Some(flag.clone()));
+            assert_eq!(solver.solve(&[]), Ok(Answer::Stopped), "{kind}: set before");
+            flag.store(false, Ordering::Relaxed);
+            let setter = flag.clone();
+            let interrupting = std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(50));
+                setter.store(true, Ordering::Relaxed);
+            });
+            assert_eq!(solver.solve(&[]), Ok(Answer::Stopped), "{kind}: set during");
+            interrupting.join().expect("the interrupting thread");
+        }
+    }
+
+    #[test]
+    fn assumptions_models_and_failed_cores() {
+        for &kind in SolverKind::ALL {
+            let mut solver = kind.new_solver();
+            let (a, b, c) = (
+                solver.new_var().positive(),
+                solver.new_var().positive(),
+                solver.new_var().positive(),
+            );
+            solver.add_clause(&[!a, b]);
+            solver.add_clause(&[!b, !c]);
+            assert_eq!(solver.solve(&[a]), Ok(Answer::Sat), "{kind}");
+            assert_eq!(solver.value(b), Some(true), "{kind}");
+            assert_eq!(solver.value(!c), Some(true), "{kind}");
+            assert_eq!(solver.solve(&[a, c]), Ok(Answer::Unsat), "{kind}");
+            let mut core = solver.failed_assumptions();
+            core.sort();
+            assert_eq!(core, vec![a, c], "{kind}");
+            assert_eq!(
+                solver.solve(&[]),
+                Ok(Answer::Sat),
+                "{kind}: assumptions last one call"
+            );
+            solver.add_clause(&[!a]);
+            solver.add_clause(&[a, !b]);
+            assert_eq!(solver.solve(&[b]), Ok(Answer::Unsat), "{kind}");
+            assert_eq!(solver.failed_assumptions(), vec![b], "{kind}");
+            solver.add_clause(&[b]);
+            assert_eq!(solver.solve(&[]), Ok(Answer::Unsat), "{kind}");
+            assert!(solver.failed_assumptions().is_empty(), "{kind}");
+        }
+    }
+
+    #[test]
+    fn variables_keep_their_index_in_the_model() {
+        for &kind in SolverKind::ALL {
+            let mut solver = kind.new_solver();
+            let vars: Vec<Var> = (0..5).map(|_| solver.new_var()).collect();
+            solver.add_clause(&[vars[3].negative()]);
+            solver.add_clause(&[vars[1].positive()]);
+            assert_eq!(
+                solver.solve(&[vars[4].positive()]),
+                Ok(Answer::Sat),
+                "{kind}"
+            );
+            assert_eq!(solver.value(vars[3].positive()), Some(false), "{kind}");
+            assert_eq!(solver.value(vars[1].positive()), Some(true), "{kind}");
+            assert_eq!(solver.value(vars[4].negative()), Some(false), "{kind}");
+            assert_eq!(solver.value(Var::from_index(9).positive()), None, "{kind}");
+        }
     }
 }

@@ -1,0 +1,86 @@
+//! The SAT solvers side by side on the hard sets: every solver this build links
+//! (`SolverKind::ALL`: varisat, and CaDiCaL with `--features cadical`) solves, through the
+//! library with the default options, each puzzle of `puzzles/generated/30x30` and
+//! `puzzles/generated/50x50` with a uniqueness proof (`--unique`; the 50x50 set also without
+//! pre-solving, which otherwise decides it without a solver), and each MiniZinc solbat file of
+//! `../shared/corpus/minizinc-solbat` to its first solution (when the corpus is present).
+//!
+//! One benchmark per set, solver and puzzle: `<set>/<solver>/<puzzle>`, so
+//! `cargo bench --features cadical --bench solvers -- 30x30/cadical` runs one solver on one set.
+//! `docs/benchmarks.md` ("SAT solvers") gives the commands and the figures.
+
+use bimaru_sat::format::{self, Format};
+use bimaru_sat::solver::SolverKind;
+use bimaru_sat::{Puzzle, SolveOptions, solve};
+use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The puzzle files in `dir` whose names end with `suffix`, sorted, with their stems; none
+/// when `dir` is missing.
+fn puzzles(dir: &Path, suffix: &str, format: Format) -> Vec<(String, Puzzle)> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        eprintln!("skipping: {} is missing", dir.display());
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(suffix))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|file| {
+            let text = std::fs::read_to_string(&file).expect("readable puzzle");
+            let document = format::parse_document(&text, format).expect("valid puzzle");
+            let stem = file.file_stem().unwrap_or_default().to_string_lossy();
+            (stem.into_owned(), document.boards[0].puzzle.clone())
+        })
+        .collect()
+}
+
+fn solvers(c: &mut Criterion) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let generated = root.join("puzzles/generated");
+    let thirty = puzzles(&generated.join("30x30"), ".json", Format::Json);
+    let fifty = puzzles(&generated.join("50x50"), ".json", Format::Json);
+    let solbat = puzzles(
+        &root.join("../shared/corpus/minizinc-solbat"),
+        ".dzn",
+        Format::Dzn,
+    );
+    // (set, puzzles, solutions asked for, pre-solving). Pre-solving decides every cell of the
+    // propagation-minimal 50x50 set, so that set runs once more without it, to reach a solver.
+    let sets = [
+        ("30x30 --unique", &thirty, 2, true),
+        ("50x50 --unique", &fifty, 2, true),
+        ("50x50 --unique --no-presolve", &fifty, 2, false),
+        ("solbat first", &solbat, 1, true),
+    ];
+    for (set, puzzles, limit, presolve) in sets {
+        let mut group = c.benchmark_group(set);
+        // Each run takes from milliseconds to seconds: ten single runs per puzzle.
+        group.sampling_mode(SamplingMode::Flat);
+        group.sample_size(10);
+        group.warm_up_time(Duration::from_millis(100));
+        group.measurement_time(Duration::from_secs(1));
+        for &solver in SolverKind::ALL {
+            let options = SolveOptions {
+                solver,
+                limit,
+                presolve,
+                ..SolveOptions::default()
+            };
+            for (name, puzzle) in puzzles {
+                group.bench_with_input(BenchmarkId::new(solver.name(), name), puzzle, |b, p| {
+                    b.iter(|| black_box(solve(p, &options).expect("solves")))
+                });
+            }
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, solvers);
+criterion_main!(benches);
