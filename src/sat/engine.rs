@@ -216,12 +216,15 @@ impl Racer {
     }
 
     /// Runs in a race: on an answer after `clock` conflicts of this race, caps `rival` (whose
-    /// count stood at `rival_start` when the race began) at the same clock. Both limits are
-    /// lifted before the race starts, never here, so a cap the rival set early stays set.
+    /// count stood at `rival_start` when the race began) at the same clock plus `tie`. The
+    /// challenger passes `tie = 1`, so that a lead that would answer at the very same clock (and
+    /// win the tie) is not stopped first, whichever thread is faster. Both limits are lifted
+    /// before the race starts, never here, so a cap the rival set early stays set.
     fn race(
         &mut self,
         rival: &AtomicU64,
         rival_start: u64,
+        tie: u64,
     ) -> Result<Option<(Answer, u64)>, SolveError> {
         let start = self.conflicts();
         let answer = self.solve()?;
@@ -229,7 +232,7 @@ impl Racer {
             return Ok(None);
         }
         let clock = self.conflicts() - start;
-        rival.fetch_min(rival_start + clock, Ordering::Relaxed);
+        rival.fetch_min(rival_start + clock + tie, Ordering::Relaxed);
         Ok(Some((answer, clock)))
     }
 }
@@ -323,8 +326,8 @@ impl Search {
         rival_limit.store(u64::MAX, Ordering::Relaxed);
         let lead = &mut self.lead;
         let (ours, theirs) = std::thread::scope(|s| {
-            let theirs = s.spawn(|| rival.race(&lead_limit, lead_start));
-            let ours = lead.race(&rival_limit, rival_start);
+            let theirs = s.spawn(|| rival.race(&lead_limit, lead_start, 1));
+            let ours = lead.race(&rival_limit, rival_start, 0);
             (ours, theirs.join())
         });
         let theirs = theirs.map_err(|_| SolveError::Solver {
