@@ -9,6 +9,7 @@ pub mod ist;
 pub mod jolyonb;
 pub mod json;
 pub mod krazydad;
+mod params;
 pub mod pretty;
 pub mod puzzlink;
 pub mod rpi;
