@@ -53,6 +53,12 @@ pub enum SolveError {
     Rejected(#[from] Violation),
 }
 
+impl From<crate::deadline::TimeLimit> for SolveError {
+    fn from(_: crate::deadline::TimeLimit) -> Self {
+        SolveError::TimeLimit
+    }
+}
+
 /// A backend loaded with one puzzle. Each call returns a solution not returned before.
 pub trait Engine {
     /// The next solution, or `None` when there is no other.

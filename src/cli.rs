@@ -14,6 +14,29 @@ use std::path::PathBuf;
 mod author;
 pub use author::{GenerateArgs, GradeArgs, HintArgs, RenderArgs};
 
+/// The longest `--time-limit` taken, in seconds: one year. A longer limit is refused rather
+/// than silently capped (it is almost certainly a typing slip).
+pub const MAX_TIME_LIMIT: f64 = 365.0 * 24.0 * 3600.0;
+
+/// Reads `--time-limit SECONDS`: a positive, finite number of seconds up to [`MAX_TIME_LIMIT`].
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !seconds.is_finite() || seconds <= 0.0 {
+        return Err(format!(
+            "the time limit must be a positive, finite number of seconds, not `{text}`"
+        ));
+    }
+    if seconds > MAX_TIME_LIMIT {
+        return Err(format!(
+            "a time limit above one year ({MAX_TIME_LIMIT} s) is refused; leave --time-limit out for none"
+        ));
+    }
+    Ok(seconds)
+}
+
 /// Solve Battleship-solitaire (Bimaru) puzzles through SAT.
 ///
 /// With no command, reads a puzzle (a file, or standard input when INPUT is absent or `-`),
@@ -75,9 +98,10 @@ pub struct BatchArgs {
     #[arg(long, value_enum, default_value_t = Format::Auto)]
     pub format: Format,
 
-    /// Give up on a board after this many seconds: its result has status `timeout`, and the
+    /// Give up on a board after this many seconds (positive, at most 31536000, one year): its
+    /// result has status `timeout` (with the solutions found so far, when counting), and the
     /// batch goes on with the next board (exit 4 at the end).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
 
     /// How to solve.
@@ -234,8 +258,10 @@ pub struct SolveArgs {
     #[arg(long, requires = "emit_dimacs")]
     pub exclude_solution: bool,
 
-    /// Give up after this many seconds (exit 4).
-    #[arg(long, value_name = "SECONDS")]
+    /// Give up after this many seconds (exit 4), counted from the start: reading, parsing,
+    /// pre-solving, encoding and solving all stop. Positive, at most 31536000 (one year). With
+    /// --count, the solutions found so far are printed and the count is a lower bound.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
 
     /// Output format; by default the input's (Rubin boards are drawn with their tallies,
@@ -339,6 +365,13 @@ pub struct AdviseArgs {
     /// Seed of the sampler.
     #[arg(long, default_value_t = 1, requires = "posterior")]
     pub seed: u64,
+
+    /// Seconds the posterior may take for all data sets together (positive, at most 31536000, one year),
+    /// shared out among them: auto counts exactly only when its estimated work fits, and
+    /// otherwise samples until the limit; sampling stops at the limit with what it drew
+    /// (the output says how many); exact counting that runs out of time exits 4.
+    #[arg(long, value_name = "SECONDS", default_value_t = 4.0, value_parser = parse_seconds, allow_hyphen_values = true, requires = "posterior")]
+    pub time_limit: f64,
 
     /// Output form.
     #[arg(long, value_enum, default_value_t = AdviseOutput::Text)]

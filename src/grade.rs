@@ -3,8 +3,9 @@
 //! failed-literal probing on cell variables one level deep, then two levels deep, else search.
 //! The definition is in `docs/grading.md`.
 
+use crate::deadline::Deadline;
 use crate::puzzle::Puzzle;
-use crate::reason::formula::ClueFormula;
+use crate::reason::formula::{ClueFormula, FormulaError, MAX_CLAUSES};
 use crate::reason::unit::Propagator;
 use crate::sat::card::CardKind;
 use crate::solve::{Outcome, SolveError, SolveOptions, solve};
@@ -74,27 +75,82 @@ pub struct GradeReport {
     pub cells: usize,
 }
 
+/// Why no grade was given.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GradeError {
+    /// The solver failed, or the time limit passed ([`SolveError::TimeLimit`]).
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// The formula deduction is measured on would pass [`MAX_CLAUSES`].
+    #[error("{0}; grades measure boards whose formula has at most {MAX_CLAUSES} clauses")]
+    TooLarge(FormulaError),
+}
+
+impl From<FormulaError> for GradeError {
+    fn from(e: FormulaError) -> Self {
+        match e {
+            FormulaError::TimeLimit => GradeError::Solve(SolveError::TimeLimit),
+            e => GradeError::TooLarge(e),
+        }
+    }
+}
+
 /// Grades `puzzle`: first proves it has exactly one solution (with the SAT engine), then
 /// measures the deduction depth.
-pub fn grade(puzzle: &Puzzle) -> Result<Graded, SolveError> {
-    let report = solve(puzzle, &SolveOptions::unique())?;
+pub fn grade(puzzle: &Puzzle) -> Result<Graded, GradeError> {
+    grade_within(puzzle, Deadline::NONE)
+}
+
+/// [`grade`], giving up with [`SolveError::TimeLimit`] once `deadline` passes.
+pub fn grade_within(puzzle: &Puzzle, deadline: Deadline) -> Result<Graded, GradeError> {
+    let options = SolveOptions {
+        deadline,
+        ..SolveOptions::unique()
+    };
+    let report = solve(puzzle, &options)?;
+    if report.stopped {
+        return Err(SolveError::TimeLimit.into());
+    }
     match report.outcome {
         Outcome::Unsat => return Ok(Graded::Unsat),
         Outcome::Unique(_) => {}
         _ => return Ok(Graded::NotUnique),
     }
-    Ok(Graded::Unique(deduction_depth(puzzle)))
+    Ok(Graded::Unique(depth_within(puzzle, deadline, MAX_CLAUSES)?))
 }
 
 /// Measures how deep deduction must go to decide every cell of `puzzle`, without checking
 /// uniqueness (a puzzle with several solutions comes out [`Grade::Fiendish`]).
 pub fn deduction_depth(puzzle: &Puzzle) -> GradeReport {
+    match depth_within(puzzle, Deadline::NONE, usize::MAX) {
+        Ok(report) => report,
+        Err(e) => unreachable!("no deadline and no cap to pass: {e}"),
+    }
+}
+
+/// [`deduction_depth`], giving up once `deadline` passes or the formula passes `max_clauses`.
+fn depth_within(
+    puzzle: &Puzzle,
+    deadline: Deadline,
+    max_clauses: usize,
+) -> Result<GradeReport, FormulaError> {
     // The clue-free encoding plus the clues as clauses of their own (the same formula the
     // generator and the hint engine reason on), so that the grade does not depend on how far
     // the placement list was pruned by the clues.
-    let formula = ClueFormula::with_clues(puzzle, CardKind::default());
+    let formula =
+        ClueFormula::with_clues_bounded(puzzle, CardKind::default(), deadline, max_clauses)?;
     let cells: Vec<Var> = formula.cells().to_vec();
-    let mut prop = Propagator::new(formula.formula());
+    let mut prop = Propagator::within(formula.formula(), deadline)?;
+    let measured = measure(&mut prop, &cells);
+    // Freeing a large formula is not the caller's time once the limit is reached.
+    deadline.discard((formula, prop));
+    measured
+}
+
+/// Propagation, then probing one and two levels deep, on `prop` (the puzzle's formula) until
+/// every cell of `cells` is decided.
+fn measure(prop: &mut Propagator, cells: &[Var]) -> Result<GradeReport, FormulaError> {
     let decided = |p: &Propagator| cells.iter().filter(|&&v| p.var_value(v).is_some()).count();
     let total = cells.len();
     let mut report = GradeReport {
@@ -106,30 +162,37 @@ pub fn deduction_depth(puzzle: &Puzzle) -> GradeReport {
     };
     // A conflict anywhere means no solution: deduction "finishes" by refuting, which only a
     // puzzle without solutions does; grade it by the depth that found the refutation.
-    if prop.propagate_root().is_err() {
+    let root = prop.propagate_root();
+    if prop.stopped() {
+        return Err(FormulaError::TimeLimit);
+    }
+    if root.is_err() {
         report.grade = Grade::Easy;
         report.by_propagation = total;
-        return report;
+        return Ok(report);
     }
-    report.by_propagation = decided(&prop);
+    report.by_propagation = decided(prop);
     if report.by_propagation == total {
         report.grade = Grade::Easy;
-        return report;
+        return Ok(report);
     }
     for (depth, grade) in [(1, Grade::Medium), (2, Grade::Hard)] {
-        let before = decided(&prop);
-        let refuted = prop.probe_fixpoint(&cells, depth).is_err();
-        let now = if refuted { total } else { decided(&prop) };
+        let before = decided(prop);
+        let refuted = prop.probe_fixpoint(cells, depth).is_err();
+        if prop.stopped() {
+            return Err(FormulaError::TimeLimit);
+        }
+        let now = if refuted { total } else { decided(prop) };
         match depth {
             1 => report.by_probing = now - before,
             _ => report.by_deep_probing = now - before,
         }
         if now == total {
             report.grade = grade;
-            return report;
+            return Ok(report);
         }
     }
-    report
+    Ok(report)
 }
 
 #[cfg(test)]

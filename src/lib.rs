@@ -28,6 +28,7 @@
 pub mod advise;
 pub mod backend;
 pub mod compare;
+pub mod deadline;
 pub mod error;
 pub mod format;
 pub mod generate;

@@ -3,6 +3,7 @@
 //! (see the CSC384 heuristics report: whole ships, pre-assigned pieces, row and column budgets)
 //! helps every backend at once.
 
+use crate::deadline::{Deadline, TimeLimit};
 use crate::geometry::{all_ships, halo};
 use crate::puzzle::{Clue, Orientation, Pos, Puzzle, Shape, Ship};
 
@@ -28,16 +29,29 @@ impl Placements {
     /// - in every row and column it touches, its own cells plus the ship clues outside it do not
     ///   exceed the count.
     pub fn new(puzzle: &Puzzle) -> Self {
+        match Placements::within(puzzle, Deadline::NONE) {
+            Ok(placements) => placements,
+            Err(TimeLimit) => unreachable!("no deadline to pass"),
+        }
+    }
+
+    /// [`Placements::new`], giving up once `deadline` passes.
+    pub fn within(puzzle: &Puzzle, deadline: Deadline) -> Result<Self, TimeLimit> {
         let shape = puzzle.shape();
         let row_clued = clued_ship_cells(puzzle, |p| p.row, shape.rows);
         let col_clued = clued_ship_cells(puzzle, |p| p.col, shape.cols);
-        let ships = puzzle
-            .fleet()
-            .classes()
-            .flat_map(|class| all_ships(class.len, shape))
-            .filter(|&ship| is_legal(puzzle, ship, &row_clued, &col_clued))
-            .collect();
-        Placements::from_ships(shape, ships)
+        let mut pulse = deadline.pulse();
+        let mut ships = Vec::new();
+        for class in puzzle.fleet().classes() {
+            for ship in all_ships(class.len, shape) {
+                pulse.beat()?;
+                if is_legal(puzzle, ship, &row_clued, &col_clued) {
+                    ships.push(ship);
+                }
+            }
+        }
+        deadline.check()?;
+        Ok(Placements::from_ships(shape, ships))
     }
 
     fn from_ships(shape: Shape, ships: Vec<Ship>) -> Self {

@@ -5,9 +5,10 @@
 use crate::puzzle::{Clue, Dir, Piece, Pos};
 use std::fmt;
 
-/// A rule of the puzzle, as a reason for a hint. Rows and columns are numbered from 0, as in
-/// IST `HINT` lines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A rule of the puzzle, as a reason for a hint. In the fields, rows and columns are numbered
+/// from 0 (as in IST `HINT` lines and [`Pos`]); the text ([`fmt::Display`]) numbers them from 1
+/// for a person: "row 1" is the top row, "column 1" the left one ([`cell_name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Rule {
     /// Row `row` holds `count` ship cells.
@@ -72,6 +73,21 @@ pub fn content_name(content: Clue) -> &'static str {
     }
 }
 
+/// A cell as a person names it: `row 3, column 5`, counting from 1.
+pub fn cell_name(pos: Pos) -> String {
+    format!("row {}, column {}", pos.row + 1, pos.col + 1)
+}
+
+impl Rule {
+    /// The cell a clue or filled-cell rule is about.
+    pub fn cell(self) -> Option<Pos> {
+        match self {
+            Rule::Clue { pos, .. } | Rule::Filled { pos, .. } => Some(pos),
+            _ => None,
+        }
+    }
+}
+
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -81,12 +97,14 @@ impl fmt::Display for Rule {
         match *self {
             Rule::RowCount { row, count } => write!(
                 f,
-                "row {row} holds {}",
+                "row {} holds {}",
+                row + 1,
                 plural(count, "ship cell", "ship cells")
             ),
             Rule::ColCount { col, count } => write!(
                 f,
-                "column {col} holds {}",
+                "column {} holds {}",
+                col + 1,
                 plural(count, "ship cell", "ship cells")
             ),
             Rule::Fleet { len, count } => write!(
@@ -94,15 +112,22 @@ impl fmt::Display for Rule {
                 "the fleet has {} of length {len}",
                 plural(count, "ship", "ships")
             ),
-            Rule::Clue { pos, clue } => write!(f, "the clue {} at {pos}", content_name(clue)),
-            Rule::Filled { pos, content } => {
-                write!(f, "the {} already filled at {pos}", content_name(content))
+            Rule::Clue { pos, clue } => {
+                write!(f, "the clue {} at {}", content_name(clue), cell_name(pos))
             }
+            Rule::Filled { pos, content } => write!(
+                f,
+                "the {} already filled at {}",
+                content_name(content),
+                cell_name(pos)
+            ),
             Rule::NoTouch => f.write_str("ships never touch, not even diagonally"),
             Rule::ShipShape => f.write_str(
                 "every ship part belongs to a straight ship of the fleet with water beyond its ends",
             ),
-            Rule::NoShipFits { pos } => write!(f, "no ship of the fleet fits through {pos}"),
+            Rule::NoShipFits { pos } => {
+                write!(f, "no ship of the fleet fits through {}", cell_name(pos))
+            }
             Rule::Other => f.write_str("the other rules"),
         }
     }

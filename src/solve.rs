@@ -3,6 +3,7 @@
 //! `Found`) with [`Stats`]. "No solution" and "not unique" are outcomes, not errors.
 
 pub use crate::backend::{Engine, SolveError, Stats};
+use crate::deadline::Deadline;
 use crate::ilp::presolve::PresolveOptions;
 use crate::ilp::{IlpEngine, IlpModel, IlpSolver};
 use crate::puzzle::{Grid, Puzzle};
@@ -46,10 +47,15 @@ pub struct SolveOptions {
     /// SAT backend: a flag that, once set (from any thread, for example by a timer), stops the
     /// solver at its next conflict; the call then fails with [`SolveError::Interrupted`].
     pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-    /// Give up after this long: [`solve`] then fails with [`SolveError::TimeLimit`]. The SAT
-    /// backend is stopped at its next conflict (the timer sets `stop`); an ILP solve cannot be
+    /// Give up after this long, counted from the call of [`solve`]: it then fails with
+    /// [`SolveError::TimeLimit`], or returns the grids found so far with [`Report::stopped`]
+    /// set. Placement enumeration, pre-solving and encoding check the time as they go; the SAT
+    /// solver is stopped at its next conflict (a timer sets `stop`); an ILP solve cannot be
     /// stopped and is abandoned on its worker thread.
     pub time_limit: Option<Duration>,
+    /// Give up at this point in time, as with `time_limit` (the earlier of the two counts):
+    /// a caller that spent part of its time already (reading, parsing) passes what is left.
+    pub deadline: Deadline,
     /// Integer program for the ILP backend.
     pub ilp_model: IlpModel,
     /// MIP solver for the ILP backend.
@@ -71,6 +77,7 @@ impl Default for SolveOptions {
             race: true,
             stop: None,
             time_limit: None,
+            deadline: Deadline::NONE,
             ilp_model: IlpModel::default(),
             ilp_solver: IlpSolver::default(),
             solver: SolverKind::default(),
@@ -149,22 +156,39 @@ pub struct Report {
     pub outcome: Outcome,
     /// Sizes and times.
     pub stats: Stats,
+    /// The time limit (or the stop flag) ended the search after some grids were found:
+    /// `outcome` holds them and is not complete (a count is a lower bound, uniqueness is not
+    /// proved).
+    pub stopped: bool,
+}
+
+/// The outcome of `grids` found, `complete` when the search was exhausted.
+pub(crate) fn outcome_of(mut grids: Vec<Grid>, complete: bool) -> Outcome {
+    match (grids.len(), complete) {
+        (0, _) => Outcome::Unsat,
+        (1, true) => Outcome::Unique(grids.remove(0)),
+        (1, false) => Outcome::Found(grids.remove(0)),
+        _ => Outcome::Multiple { grids, complete },
+    }
+}
+
+/// The SAT engine's configuration in `options`.
+fn sat_config(options: &SolveOptions) -> SatConfig {
+    SatConfig {
+        model: options.model,
+        card: options.card,
+        solver: options.solver,
+        race: options.race,
+        presolve: options.presolve,
+        stop: options.stop.clone(),
+        deadline: options.deadline,
+    }
 }
 
 /// Builds the engine for `options.backend`.
 pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
     match options.backend {
-        Backend::Sat => Box::new(SatEngine::new(
-            puzzle,
-            &SatConfig {
-                model: options.model,
-                card: options.card,
-                solver: options.solver,
-                race: options.race,
-                presolve: options.presolve,
-                stop: options.stop.clone(),
-            },
-        )),
+        Backend::Sat => Box::new(SatEngine::new(puzzle, &sat_config(options))),
         Backend::Ilp => Box::new(
             IlpEngine::new(puzzle, options.ilp_model, options.ilp_solver)
                 .with_presolve(options.presolve.then(PresolveOptions::default)),
@@ -175,8 +199,9 @@ pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
 /// Solves `puzzle`, looking for up to `options.limit` solutions, and verifies every grid;
 /// within `options.time_limit` when one is set.
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, SolveError> {
-    if let Some(limit) = options.time_limit {
-        return limit::solve_within(puzzle, options, limit);
+    let deadline = options.deadline.min(Deadline::within(options.time_limit));
+    if deadline.is_set() {
+        return limit::solve_within(puzzle, options, deadline);
     }
     let mut engine = engine(puzzle, options);
     run(puzzle, engine.as_mut(), options.limit)
@@ -184,29 +209,42 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, SolveErr
 
 /// Enumerates up to `limit` solutions with `engine`, verifying each.
 pub fn run(puzzle: &Puzzle, engine: &mut dyn Engine, limit: usize) -> Result<Report, SolveError> {
+    run_each(puzzle, engine, limit, |_| {})
+}
+
+/// [`run`], handing each verified grid to `each` as it is found. When the engine is stopped
+/// (time limit or stop flag) after some grids, they are reported with [`Report::stopped`].
+pub(crate) fn run_each(
+    puzzle: &Puzzle,
+    engine: &mut dyn Engine,
+    limit: usize,
+    mut each: impl FnMut(&Grid),
+) -> Result<Report, SolveError> {
     let limit = limit.max(1);
     let mut grids = Vec::new();
     let mut complete = false;
+    let mut stopped = false;
     while grids.len() < limit {
-        match engine.next_solution()? {
-            Some(grid) => {
+        match engine.next_solution() {
+            Ok(Some(grid)) => {
                 verify(puzzle, &grid)?;
+                each(&grid);
                 grids.push(grid);
             }
-            None => {
+            Ok(None) => {
                 complete = true;
                 break;
             }
+            Err(SolveError::TimeLimit | SolveError::Interrupted) if !grids.is_empty() => {
+                stopped = true;
+                break;
+            }
+            Err(e) => return Err(e),
         }
     }
-    let outcome = match (grids.len(), complete) {
-        (0, _) => Outcome::Unsat,
-        (1, true) => Outcome::Unique(grids.remove(0)),
-        (1, false) => Outcome::Found(grids.remove(0)),
-        _ => Outcome::Multiple { grids, complete },
-    };
     Ok(Report {
-        outcome,
+        outcome: outcome_of(grids, complete),
         stats: engine.stats(),
+        stopped,
     })
 }

@@ -145,7 +145,10 @@ fn total(set: &Value) -> f64 {
 
 #[test]
 fn exact_posterior_of_the_empty_board() {
-    let set = posterior_json(&["--method", "exact"], &empty_board("A B D S P"));
+    let set = posterior_json(
+        &["--method", "exact", "--time-limit", "600"],
+        &empty_board("A B D S P"),
+    );
     assert_eq!(set["method"], "exact");
     for sq in ["E5", "E6", "F5", "F6"] {
         assert_eq!(format!("{:.4}", prob(&set, sq)), "0.2136", "{sq}");
@@ -163,7 +166,7 @@ fn exact_posterior_of_the_empty_board() {
 #[test]
 fn exact_posterior_without_touching_peaks_at_the_edge_midpoints() {
     let set = posterior_json(
-        &["--method", "exact", "--no-touch"],
+        &["--method", "exact", "--no-touch", "--time-limit", "600"],
         &empty_board("A B D S P"),
     );
     let best: Vec<&str> = set["best"]["squares"]
@@ -182,7 +185,16 @@ fn exact_posterior_without_touching_peaks_at_the_edge_midpoints() {
 
 #[test]
 fn sampled_posterior_of_the_empty_board() {
-    let args = ["--method", "sample", "--samples", "400000", "--seed", "11"];
+    let args = [
+        "--method",
+        "sample",
+        "--samples",
+        "400000",
+        "--seed",
+        "11",
+        "--time-limit",
+        "600",
+    ];
     let set = posterior_json(&args, &empty_board("A B D S P"));
     assert_eq!(set["method"], "sampled");
     for sq in ["E5", "E6", "F5", "F6"] {
@@ -206,11 +218,22 @@ fn exact_and_sampled_posteriors_agree_mid_game() {
         .skip(1)
         .take(12)
         .fold("1\n".into(), |a, l| a + l + "\n");
-    let exact = posterior_json(&["--method", "exact"], &first);
+    // Explicit limits: the default of 4 s would cut both short on a loaded machine.
+    let exact = posterior_json(&["--method", "exact", "--time-limit", "600"], &first);
     let sampled = posterior_json(
-        &["--method", "sample", "--samples", "200000", "--seed", "3"],
+        &[
+            "--method",
+            "sample",
+            "--samples",
+            "20000",
+            "--seed",
+            "3",
+            "--time-limit",
+            "600",
+        ],
         &first,
     );
+    assert_eq!(sampled["stopped_by_time_limit"], false);
     for r in 0..10 {
         for c in 0..10 {
             let e = exact["probabilities"][r][c].as_f64().unwrap();

@@ -13,8 +13,14 @@
 //! in the placements. The remaining ships are enumerated around that closed form, and hits
 //! that must be covered are handled by inclusion-exclusion over the hits left uncovered.
 //! When the work would be too large, uniform rejection sampling takes over.
+//!
+//! Both honour a deadline ([`Options::deadline`]): [`Method::Auto`] counts exactly only when
+//! the estimated work fits in part of the time left (at [`WORK_PER_SECOND`]), and falls back to
+//! sampling if the count still runs out of time; sampling stops at the deadline with the
+//! configurations drawn so far, and says so ([`Used::Sampled`]'s `stopped`).
 
 use super::board::{Bits, CELLS, Mark, Placement, Position, SIZE, ShipKind, dilate, placements};
+use crate::deadline::{Deadline, TimeLimit};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -67,7 +73,15 @@ pub struct Options {
     pub seed: u64,
     /// Largest estimated work (abstract operations) that [`Method::Auto`] does exactly.
     pub exact_budget: f64,
+    /// Give up at this point: exact counting fails with [`PosteriorError::TimeLimit`] (under
+    /// [`Method::Auto`], sampling takes over), sampling keeps what it drew by then.
+    pub deadline: Deadline,
 }
+
+/// Estimated work ([`estimated_work`]) the exact engine gets through in a second, measured on
+/// Rowan's sample 3 and a 4-hit board on two cores (1.2e9 to 4.7e9 in 2.0 to 7.7 s) and rounded
+/// down: [`Method::Auto`] counts exactly only when the estimate fits in half the time left.
+pub const WORK_PER_SECOND: f64 = 4e8;
 
 impl Default for Options {
     fn default() -> Self {
@@ -77,6 +91,7 @@ impl Default for Options {
             samples: 1_000_000,
             seed: 0,
             exact_budget: 4e9,
+            deadline: Deadline::NONE,
         }
     }
 }
@@ -94,10 +109,15 @@ pub enum Used {
     Sampled {
         /// Configurations drawn and accepted.
         samples: u64,
+        /// Configurations asked for ([`Options::samples`]).
+        requested: u64,
         /// Draws made (accepted or rejected).
         draws: u64,
         /// The seed.
         seed: u64,
+        /// The deadline stopped sampling before `requested` were accepted (the numbers then
+        /// depend on the machine's speed, not only on the seed).
+        stopped: bool,
     },
 }
 
@@ -139,6 +159,18 @@ pub enum PosteriorError {
         /// Accepted draws.
         accepted: u64,
         /// Draws made.
+        draws: u64,
+    },
+    /// The deadline passed before exact counting finished, or before sampling accepted a
+    /// single configuration (in `draws` draws).
+    #[error(
+        "time limit reached: {}",
+        if *.exact { "exact counting did not finish".to_string() } else { format!("sampling accepted no configuration in {draws} draws") }
+    )]
+    TimeLimit {
+        /// Whether exact counting was running.
+        exact: bool,
+        /// Draws made when sampling.
         draws: u64,
     },
 }
@@ -216,21 +248,44 @@ fn item(p: &Placement, rule: Rule, t: usize) -> Item {
 /// The board's probabilities.
 pub fn posterior(pos: &Position, opts: &Options) -> Result<Posterior, PosteriorError> {
     let lists = lists(pos, opts.rule);
-    let exact = match opts.method {
-        Method::Exact => true,
-        Method::Sample => false,
-        Method::Auto => exact_work(&lists) <= opts.exact_budget,
+    if hopeless(&lists) {
+        return Err(PosteriorError::Inconsistent);
+    }
+    let timed_out = |TimeLimit| PosteriorError::TimeLimit {
+        exact: true,
+        draws: 0,
     };
-    if exact {
-        exact_posterior(&lists)
-    } else {
-        sampled_posterior(&lists, opts)
+    match opts.method {
+        Method::Exact => exact_posterior(&lists, opts.deadline).map_err(timed_out)?,
+        Method::Sample => sampled_posterior(&lists, opts),
+        Method::Auto => {
+            let work = exact_work(&lists);
+            let fits = opts
+                .deadline
+                .remaining()
+                .is_none_or(|left| work / WORK_PER_SECOND <= left.as_secs_f64() / 2.0);
+            if work <= opts.exact_budget && fits {
+                // Exact gets half the time left; if the estimate was wrong, sampling the rest.
+                if let Ok(exact) = exact_posterior(&lists, opts.deadline.share(0.5)) {
+                    return exact;
+                }
+            }
+            sampled_posterior(&lists, opts)
+        }
     }
 }
 
 /// Estimated work of the exact engine.
 pub fn estimated_work(pos: &Position, rule: Rule) -> f64 {
     exact_work(&lists(pos, rule))
+}
+
+/// Whether no configuration can fit, at a glance: a ship without a placement, or more hits
+/// than the ships afloat have squares (which also keeps the exact engine's subsets of hits
+/// below 2^64).
+fn hopeless(lists: &Lists) -> bool {
+    let reach: usize = lists.ships.iter().map(|s| s.len()).sum();
+    lists.items.iter().any(Vec::is_empty) || lists.hits.count_ones() as usize > reach
 }
 
 fn exact_work(lists: &Lists) -> f64 {
@@ -397,8 +452,9 @@ impl Counts {
     }
 }
 
-/// Counts conflict-free configurations of `lists` (no cover requirement).
-fn count_free(lists: &[Vec<Item>]) -> Counts {
+/// Counts conflict-free configurations of `lists` (no cover requirement), checking `deadline`
+/// before each placement of the outermost ship.
+fn count_free(lists: &[Vec<Item>], deadline: Deadline) -> Result<Counts, TimeLimit> {
     let k = lists.len();
     let mut order: Vec<usize> = (0..k).collect();
     order.sort_by_key(|&i| lists[i].len());
@@ -452,15 +508,16 @@ fn count_free(lists: &[Vec<Item>]) -> Counts {
     if outer.is_empty() {
         let mut acc = Counts::zero(lists);
         leaf(0, &[], &mut acc);
-        return acc;
+        return Ok(acc);
     }
     let first = outer[0];
     lists[first]
         .par_iter()
         .enumerate()
-        .fold(
+        .try_fold(
             || Counts::zero(lists),
             |mut acc, (i, it)| {
+                deadline.check()?;
                 let mut chosen = vec![(first, i)];
                 descend(
                     lists,
@@ -470,10 +527,10 @@ fn count_free(lists: &[Vec<Item>]) -> Counts {
                     &mut acc,
                     &leaf,
                 );
-                acc
+                Ok(acc)
             },
         )
-        .reduce(|| Counts::zero(lists), Counts::add)
+        .try_reduce(|| Counts::zero(lists), |a, b| Ok(a.add(b)))
 }
 
 fn descend(
@@ -524,12 +581,20 @@ fn triple_with_dummies(refs: &[Vec<&Item>], real: usize) -> Triple {
     }
 }
 
-fn exact_posterior(lists: &Lists) -> Result<Posterior, PosteriorError> {
+/// The exact posterior, or `Err(TimeLimit)` when `deadline` passes first.
+fn exact_posterior(
+    lists: &Lists,
+    deadline: Deadline,
+) -> Result<Result<Posterior, PosteriorError>, TimeLimit> {
     let hits: Vec<Bits> = super::board::squares(lists.hits).map(|s| s.bit()).collect();
+    if hopeless(lists) {
+        return Ok(Err(PosteriorError::Inconsistent));
+    }
     let mut total = Counts::zero(&lists.items);
     // Inclusion-exclusion over the hits: configurations covering every hit = sum over sets T
     // of hits of (-1)^|T| times the configurations avoiding T.
     for mask in 0u64..(1u64 << hits.len()) {
+        deadline.check()?;
         let avoid: Bits = hits
             .iter()
             .enumerate()
@@ -547,7 +612,7 @@ fn exact_posterior(lists: &Lists) -> Result<Posterior, PosteriorError> {
             })
             .collect();
         // Keep the indices of the full lists: map back after counting.
-        let c = count_free(&sub);
+        let c = count_free(&sub, deadline)?;
         let sign: i128 = if mask.count_ones() % 2 == 0 { 1 } else { -1 };
         total.total += sign * c.total;
         for (s, l) in lists.items.iter().enumerate() {
@@ -561,7 +626,7 @@ fn exact_posterior(lists: &Lists) -> Result<Posterior, PosteriorError> {
         }
     }
     if total.total <= 0 {
-        return Err(PosteriorError::Inconsistent);
+        return Ok(Err(PosteriorError::Inconsistent));
     }
     let mut cover = [0i128; CELLS];
     for (s, l) in lists.items.iter().enumerate() {
@@ -579,13 +644,12 @@ fn exact_posterior(lists: &Lists) -> Result<Posterior, PosteriorError> {
     for (p, &c) in probabilities.iter_mut().zip(&cover) {
         *p = c as f64 / z;
     }
-    let _ = &lists.ships;
-    Ok(Posterior {
+    Ok(Ok(Posterior {
         probabilities,
         used: Used::Exact {
             configurations: total.total as u128,
         },
-    })
+    }))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -600,40 +664,52 @@ fn sampled_posterior(lists: &Lists, opts: &Options) -> Result<Posterior, Posteri
     let samples = opts.samples.max(1);
     let chunks = samples.div_ceil(CHUNK);
     // Each chunk has its own generator seeded from (seed, chunk): the result does not depend
-    // on how rayon schedules the chunks.
-    let per_chunk: Vec<([u64; CELLS], u64, u64)> = (0..chunks)
-        .into_par_iter()
-        .map(|c| {
-            let want = CHUNK.min(samples - c * CHUNK);
-            let mut rng =
-                ChaCha8Rng::seed_from_u64(opts.seed ^ (c.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
-            let mut counts = [0u64; CELLS];
-            let (mut got, mut draws) = (0u64, 0u64);
-            let max_draws = want.saturating_mul(20_000);
-            while got < want && draws < max_draws {
-                draws += 1;
-                if let Some(occ) = draw(lists, &mut rng) {
-                    got += 1;
-                    let mut cells = occ;
-                    while cells != 0 {
-                        counts[cells.trailing_zeros() as usize] += 1;
-                        cells &= cells - 1;
-                    }
+    // on how rayon schedules the chunks (unless the deadline stops it). The sums are kept in
+    // one place, not per chunk, so that a huge `samples` allocates nothing; the first chunk to
+    // meet the deadline ends the iteration.
+    let sums = std::sync::Mutex::new(([0u64; CELLS], 0u64, 0u64, false));
+    let _ = (0..chunks).into_par_iter().try_for_each(|c| {
+        let want = CHUNK.min(samples - c * CHUNK);
+        let mut rng =
+            ChaCha8Rng::seed_from_u64(opts.seed ^ (c.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+        let mut counts = [0u64; CELLS];
+        let (mut got, mut draws) = (0u64, 0u64);
+        let max_draws = want.saturating_mul(20_000);
+        let mut pulse = opts.deadline.pulse();
+        let mut stopped = opts.deadline.passed();
+        while !stopped && got < want && draws < max_draws {
+            draws += 1;
+            if let Some(occ) = draw(lists, &mut rng) {
+                got += 1;
+                let mut cells = occ;
+                while cells != 0 {
+                    counts[cells.trailing_zeros() as usize] += 1;
+                    cells &= cells - 1;
                 }
             }
-            (counts, got, draws)
-        })
-        .collect();
-    let mut counts = [0u64; CELLS];
-    let (mut got, mut draws) = (0u64, 0u64);
-    for (c, g, d) in per_chunk {
-        for (a, b) in counts.iter_mut().zip(c) {
+            stopped = pulse.beat().is_err();
+        }
+        let mut sums = sums
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        for (a, b) in sums.0.iter_mut().zip(counts) {
             *a += b;
         }
-        got += g;
-        draws += d;
+        sums.1 += got;
+        sums.2 += draws;
+        sums.3 |= stopped;
+        if stopped { Err(TimeLimit) } else { Ok(()) }
+    });
+    let (counts, got, draws, stopped) = sums
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if stopped && got == 0 {
+        return Err(PosteriorError::TimeLimit {
+            exact: false,
+            draws,
+        });
     }
-    if got < samples {
+    if got < samples && !stopped {
         return Err(PosteriorError::SamplingStalled {
             accepted: got,
             draws,
@@ -647,8 +723,10 @@ fn sampled_posterior(lists: &Lists, opts: &Options) -> Result<Posterior, Posteri
         probabilities,
         used: Used::Sampled {
             samples: got,
+            requested: samples,
             draws,
             seed: opts.seed,
+            stopped: stopped && got < samples,
         },
     })
 }
@@ -755,6 +833,72 @@ mod tests {
             }
         }
         b
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_exact_counting_and_sampling() {
+        let pos = Position {
+            ships: vec![
+                ShipKind::Carrier,
+                ShipKind::Battleship,
+                ShipKind::Destroyer,
+                ShipKind::Submarine,
+                ShipKind::PtBoat,
+            ],
+            board: small_board(),
+        };
+        let passed = Deadline::after(std::time::Duration::ZERO);
+        let with = |method| Options {
+            method,
+            deadline: passed,
+            ..Options::default()
+        };
+        assert!(matches!(
+            posterior(&pos, &with(Method::Exact)),
+            Err(PosteriorError::TimeLimit { exact: true, .. })
+        ));
+        for method in [Method::Sample, Method::Auto] {
+            assert!(matches!(
+                posterior(&pos, &with(method)),
+                Err(PosteriorError::TimeLimit { exact: false, .. })
+            ));
+        }
+        // A short limit: sampling keeps what it drew and says it stopped.
+        let short = Options {
+            method: Method::Sample,
+            samples: u64::MAX / 2,
+            deadline: Deadline::after(std::time::Duration::from_millis(200)),
+            ..Options::default()
+        };
+        let p = posterior(&pos, &short).unwrap();
+        let Used::Sampled {
+            samples, stopped, ..
+        } = p.used
+        else {
+            panic!("{:?}", p.used)
+        };
+        assert!(stopped && samples > 0);
+        let total: f64 = p.probabilities.iter().sum();
+        assert!((total - 17.0).abs() < 1e-9, "{total}");
+    }
+
+    #[test]
+    fn no_configuration_fits_more_hits_than_the_ships_have_squares() {
+        let mut board = Board::new();
+        for i in 0..CELLS {
+            board.set(Square::from_index(i), Mark::Hit);
+        }
+        let pos = Position {
+            ships: vec![ShipKind::Carrier],
+            board,
+        };
+        for method in [Method::Exact, Method::Sample, Method::Auto] {
+            let opts = Options {
+                method,
+                ..Options::default()
+            };
+            assert_eq!(posterior(&pos, &opts), Err(PosteriorError::Inconsistent));
+        }
     }
 
     #[test]

@@ -208,11 +208,21 @@ fn method_text(used: &Used) -> String {
         }
         Used::Sampled {
             samples,
+            requested,
             draws,
             seed,
-        } => format!(
-            "uniform sampling, {samples} configurations accepted of {draws} drawn, seed {seed}"
-        ),
+            stopped,
+        } => {
+            let mut text = format!(
+                "uniform sampling, {samples} configurations accepted of {draws} drawn, seed {seed}"
+            );
+            if *stopped {
+                text.push_str(&format!(
+                    "; stopped by the time limit before the {requested} asked for"
+                ));
+            }
+            text
+        }
     }
 }
 
@@ -228,13 +238,17 @@ fn method_json(used: &Used) -> Vec<(&'static str, Value)> {
         ],
         Used::Sampled {
             samples,
+            requested,
             draws,
             seed,
+            stopped,
         } => vec![
             ("method", json!("sampled")),
             ("samples", json!(samples)),
+            ("requested", json!(requested)),
             ("draws", json!(draws)),
             ("seed", json!(seed)),
+            ("stopped_by_time_limit", json!(stopped)),
         ],
     }
 }

@@ -8,6 +8,7 @@ use bimaru_sat::advise::posterior::{self, Options, Posterior, PosteriorError, Ru
 use bimaru_sat::advise::report;
 use bimaru_sat::advise::simulate::{self, SimOptions};
 use bimaru_sat::advise::{Position, contest, rowan};
+use bimaru_sat::deadline::Deadline;
 use bimaru_sat::error::Error;
 use std::io::IsTerminal;
 use std::time::Instant;
@@ -24,6 +25,7 @@ fn rule(no_touch: bool) -> Rule {
 
 /// Runs `advise`.
 pub fn run_advise(args: &AdviseArgs) -> Result<Exit, Failure> {
+    let start = Instant::now();
     let input = read_input(args.input.as_deref())?;
     let parsed = contest::parse(&input.text).map_err(|error| Error::Parse {
         source_name: input.name.clone(),
@@ -31,7 +33,7 @@ pub fn run_advise(args: &AdviseArgs) -> Result<Exit, Failure> {
     })?;
     let sets = &parsed.data_sets;
     if args.posterior {
-        return posterior_report(args, sets);
+        return posterior_report(args, sets, start);
     }
     let advice: Vec<rowan::Advice> = sets.iter().map(rowan::advise).collect();
     write_output(None, &report::advice(sets, &advice, args.to, colour()))?;
@@ -42,7 +44,13 @@ pub fn run_advise(args: &AdviseArgs) -> Result<Exit, Failure> {
     })
 }
 
-fn posterior_report(args: &AdviseArgs, sets: &[Position]) -> Result<Exit, Failure> {
+/// The posterior of every data set, all within `--time-limit` (each data set gets an equal
+/// share of the time left when its turn comes).
+fn posterior_report(args: &AdviseArgs, sets: &[Position], start: Instant) -> Result<Exit, Failure> {
+    let limit = super::time_limit(Some(args.time_limit)).unwrap_or_default();
+    let all = start
+        .checked_add(limit)
+        .map_or(Deadline::NONE, Deadline::at);
     let opts = Options {
         rule: rule(args.no_touch),
         method: args.method,
@@ -52,20 +60,28 @@ fn posterior_report(args: &AdviseArgs, sets: &[Position]) -> Result<Exit, Failur
     };
     let results: Vec<Result<Posterior, PosteriorError>> = sets
         .iter()
-        .map(|pos| posterior::posterior(pos, &opts))
+        .enumerate()
+        .map(|(i, pos)| {
+            let opts = Options {
+                deadline: all.share(1.0 / (sets.len() - i) as f64),
+                ..opts
+            };
+            posterior::posterior(pos, &opts)
+        })
         .collect();
     let text = report::posteriors(sets, &results, opts.rule, args.to, colour());
     write_output(None, &text)?;
-    Ok(if results.iter().any(Result::is_err) {
-        for (i, r) in results.iter().enumerate() {
-            if let Err(e) = r {
-                eprintln!("bimaru-sat: data set {}: {e}", i + 1);
-            }
+    let mut exit = Exit::Success;
+    for (i, r) in results.iter().enumerate() {
+        if let Err(e) = r {
+            eprintln!("bimaru-sat: data set {}: {e}", i + 1);
+            exit = match (exit, e) {
+                (Exit::TimeLimit, _) | (_, PosteriorError::TimeLimit { .. }) => Exit::TimeLimit,
+                _ => Exit::NoSolution,
+            };
         }
-        Exit::NoSolution
-    } else {
-        Exit::Success
-    })
+    }
+    Ok(exit)
 }
 
 /// Runs `simulate`.

@@ -35,6 +35,14 @@ pub enum Failure {
     /// wanted grade).
     #[error("generate: {0}")]
     Generate(GenerateError),
+    /// A board too large for what was asked of it (a hint or a grade): exit 2.
+    #[error("{source_name}: {message}")]
+    TooLarge {
+        /// The file (or `<stdin>`).
+        source_name: String,
+        /// What is too large, and the limit.
+        message: String,
+    },
     /// The library refused or failed.
     #[error("{}", message(.0))]
     Library(#[from] Error),

@@ -1,26 +1,49 @@
 //! The grade command: prove the puzzle unique, then print its grade and how many cells each
-//! level of deduction decided.
+//! level of deduction decided, within `--time-limit`.
 
 use super::{Exit, Failure, read_input, write_output};
 use crate::cli::GradeArgs;
-use bimaru_sat::grade::{Graded, grade};
+use bimaru_sat::error::Error;
+use bimaru_sat::grade::{GradeError, Graded, grade_within};
 use bimaru_sat::job::author::grade_line;
+use bimaru_sat::solve::SolveError;
 
 /// Runs the grade command.
 pub fn run(args: &GradeArgs) -> Result<Exit, Failure> {
-    let input = read_input(Some(&args.puzzle))?;
-    let puzzle = input.puzzle(args.format)?;
-    match grade(&puzzle)? {
-        Graded::Unique(r) => {
+    let deadline = super::deadline(args.time_limit);
+    let seconds = args.time_limit.unwrap_or_default();
+    let (path, format) = (args.puzzle.clone(), args.format);
+    let read = super::before(deadline, move || -> Result<_, Error> {
+        let input = read_input(Some(&path))?;
+        let puzzle = input.puzzle(format)?;
+        Ok((input, puzzle))
+    });
+    let Some(read) = read else {
+        let name = super::input_name(Some(&args.puzzle));
+        return Ok(super::timed_out(&name, seconds, "while reading the input"));
+    };
+    let (input, puzzle) = read?;
+    match grade_within(&puzzle, deadline) {
+        Ok(Graded::Unique(r)) => {
             write_output(None, &grade_line(&r))?;
             Ok(Exit::Success)
         }
-        Graded::Unsat => {
+        Ok(Graded::Unsat) => {
             eprintln!("{}: no solution", input.name);
             Ok(Exit::NoSolution)
         }
+        Err(GradeError::Solve(SolveError::TimeLimit)) => Ok(super::timed_out(
+            &input.name,
+            seconds,
+            "before the grade was found",
+        )),
+        Err(GradeError::Solve(e)) => Err(e.into()),
+        Err(e) => Err(Failure::TooLarge {
+            source_name: input.name.clone(),
+            message: e.to_string(),
+        }),
         // Graded::NotUnique
-        _ => {
+        Ok(_) => {
             eprintln!(
                 "{}: not unique: a puzzle with several solutions has no grade",
                 input.name

@@ -1,5 +1,6 @@
 //! The hint command: read the puzzle and the cells filled so far, print one forced cell and the
-//! rules that force it, and optionally write the state with that cell filled in.
+//! rules that force it, and optionally write the state with that cell filled in; all within
+//! `--time-limit`.
 
 use super::{Exit, Failure, read_input, write_atomic, write_output};
 use crate::cli::HintArgs;
@@ -10,31 +11,55 @@ use bimaru_sat::solve::SolveError;
 
 /// Runs the hint command.
 pub fn run(args: &HintArgs) -> Result<Exit, Failure> {
-    let input = read_input(Some(&args.puzzle))?;
-    let puzzle = input.puzzle(args.format)?;
-    let state = match &args.state {
-        None => None,
-        Some(path) => {
-            let text = read_input(Some(path))?;
-            Some(
-                State::parse(&text.text, puzzle.rows(), puzzle.cols()).map_err(|error| {
-                    Error::Parse {
-                        source_name: text.name.clone(),
-                        error,
-                    }
-                })?,
-            )
-        }
+    let deadline = super::deadline(args.time_limit);
+    let seconds = args.time_limit.unwrap_or_default();
+    let (path, format, state_path) = (args.puzzle.clone(), args.format, args.state.clone());
+    let read = super::before(deadline, move || -> Result<_, Error> {
+        let input = read_input(Some(&path))?;
+        let puzzle = input.puzzle(format)?;
+        let state = match state_path {
+            None => None,
+            Some(path) => {
+                let text = read_input(Some(&path))?;
+                Some(
+                    State::parse(&text.text, puzzle.rows(), puzzle.cols()).map_err(|error| {
+                        Error::Parse {
+                            source_name: text.name.clone(),
+                            error,
+                        }
+                    })?,
+                )
+            }
+        };
+        Ok((input, puzzle, state))
+    });
+    let Some(read) = read else {
+        let name = super::input_name(Some(&args.puzzle));
+        return Ok(super::timed_out(&name, seconds, "while reading the input"));
     };
-    let step = match hint_step(&puzzle, state) {
+    let (input, puzzle, state) = read?;
+    let step = match hint_step(&puzzle, state, deadline) {
         Ok(step) => step,
-        Err(HintError::Contradiction) => {
-            eprintln!("{}: {}", input.name, HintError::Contradiction);
+        Err(e @ (HintError::Contradiction | HintError::NoSolution)) => {
+            eprintln!("{}: {e}", input.name);
             return Ok(Exit::NoSolution);
         }
         Err(HintError::NotUnique) => {
             eprintln!("{}: {}", input.name, HintError::NotUnique);
             return Ok(Exit::NotUnique);
+        }
+        Err(HintError::TimeLimit) => {
+            return Ok(super::timed_out(
+                &input.name,
+                seconds,
+                "before a hint was found",
+            ));
+        }
+        Err(e @ (HintError::TooLarge(_) | HintError::WrongSize { .. })) => {
+            return Err(Failure::TooLarge {
+                source_name: input.name.clone(),
+                message: e.to_string(),
+            });
         }
         Err(e) => {
             return Err(SolveError::Solver {

@@ -17,10 +17,12 @@ mod solve;
 pub use error::Failure;
 
 use crate::cli::{Cli, Command};
+use bimaru_sat::deadline::Deadline;
 use bimaru_sat::error::Error;
 use bimaru_sat::format::Source;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// How a run ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,9 +74,55 @@ pub fn run(cli: &Cli) -> Result<Exit, Failure> {
     }
 }
 
-/// The library's time limit for `--time-limit SECONDS` (a negative limit counts as zero).
-fn time_limit(seconds: Option<f64>) -> Option<std::time::Duration> {
-    seconds.map(|s| std::time::Duration::from_secs_f64(s.max(0.0)))
+/// The library's time limit for `--time-limit SECONDS` (which `cli::parse_seconds` has
+/// checked: positive, finite, at most a year).
+fn time_limit(seconds: Option<f64>) -> Option<Duration> {
+    seconds.and_then(|s| Duration::try_from_secs_f64(s).ok())
+}
+
+/// The deadline of `--time-limit SECONDS`, counted from now.
+fn deadline(seconds: Option<f64>) -> Deadline {
+    Deadline::within(time_limit(seconds))
+}
+
+/// Runs `work` (reading and parsing the input, which the library cannot interrupt) on a
+/// thread of its own and waits for it until `deadline`: `None` if the deadline comes first.
+/// The thread is then left behind, and the process ends soon after with exit 4.
+fn before<T: Send + 'static>(
+    deadline: Deadline,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let Some(left) = deadline.remaining() else {
+        return Some(work());
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    let worker = std::thread::spawn(move || {
+        // The receiver is gone after a time-out; nothing is lost then.
+        let _ = tx.send(work());
+    });
+    match rx.recv_timeout(left) {
+        Ok(value) => Some(value),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => None,
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => match worker.join() {
+            Err(panic) => std::panic::resume_unwind(panic),
+            Ok(()) => None,
+        },
+    }
+}
+
+/// Says on stderr that the time limit of `seconds` was reached (`while` what), and gives the
+/// exit.
+fn timed_out(name: &str, seconds: f64, during: &str) -> Exit {
+    eprintln!("{name}: time limit of {seconds} s reached {during}");
+    Exit::TimeLimit
+}
+
+/// The name of an input path in messages.
+fn input_name(path: Option<&Path>) -> String {
+    match path {
+        Some(p) if p != Path::new("-") => p.display().to_string(),
+        _ => "<stdin>".to_string(),
+    }
 }
 
 /// Reads `path` (standard input for `None` or `-`) as text.

@@ -5,6 +5,8 @@
 
 use super::{Exit, Failure, read_input, write_atomic, write_output};
 use crate::cli::{BatchArgs, EngineArgs, SolveArgs};
+use bimaru_sat::deadline::Deadline;
+use bimaru_sat::error::Error;
 use bimaru_sat::format::OutputFormat;
 use bimaru_sat::format::csc384::{Dialect, DialectSource};
 use bimaru_sat::job::{
@@ -35,12 +37,12 @@ pub(super) fn engine(args: &EngineArgs) -> (SolveOptions, Goal) {
     (options, goal)
 }
 
-/// The job the solve flags ask for.
-fn job(args: &SolveArgs) -> SolveJob {
+/// The job the solve flags ask for, to be done by `deadline`.
+fn job(args: &SolveArgs, deadline: Deadline) -> SolveJob {
     let (options, goal) = engine(&args.engine);
     SolveJob {
         options: SolveOptions {
-            time_limit: super::time_limit(args.time_limit),
+            deadline,
             ..options
         },
         goal,
@@ -90,10 +92,21 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
         });
     }
     let start = Instant::now();
-    let input = read_input(args.input.as_deref())?;
-    let doc = input.document(args.format)?;
+    let deadline = super::deadline(args.time_limit);
+    let seconds = args.time_limit.unwrap_or_default();
+    let (path, format) = (args.input.clone(), args.format);
+    let read = super::before(deadline, move || -> Result<_, Error> {
+        let input = read_input(path.as_deref())?;
+        let doc = input.document(format)?;
+        Ok((input, doc))
+    });
+    let Some(read) = read else {
+        let name = super::input_name(args.input.as_deref());
+        return Ok(super::timed_out(&name, seconds, "while reading the input"));
+    };
+    let (input, doc) = read?;
     let parse_time = start.elapsed();
-    let job = job(args);
+    let job = job(args, deadline);
     // The checks `job.run` makes, made here first so that they come before the warning, the
     // LP export and the flag conflict, as they always have.
     let writer = job.writer(&doc)?;
@@ -135,11 +148,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
         });
     }
     let solved = job.run(&doc)?;
-    let time_limit = |name: &str| {
-        let seconds = args.time_limit.unwrap_or_default();
-        eprintln!("{name}: time limit of {seconds} s reached");
-        Exit::TimeLimit
-    };
+    let time_limit = |name: &str| super::timed_out(name, seconds, "before a solution was found");
     let unique = job.goal == Goal::Unique;
     match solved {
         Solved::Formula(formula) => {
@@ -160,6 +169,16 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
             }
             if let Some(text) = &one.text {
                 write_output(args.output.as_deref(), text)?;
+            }
+            if report.stopped {
+                let found = report.outcome.count();
+                let what = match job.goal {
+                    Goal::Count(_) => format!(
+                        "after {found} solutions: the count is a lower bound (at least {found})"
+                    ),
+                    _ => "after one solution: uniqueness is not proved".to_string(),
+                };
+                return Ok(super::timed_out(&input.name, seconds, &what));
             }
             Ok(exit_of(&report.outcome, unique, &input.name))
         }

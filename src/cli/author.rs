@@ -71,6 +71,11 @@ pub struct GradeArgs {
     /// Input format.
     #[arg(long, value_enum, default_value_t = Format::Auto)]
     pub format: Format,
+
+    /// Give up after this many seconds (exit 4), reading and parsing included. Positive, at
+    /// most 31536000 (one year).
+    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds, allow_hyphen_values = true)]
+    pub time_limit: Option<f64>,
 }
 
 /// Options of `hint`.
@@ -91,6 +96,11 @@ pub struct HintArgs {
     /// Write the state with the hinted cell filled in to this file (may be the --state file).
     #[arg(long, value_name = "FILE")]
     pub state_out: Option<PathBuf>,
+
+    /// Give up after this many seconds (exit 4), reading and parsing included. Positive, at
+    /// most 31536000 (one year).
+    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds, allow_hyphen_values = true)]
+    pub time_limit: Option<f64>,
 }
 
 /// Options of `render`.

@@ -367,7 +367,8 @@ pub enum Status {
     Unsat,
     /// The input could not be read or solved (see `error`).
     Error,
-    /// The time limit (`batch --time-limit`) was reached first (see `error`).
+    /// The time limit was reached first (see `error`); `solutions` and `grids` hold what was
+    /// found before it.
     Timeout,
 }
 
@@ -458,7 +459,11 @@ impl ResultJson {
         ResultJson {
             file: None,
             board: None,
-            status: Status::of(&report.outcome),
+            status: if report.stopped {
+                Status::Timeout
+            } else {
+                Status::of(&report.outcome)
+            },
             solutions: grids.len(),
             complete: report.outcome.is_complete(),
             grid: grids.first().map(|g| grid_rows(g)),
@@ -469,7 +474,12 @@ impl ResultJson {
             },
             matches_embedded: embedded.map(|e| grids.contains(&e)),
             stats: Some(StatsJson::from(&report.stats)),
-            error: None,
+            error: report.stopped.then(|| {
+                format!(
+                    "time limit reached after {} solutions; there may be more",
+                    grids.len()
+                )
+            }),
         }
     }
 

@@ -1,8 +1,9 @@
 //! The puzzle-author jobs' steps and texts: a hint step (the clues filled into the player's
 //! state, one forced cell, the state with it filled) and the grade line.
 
+use crate::deadline::Deadline;
 use crate::grade::GradeReport;
-use crate::hint::{HintError, HintOutcome, State, hint};
+use crate::hint::{HintError, HintOutcome, State, hint_within};
 use crate::puzzle::Puzzle;
 
 /// What one hint step gives: the line to print and the state with the hinted cell filled in.
@@ -15,16 +16,20 @@ pub struct HintStep {
     pub state: State,
 }
 
-/// One hint for `puzzle` from `state` (the clues alone when `None`); the puzzle's clues are
-/// filled into the state where it leaves their cells open.
-pub fn hint_step(puzzle: &Puzzle, state: Option<State>) -> Result<HintStep, HintError> {
+/// One hint for `puzzle` from `state` (the clues alone when `None`), found by `deadline`; the
+/// puzzle's clues are filled into the state where it leaves their cells open.
+pub fn hint_step(
+    puzzle: &Puzzle,
+    state: Option<State>,
+    deadline: Deadline,
+) -> Result<HintStep, HintError> {
     let mut state = state.unwrap_or_else(|| State::from_puzzle(puzzle));
     for (pos, clue) in puzzle.clues() {
         if state.get(pos).is_none() {
             state.set(pos, clue);
         }
     }
-    let line = match hint(puzzle, &state)? {
+    let line = match hint_within(puzzle, &state, deadline)? {
         HintOutcome::Complete => "complete: no open cell left\n".to_string(),
         HintOutcome::Hint(h) => {
             state.set(h.pos, h.content);

@@ -195,9 +195,9 @@ impl SolveJob {
             return (!(several && self.goal == Goal::Unique)).then(|| text + "\n");
         }
         if let Goal::Count(n) = self.goal {
-            return Some(counted(writer, &board.puzzle, &report.outcome, n));
+            return Some(counted(writer, &board.puzzle, report, n));
         }
-        if several && self.goal == Goal::Unique {
+        if (several || report.stopped) && self.goal == Goal::Unique {
             return None;
         }
         let grid = report.outcome.grid()?;
@@ -216,7 +216,9 @@ impl SolveJob {
             .boards
             .par_iter()
             .map(|board| match solve(&board.puzzle, options) {
+                // Nothing partial is written for a document of several boards.
                 Err(SolveError::TimeLimit) => Ok(None),
+                Ok(report) if report.stopped => Ok(None),
                 r => r.map(Some),
             })
             .collect::<Result<_, _>>()?;
@@ -304,7 +306,8 @@ pub fn by_board(doc: &Document) -> bool {
 }
 
 /// Every grid found, separated by blank lines, then a `solutions:` line.
-fn counted(writer: Writer, puzzle: &Puzzle, outcome: &Outcome, n: usize) -> String {
+fn counted(writer: Writer, puzzle: &Puzzle, report: &Report, n: usize) -> String {
+    let outcome = &report.outcome;
     let grids = outcome.grids();
     let mut text = String::new();
     for (i, grid) in grids.iter().enumerate() {
@@ -318,6 +321,11 @@ fn counted(writer: Writer, puzzle: &Puzzle, outcome: &Outcome, n: usize) -> Stri
     }
     if outcome.is_complete() {
         text.push_str(&format!("solutions: {}\n", grids.len()));
+    } else if report.stopped {
+        text.push_str(&format!(
+            "solutions: at least {} (the time limit stopped the search; there may be more)\n",
+            grids.len()
+        ));
     } else {
         text.push_str(&format!(
             "solutions: {} (stopped at --count {n}; there may be more)\n",

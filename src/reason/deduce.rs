@@ -11,6 +11,7 @@
 //! are recorded on a trail, so assumptions can be undone ([`Propagation::mark`],
 //! [`Propagation::undo`]).
 
+use crate::deadline::{Deadline, Pulse, TimeLimit};
 use crate::geometry::{axis, covers, halo};
 use crate::placement::Placements;
 use crate::puzzle::{Pos, Puzzle, Shape, Ship};
@@ -213,6 +214,10 @@ pub struct Propagation<'a> {
     /// Scratch counters of the shared-candidates rule, zero between uses.
     shared_cells: Vec<u32>,
     shared_halo: Vec<u32>,
+    /// Checked every few thousand rule applications ([`Propagation::set_deadline`]).
+    pulse: Pulse,
+    /// The deadline passed: propagation stopped short of its fixpoint.
+    stopped: bool,
 }
 
 impl<'a> Propagation<'a> {
@@ -282,7 +287,21 @@ impl<'a> Propagation<'a> {
             overflow_checks: Queue::new(shape.lines()),
             shared_cells: vec![0; n],
             shared_halo: vec![0; n],
+            pulse: Deadline::NONE.pulse(),
+            stopped: false,
         }
+    }
+
+    /// Stops propagating once `deadline` passes. The rules derive only forced facts, so what
+    /// is decided when they stop still holds; only less is decided ([`Propagation::stopped`]
+    /// tells), and [`Propagation::probe`] stops too.
+    pub fn set_deadline(&mut self, deadline: Deadline) {
+        self.pulse = deadline.pulse();
+    }
+
+    /// Whether the deadline stopped propagation short of its fixpoint.
+    pub fn stopped(&self) -> bool {
+        self.stopped
     }
 
     /// Sets the cells `puzzle`'s clues show (ship or water) and runs every rule to a fixpoint.
@@ -380,6 +399,9 @@ impl<'a> Propagation<'a> {
         loop {
             let mut struck = false;
             for &p in &order {
+                if self.stopped {
+                    return Ok(());
+                }
                 if self.status[p] != Status::Open {
                     continue;
                 }
@@ -401,7 +423,7 @@ impl<'a> Propagation<'a> {
     /// the decisions made stay on the trail until undone.
     pub fn propagate(&mut self) -> Result<(), Contradiction> {
         let result = self.run();
-        if result.is_err() {
+        if result.is_err() || self.stopped {
             self.decided_cells.clear();
             self.chosen.clear();
             self.line_checks.clear();
@@ -414,6 +436,10 @@ impl<'a> Propagation<'a> {
 
     fn run(&mut self) -> Result<(), Contradiction> {
         loop {
+            if self.stopped || self.pulse.beat().is_err() {
+                self.stopped = true;
+                return Ok(());
+            }
             if let Some(c) = self.decided_cells.pop() {
                 self.cell_decided(c)?;
             } else if let Some(p) = self.chosen.pop() {
@@ -721,11 +747,36 @@ pub fn deduce_with(
     placements: &mut Placements,
     effort: Effort,
 ) -> Result<Knowledge, Contradiction> {
+    match deduce_within(puzzle, placements, effort, Deadline::NONE) {
+        Ok(result) => result,
+        Err(TimeLimit) => unreachable!("no deadline to pass"),
+    }
+}
+
+/// [`deduce_with`], giving up with [`TimeLimit`] once `deadline` passes (then `placements`
+/// is left as it was).
+pub fn deduce_within(
+    puzzle: &Puzzle,
+    placements: &mut Placements,
+    effort: Effort,
+    deadline: Deadline,
+) -> Result<Result<Knowledge, Contradiction>, TimeLimit> {
     let (cells, status) = {
         let mut engine = Propagation::new(puzzle, placements, Rules::Full);
-        engine.start(puzzle)?;
-        if effort == Effort::Probing {
-            engine.probe()?;
+        engine.set_deadline(deadline);
+        let mut run = || {
+            engine.start(puzzle)?;
+            if effort == Effort::Probing {
+                engine.probe()?;
+            }
+            Ok(())
+        };
+        let result = run();
+        if engine.stopped() || deadline.passed() {
+            return Err(TimeLimit);
+        }
+        if let Err(contradiction) = result {
+            return Ok(Err(contradiction));
         }
         (engine.cell_values(), engine.status)
     };
@@ -736,7 +787,7 @@ pub fn deduce_with(
         .map(|s| *s == Status::Chosen)
         .collect();
     placements.retain(&alive);
-    Ok(Knowledge { cells, forced })
+    Ok(Ok(Knowledge { cells, forced }))
 }
 
 /// [`deduce_with`] with the rules alone.
@@ -767,6 +818,22 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_pre_solving_and_leaves_the_placements_alone() {
+        let puzzle = ist::parse(include_str!("../../puzzles/ist-example.txt")).unwrap();
+        let mut placements = Placements::new(&puzzle);
+        let before = placements.len();
+        let passed = Deadline::after(std::time::Duration::ZERO);
+        assert_eq!(
+            deduce_within(&puzzle, &mut placements, Effort::Probing, passed),
+            Err(TimeLimit)
+        );
+        assert_eq!(placements.len(), before);
+        let far = Deadline::after(std::time::Duration::from_secs(3600));
+        let k = deduce_within(&puzzle, &mut placements, Effort::Probing, far).unwrap();
+        assert!(k.is_ok() && placements.len() < before);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! over the cell variables, plain, tagged with the rule it is, or guarded by a selector literal
 //! so that an incremental solver or propagator can switch it on by assumption.
 
+use crate::deadline::{Deadline, TimeLimit};
 use crate::placement::Placements;
 use crate::puzzle::{Clue, Pos, Puzzle, Shape};
 use crate::rule::Rule;
@@ -11,8 +12,35 @@ use crate::sat::card::CardKind;
 use crate::sat::cell;
 use crate::sat::clue;
 use crate::sat::model::Instance;
-use crate::sat::sink::{ClauseSink, TaggedFormula};
+use crate::sat::sink::{Capped, ClauseSink, TaggedFormula, Timed};
 use varisat::{CnfFormula, Lit, Var};
+
+/// The most clauses [`ClueFormula::bounded`] lets hints and grades build: a formula is held
+/// three times over (the clauses with their rules, the propagator's copy with its watch lists,
+/// and a SAT solver's copy when a hint needs a search), about 250 bytes a clause in all, so
+/// this keeps them under about 1 GB. A 100x100 board without counts needs 1.3 million clauses.
+pub const MAX_CLAUSES: usize = 4_000_000;
+
+/// Why a formula was not built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FormulaError {
+    /// The deadline passed.
+    #[error("time limit reached")]
+    TimeLimit,
+    /// The formula would have more than `max` clauses.
+    #[error("the board is too large: its formula would have more than {max} clauses")]
+    TooLarge {
+        /// The cap.
+        max: usize,
+    },
+}
+
+impl From<TimeLimit> for FormulaError {
+    fn from(_: TimeLimit) -> Self {
+        FormulaError::TimeLimit
+    }
+}
 
 /// The clue-free cell-model formula of a puzzle, with clues added as the caller chooses.
 #[derive(Debug)]
@@ -27,24 +55,67 @@ impl ClueFormula {
     /// and without any clue (`puzzle`'s own clues are left out: add them with
     /// [`ClueFormula::add_clue`]).
     pub fn new(puzzle: &Puzzle, card: CardKind) -> Self {
+        match ClueFormula::bounded(puzzle, card, Deadline::NONE, usize::MAX) {
+            Ok(formula) => formula,
+            Err(e) => unreachable!("no deadline and no cap to pass: {e}"),
+        }
+    }
+
+    /// [`ClueFormula::new`], giving up once `deadline` passes or the formula passes
+    /// `max_clauses` clauses (see [`MAX_CLAUSES`]).
+    pub fn bounded(
+        puzzle: &Puzzle,
+        card: CardKind,
+        deadline: Deadline,
+        max_clauses: usize,
+    ) -> Result<Self, FormulaError> {
         let bare = puzzle.without_clues();
-        let placements = Placements::new(&bare);
+        let placements = Placements::within(&bare, deadline)?;
         let mut tagged = TaggedFormula::new();
-        let encoding = cell::encode(&Instance::plain(&bare, &placements, card), &mut tagged);
-        ClueFormula {
+        let mut capped = Capped::new(&mut tagged, max_clauses);
+        let mut sink = Timed::new(&mut capped, deadline);
+        let encoding = cell::encode(&Instance::plain(&bare, &placements, card), &mut sink);
+        let timed_out = sink.finish().is_err();
+        if timed_out || capped.overflowed() {
+            // A large formula takes a while to free: not on the caller's time once the limit
+            // is reached.
+            deadline.discard((tagged, placements));
+            return Err(if timed_out {
+                FormulaError::TimeLimit
+            } else {
+                FormulaError::TooLarge { max: max_clauses }
+            });
+        }
+        Ok(ClueFormula {
             tagged,
             cells: encoding.cells,
             shape: bare.shape(),
-        }
+        })
     }
 
     /// The formula with `puzzle`'s clues added, each tagged as a clue.
     pub fn with_clues(puzzle: &Puzzle, card: CardKind) -> Self {
         let mut formula = ClueFormula::new(puzzle, card);
-        for (pos, c) in puzzle.clues() {
-            formula.add_clue(pos, c, Rule::Clue { pos, clue: c });
-        }
+        formula.add_clues_of(puzzle);
         formula
+    }
+
+    /// [`ClueFormula::with_clues`], within the bounds of [`ClueFormula::bounded`].
+    pub fn with_clues_bounded(
+        puzzle: &Puzzle,
+        card: CardKind,
+        deadline: Deadline,
+        max_clauses: usize,
+    ) -> Result<Self, FormulaError> {
+        let mut formula = ClueFormula::bounded(puzzle, card, deadline, max_clauses)?;
+        formula.add_clues_of(puzzle);
+        Ok(formula)
+    }
+
+    fn add_clues_of(&mut self, puzzle: &Puzzle) {
+        for (pos, c) in puzzle.clues() {
+            self.add_clue(pos, c, Rule::Clue { pos, clue: c });
+        }
     }
 
     /// The literal "the cell at `pos` holds a ship part".

@@ -5,6 +5,7 @@
 //! Two watched literals per clause; a trail with the reason clause of every implied literal, so
 //! that a caller can walk back from a literal to the clauses that forced it.
 
+use crate::deadline::{Deadline, Pulse, TimeLimit};
 use varisat::{CnfFormula, Lit, Var};
 
 /// A propagation conflict: the index of a clause whose literals are all false.
@@ -32,6 +33,9 @@ pub struct Propagator {
     head: usize,
     /// Unit and empty clauses, applied by [`Propagator::propagate_root`].
     units: Vec<usize>,
+    /// Propagation and probing stop once it passes ([`Propagator::set_deadline`]).
+    pulse: Pulse,
+    stopped: bool,
 }
 
 impl Propagator {
@@ -45,6 +49,8 @@ impl Propagator {
             trail: Vec::new(),
             head: 0,
             units: Vec::new(),
+            pulse: Deadline::NONE.pulse(),
+            stopped: false,
         };
         for clause in formula.iter() {
             p.add_clause(clause);
@@ -76,6 +82,36 @@ impl Propagator {
         index
     }
 
+    /// [`Propagator::new`], giving up once `deadline` passes; the propagator then keeps
+    /// checking it ([`Propagator::set_deadline`]).
+    pub fn within(formula: &CnfFormula, deadline: Deadline) -> Result<Self, TimeLimit> {
+        let mut p = Propagator::new(&CnfFormula::new());
+        p.set_deadline(deadline);
+        let mut pulse = deadline.pulse();
+        for clause in formula.iter() {
+            if pulse.beat().is_err() {
+                // Freeing the clauses so far is not the caller's time any more.
+                deadline.discard(p);
+                return Err(TimeLimit);
+            }
+            p.add_clause(clause);
+        }
+        deadline.check()?;
+        Ok(p)
+    }
+
+    /// Makes propagation and probing ([`Propagator::probe_fixpoint`]) stop once `deadline`
+    /// passes, with what they found so far (every literal set is still implied, only fewer
+    /// are); [`Propagator::stopped`] tells, and from then on nothing more is propagated.
+    pub fn set_deadline(&mut self, deadline: Deadline) {
+        self.pulse = deadline.pulse();
+    }
+
+    /// Whether the deadline stopped propagation or probing short of its fixpoint.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
     /// Number of variables.
     pub fn var_count(&self) -> usize {
         self.values.len()
@@ -84,6 +120,11 @@ impl Propagator {
     /// The literals of clause `index`.
     pub fn clause(&self, index: usize) -> &[Lit] {
         &self.clauses[index]
+    }
+
+    /// The literals of clause `index`, `None` past the last clause.
+    pub fn try_clause(&self, index: usize) -> Option<&[Lit]> {
+        self.clauses.get(index).map(Vec::as_slice)
     }
 
     /// Number of clauses.
@@ -180,6 +221,10 @@ impl Propagator {
     /// Propagates every assigned literal not propagated yet.
     pub fn propagate(&mut self) -> Result<(), Conflict> {
         while self.head < self.trail.len() {
+            if self.stopped || self.pulse.beat().is_err() {
+                self.stopped = true;
+                return Ok(());
+            }
             let lit = self.trail[self.head];
             self.head += 1;
             let false_lit = !lit;
@@ -255,6 +300,10 @@ impl Propagator {
         loop {
             let mut progress = false;
             for &var in vars {
+                if self.stopped || self.pulse.deadline().passed() {
+                    self.stopped = true;
+                    return Ok(found);
+                }
                 for lit in [var.positive(), var.negative()] {
                     if self.var_value(var).is_some() {
                         break;
@@ -332,6 +381,20 @@ mod tests {
         assert_eq!(p.value(a), None);
         assert!(p.failed(a, 1, &[]));
         assert!(p.probe_fixpoint(&[a.var(), b.var()], 1).is_err());
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_probing_with_what_it_found() {
+        let mut f = CnfFormula::new();
+        let a = f.new_lit();
+        let b = f.new_lit();
+        f.add_clause(&[a, b]);
+        f.add_clause(&[a, !b]);
+        let mut p = Propagator::new(&f);
+        p.set_deadline(Deadline::after(std::time::Duration::ZERO));
+        assert_eq!(p.probe_fixpoint(&[a.var(), b.var()], 2), Ok(0));
+        assert!(p.stopped());
+        assert_eq!(p.value(a), None);
     }
 
     #[test]

@@ -16,10 +16,12 @@
 use super::card::CardKind;
 use super::model::Model;
 use super::model::{Encoding, Instance};
+use super::sink::Timed;
 use crate::backend::{Engine, SolveError, Stats};
+use crate::deadline::{Deadline, TimeLimit};
 use crate::placement::Placements;
 use crate::puzzle::{Grid, Puzzle};
-use crate::reason::deduce::{Contradiction, Knowledge, deduce};
+use crate::reason::deduce::{Contradiction, Effort, Knowledge, deduce_within};
 use crate::solver::{self, Solver, SolverKind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -74,6 +76,9 @@ pub struct SatConfig {
     pub presolve: bool,
     /// Stops every solver once set.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Placement enumeration, pre-solving and encoding give up once it passes (the solver
+    /// itself is stopped through `stop`); the engine then answers [`SolveError::TimeLimit`].
+    pub deadline: Deadline,
 }
 
 /// A puzzle loaded into a SAT solver, ready to enumerate its solutions.
@@ -91,6 +96,8 @@ enum State {
     Search(Box<Search>),
     /// Pre-solving decided every cell, or found a contradiction (`None`): no formula needed.
     Decided(Option<Grid>),
+    /// The deadline passed while the puzzle was being prepared.
+    TimedOut,
 }
 
 /// What a challenger needs to be built in the middle of an enumeration.
@@ -109,6 +116,8 @@ struct Search {
     race: bool,
     /// Stops every solver of this search once set.
     stop: Option<Arc<AtomicBool>>,
+    /// Encoding a race partner gives up once it passes.
+    deadline: Deadline,
 }
 
 /// One configuration's solver.
@@ -129,7 +138,7 @@ enum Answer {
 }
 
 impl Racer {
-    fn new(config: Configuration, search: &Search) -> Self {
+    fn new(config: Configuration, search: &Search) -> Result<Self, TimeLimit> {
         Racer::build(
             config,
             search.solver,
@@ -137,7 +146,7 @@ impl Racer {
             &search.placements,
             search.knowledge.as_ref(),
             &search.found,
-            search.stop.as_ref(),
+            (search.stop.as_ref(), search.deadline),
         )
     }
 
@@ -148,8 +157,8 @@ impl Racer {
         placements: &Placements,
         knowledge: Option<&Knowledge>,
         found: &[Vec<bool>],
-        stop: Option<&Arc<AtomicBool>>,
-    ) -> Self {
+        (stop, deadline): (Option<&Arc<AtomicBool>>, Deadline),
+    ) -> Result<Self, TimeLimit> {
         let mut solver = kind.new_solver();
         solver.set_interrupt(stop.cloned());
         let instance = Instance {
@@ -158,7 +167,9 @@ impl Racer {
             knowledge,
             card: config.card,
         };
-        let encoding = config.model.encode(&instance, solver.as_mut());
+        let mut sink = Timed::new(solver.as_mut(), deadline);
+        let encoding = config.model.encode(&instance, &mut sink);
+        sink.finish()?;
         let limit = Arc::new(AtomicU64::new(u64::MAX));
         solver.set_conflict_limit(Some(limit.clone()));
         let mut racer = Racer {
@@ -170,7 +181,7 @@ impl Racer {
         for ship in found {
             racer.block(ship);
         }
-        racer
+        Ok(racer)
     }
 
     fn conflicts(&self) -> u64 {
@@ -247,20 +258,29 @@ impl SatEngine {
             model: config.model,
             card: config.card,
         };
-        let shape = puzzle.shape();
-        let decided = |grid, start: Instant| SatEngine {
-            state: State::Decided(grid),
+        let state = Self::prepare(puzzle, config, chosen).unwrap_or(State::TimedOut);
+        SatEngine {
+            state,
             chosen,
-            shape,
+            shape: puzzle.shape(),
             encode_time: start.elapsed(),
             solve_time: Duration::ZERO,
             calls: 0,
-        };
-        let mut placements = Placements::new(puzzle);
+        }
+    }
+
+    /// Enumerates the placements, pre-solves and encodes, within `config.deadline`.
+    fn prepare(
+        puzzle: &Puzzle,
+        config: &SatConfig,
+        chosen: Configuration,
+    ) -> Result<State, TimeLimit> {
+        let shape = puzzle.shape();
+        let mut placements = Placements::within(puzzle, config.deadline)?;
         let knowledge = if config.presolve {
-            match deduce(puzzle, &mut placements) {
+            match deduce_within(puzzle, &mut placements, Effort::Rules, config.deadline)? {
                 Ok(k) => Some(k),
-                Err(Contradiction) => return decided(None, start),
+                Err(Contradiction) => return Ok(State::Decided(None)),
             }
         } else {
             None
@@ -271,7 +291,7 @@ impl SatEngine {
             // contradictory, and the verifier in `solve` reports such a grid as no solution.
             let grid = Grid::from_ship_cells(shape.rows, shape.cols, &ship)
                 .filter(|g| crate::verify::verify(puzzle, g).is_ok());
-            return decided(grid, start);
+            return Ok(State::Decided(grid));
         }
         let lead = Racer::build(
             chosen,
@@ -280,26 +300,20 @@ impl SatEngine {
             &placements,
             knowledge.as_ref(),
             &[],
-            config.stop.as_ref(),
-        );
-        SatEngine {
-            state: State::Search(Box::new(Search {
-                puzzle: puzzle.clone(),
-                placements,
-                knowledge,
-                solver: config.solver,
-                lead,
-                found: Vec::new(),
-                retired_conflicts: 0,
-                race: config.race,
-                stop: config.stop.clone(),
-            })),
-            chosen,
-            shape,
-            encode_time: start.elapsed(),
-            solve_time: Duration::ZERO,
-            calls: 0,
-        }
+            (config.stop.as_ref(), config.deadline),
+        )?;
+        Ok(State::Search(Box::new(Search {
+            puzzle: puzzle.clone(),
+            placements,
+            knowledge,
+            solver: config.solver,
+            lead,
+            found: Vec::new(),
+            retired_conflicts: 0,
+            race: config.race,
+            stop: config.stop.clone(),
+            deadline: config.deadline,
+        })))
     }
 }
 
@@ -319,7 +333,7 @@ impl Search {
         if !matches!(answer, Answer::Stopped) || stopped {
             return Ok(answer);
         }
-        let mut rival = Racer::new(partner(self.lead.config), self);
+        let mut rival = Racer::new(partner(self.lead.config), self)?;
         let (lead_start, rival_start) = (self.lead.conflicts(), rival.conflicts());
         let (lead_limit, rival_limit) = (self.lead.limit.clone(), rival.limit.clone());
         lead_limit.store(u64::MAX, Ordering::Relaxed);
@@ -356,6 +370,7 @@ impl Engine for SatEngine {
     fn next_solution(&mut self) -> Result<Option<Grid>, SolveError> {
         let search = match &mut self.state {
             State::Decided(grid) => return Ok(grid.take()),
+            State::TimedOut => return Err(SolveError::TimeLimit),
             State::Search(search) => search,
         };
         let start = Instant::now();
@@ -396,6 +411,7 @@ impl Engine for SatEngine {
                 format!("{}, decided by pre-solving", self.chosen),
                 None,
             ),
+            State::TimedOut => (0, 0, self.chosen.to_string(), None),
         };
         Stats {
             backend: "sat",

@@ -3,6 +3,7 @@
 //! DIMACS export, or a [`TaggedFormula`] that remembers which rule of the puzzle each clause
 //! states (the pattern of varisat's `ExtendFormula` and rustsat's `CollectClauses`).
 
+use crate::deadline::{Deadline, Pulse, TimeLimit};
 use crate::rule::Rule;
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
@@ -55,6 +56,96 @@ impl<S: ClauseSink + ?Sized> ClauseSink for Counted<'_, S> {
     fn add_clause(&mut self, clause: &[Lit]) {
         self.clauses += 1;
         self.inner.add_clause(clause)
+    }
+    fn set_rule(&mut self, rule: Rule) {
+        self.inner.set_rule(rule)
+    }
+}
+
+/// A sink wrapper that stops passing clauses on once a deadline has passed, so that encoding
+/// a huge board gives up within the time limit ([`Timed::stopped`] then tells; the formula
+/// is incomplete and must be thrown away). The clock is read every few thousand clauses.
+#[derive(Debug)]
+pub struct Timed<'s, S: ?Sized> {
+    inner: &'s mut S,
+    pulse: Pulse,
+    stopped: bool,
+}
+
+impl<'s, S: ClauseSink + ?Sized> Timed<'s, S> {
+    /// Wraps `inner`, stopping at `deadline`.
+    pub fn new(inner: &'s mut S, deadline: Deadline) -> Self {
+        Timed {
+            inner,
+            pulse: deadline.pulse(),
+            stopped: false,
+        }
+    }
+
+    /// `Err(TimeLimit)` if the deadline passed while encoding (clauses were dropped).
+    pub fn finish(self) -> Result<(), TimeLimit> {
+        if self.stopped || self.pulse.deadline().passed() {
+            Err(TimeLimit)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl<S: ClauseSink + ?Sized> ClauseSink for Timed<'_, S> {
+    fn new_var(&mut self) -> Var {
+        self.inner.new_var()
+    }
+    fn add_clause(&mut self, clause: &[Lit]) {
+        if self.stopped || self.pulse.beat().is_err() {
+            self.stopped = true;
+            return;
+        }
+        self.inner.add_clause(clause)
+    }
+    fn set_rule(&mut self, rule: Rule) {
+        self.inner.set_rule(rule)
+    }
+}
+
+/// A sink wrapper that passes at most `max` clauses on, so that a formula held in memory stays
+/// bounded: [`Capped::overflowed`] tells when clauses were dropped (the formula is then
+/// incomplete and must be thrown away).
+#[derive(Debug)]
+pub struct Capped<'s, S: ?Sized> {
+    inner: &'s mut S,
+    left: usize,
+    overflowed: bool,
+}
+
+impl<'s, S: ClauseSink + ?Sized> Capped<'s, S> {
+    /// Wraps `inner`, passing on at most `max` clauses.
+    pub fn new(inner: &'s mut S, max: usize) -> Self {
+        Capped {
+            inner,
+            left: max,
+            overflowed: false,
+        }
+    }
+
+    /// Whether more than `max` clauses came.
+    pub fn overflowed(&self) -> bool {
+        self.overflowed
+    }
+}
+
+impl<S: ClauseSink + ?Sized> ClauseSink for Capped<'_, S> {
+    fn new_var(&mut self) -> Var {
+        self.inner.new_var()
+    }
+    fn add_clause(&mut self, clause: &[Lit]) {
+        match self.left.checked_sub(1) {
+            Some(left) => {
+                self.left = left;
+                self.inner.add_clause(clause);
+            }
+            None => self.overflowed = true,
+        }
     }
     fn set_rule(&mut self, rule: Rule) {
         self.inner.set_rule(rule)

@@ -4,7 +4,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// `../shared/<sub>` beside the repository. When it is missing the test is skipped with a
 /// message, except under `CI=true`, where a missing corpus fails the test.
@@ -61,6 +61,14 @@ pub fn bin() -> Command {
 
 /// Runs the binary with `args` and `stdin`.
 pub fn run(args: &[&str], stdin: &[u8]) -> Output {
+    spawn(args, stdin)
+        .wait_with_output()
+        .expect("wait for bimaru-sat")
+}
+
+/// Starts the binary with `args`, writes `stdin` to it and closes it; standard output and
+/// error are piped.
+pub fn spawn(args: &[&str], stdin: &[u8]) -> Child {
     let mut child = bin()
         .args(args)
         .stdin(Stdio::piped())
@@ -70,7 +78,7 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Output {
         .expect("spawn bimaru-sat");
     // The child may exit before reading everything (bad input): ignore a broken pipe.
     let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().expect("wait for bimaru-sat")
+    child
 }
 
 /// Reads a file as bytes.

@@ -1,0 +1,248 @@
+//! Time limits that hold: a [`Deadline`] is passed down to every phase that can run long
+//! (placement enumeration, pre-solving, encoding, solving, hints, grades, posteriors), and each
+//! checks it at the granularity of its loops ([`Deadline::check`], or [`Pulse`] in tight
+//! loops, which reads the clock once every few thousand steps so that the check costs
+//! nothing measurable). A phase that finds the deadline passed stops with [`TimeLimit`].
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// The time limit was reached before the work was done.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, thiserror::Error)]
+#[error("time limit reached")]
+pub struct TimeLimit;
+
+/// A point in time after which work gives up, or none (never).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Deadline {
+    at: Option<Instant>,
+}
+
+impl Deadline {
+    /// No deadline: [`Deadline::check`] always passes.
+    pub const NONE: Deadline = Deadline { at: None };
+
+    /// The deadline `limit` from now. A limit too far away for the clock is no deadline.
+    pub fn after(limit: Duration) -> Self {
+        Deadline {
+            at: Instant::now().checked_add(limit),
+        }
+    }
+
+    /// The deadline at `instant`.
+    pub fn at(instant: Instant) -> Self {
+        Deadline { at: Some(instant) }
+    }
+
+    /// `limit` from now when given, else none.
+    pub fn within(limit: Option<Duration>) -> Self {
+        limit.map_or(Deadline::NONE, Deadline::after)
+    }
+
+    /// The earlier of two deadlines.
+    pub fn min(self, other: Deadline) -> Self {
+        match (self.at, other.at) {
+            (Some(a), Some(b)) => Deadline::at(a.min(b)),
+            (Some(_), None) => self,
+            _ => other,
+        }
+    }
+
+    /// The instant, if there is a deadline.
+    pub fn instant(self) -> Option<Instant> {
+        self.at
+    }
+
+    /// Whether there is a deadline at all.
+    pub fn is_set(self) -> bool {
+        self.at.is_some()
+    }
+
+    /// Whether the deadline has passed.
+    pub fn passed(self) -> bool {
+        self.at.is_some_and(|at| Instant::now() >= at)
+    }
+
+    /// `Err(TimeLimit)` once the deadline has passed.
+    pub fn check(self) -> Result<(), TimeLimit> {
+        if self.passed() {
+            Err(TimeLimit)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The time left (zero once passed), `None` without a deadline.
+    pub fn remaining(self) -> Option<Duration> {
+        self.at
+            .map(|at| at.saturating_duration_since(Instant::now()))
+    }
+
+    /// The deadline `share` of the way from now to this one (`share` in 0..=1); none stays
+    /// none. Used to give one part of a job its share of the time left.
+    pub fn share(self, share: f64) -> Self {
+        match self.remaining() {
+            Some(left) => Deadline::after(left.mul_f64(share.clamp(0.0, 1.0))),
+            None => Deadline::NONE,
+        }
+    }
+
+    /// A timer that sets `flag` at this deadline (a SAT solver checks such a flag at every
+    /// conflict); no timer without a deadline. Dropping the alarm stops its timer.
+    pub fn alarm(self, flag: Arc<AtomicBool>) -> Alarm {
+        let fired = Arc::new(AtomicBool::new(false));
+        let Some(left) = self.remaining() else {
+            return Alarm {
+                cancel: None,
+                timer: None,
+                fired,
+            };
+        };
+        let (cancel, wait) = mpsc::channel::<()>();
+        let timer = {
+            let fired = fired.clone();
+            std::thread::spawn(move || {
+                // Dropping `cancel` ends the wait early.
+                if let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(left) {
+                    fired.store(true, Ordering::Relaxed);
+                    flag.store(true, Ordering::Relaxed);
+                }
+            })
+        };
+        Alarm {
+            cancel: Some(cancel),
+            timer: Some(timer),
+            fired,
+        }
+    }
+
+    /// Frees `value` on a thread of its own if this deadline has passed, else here: a large
+    /// formula takes a while to free (a third of a second for a 50x50 board's), which is no
+    /// longer the caller's time once the limit is reached.
+    pub fn discard<T: Send + 'static>(self, value: T) {
+        if self.passed() {
+            std::thread::spawn(move || drop(value));
+        }
+    }
+
+    /// A checker for a tight loop: reads the clock every [`Pulse::EVERY`] beats.
+    pub fn pulse(self) -> Pulse {
+        Pulse {
+            deadline: self,
+            beats: 0,
+        }
+    }
+}
+
+/// A timer thread that raises a flag at a deadline ([`Deadline::alarm`]).
+#[derive(Debug)]
+pub struct Alarm {
+    cancel: Option<mpsc::Sender<()>>,
+    timer: Option<JoinHandle<()>>,
+    fired: Arc<AtomicBool>,
+}
+
+impl Alarm {
+    /// Whether the deadline came and the flag was set.
+    pub fn fired(&self) -> bool {
+        self.fired.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for Alarm {
+    fn drop(&mut self) {
+        drop(self.cancel.take());
+        if let Some(timer) = self.timer.take() {
+            let _ = timer.join();
+        }
+    }
+}
+
+/// A deadline checked every [`Pulse::EVERY`] calls of [`Pulse::beat`]: cheap enough for the
+/// innermost loop of a phase, and still far finer than the 100 ms a limit may be overshot.
+#[derive(Clone, Copy, Debug)]
+pub struct Pulse {
+    deadline: Deadline,
+    beats: u32,
+}
+
+impl Pulse {
+    /// Beats between two readings of the clock.
+    pub const EVERY: u32 = 4096;
+
+    /// Counts one step; every [`Pulse::EVERY`] steps, `Err(TimeLimit)` if the deadline passed.
+    #[inline]
+    pub fn beat(&mut self) -> Result<(), TimeLimit> {
+        self.beats += 1;
+        if self.beats < Self::EVERY {
+            return Ok(());
+        }
+        self.beats = 0;
+        self.deadline.check()
+    }
+
+    /// The deadline it checks.
+    pub fn deadline(&self) -> Deadline {
+        self.deadline
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn none_never_passes_and_zero_always_does() {
+        assert_eq!(Deadline::NONE.check(), Ok(()));
+        assert_eq!(Deadline::NONE.remaining(), None);
+        assert_eq!(Deadline::after(Duration::ZERO).check(), Err(TimeLimit));
+        let far = Deadline::after(Duration::from_secs(3600));
+        assert_eq!(far.check(), Ok(()));
+        assert!(
+            far.remaining()
+                .is_some_and(|r| r > Duration::from_secs(3500))
+        );
+    }
+
+    #[test]
+    fn a_limit_beyond_the_clock_is_no_deadline() {
+        assert_eq!(Deadline::after(Duration::MAX), Deadline::NONE);
+    }
+
+    #[test]
+    fn min_and_share_pick_the_earlier_point() {
+        let soon = Deadline::after(Duration::ZERO);
+        let late = Deadline::after(Duration::from_secs(3600));
+        assert_eq!(soon.min(late), soon);
+        assert_eq!(late.min(Deadline::NONE), late);
+        assert_eq!(Deadline::NONE.min(soon), soon);
+        assert!(late.share(0.5).remaining().unwrap() <= Duration::from_secs(1800));
+        assert_eq!(Deadline::NONE.share(0.5), Deadline::NONE);
+    }
+
+    #[test]
+    fn an_alarm_raises_its_flag_at_the_deadline_and_not_before() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let alarm = Deadline::after(Duration::ZERO).alarm(flag.clone());
+        while !flag.load(Ordering::Relaxed) {
+            std::thread::yield_now();
+        }
+        assert!(alarm.fired());
+        let quiet = Arc::new(AtomicBool::new(false));
+        let alarm = Deadline::after(Duration::from_secs(3600)).alarm(quiet.clone());
+        drop(alarm);
+        assert!(!quiet.load(Ordering::Relaxed));
+    }
+
+    #[test]
+    fn a_pulse_reads_the_clock_once_in_a_while() {
+        let mut pulse = Deadline::after(Duration::ZERO).pulse();
+        for _ in 1..Pulse::EVERY {
+            assert_eq!(pulse.beat(), Ok(()));
+        }
+        assert_eq!(pulse.beat(), Err(TimeLimit));
+    }
+}

@@ -1,0 +1,344 @@
+//! `--time-limit` holds: every command that takes one refuses a limit that is not a positive,
+//! finite number of at most a year (exit 2), and stops every phase of a large or hard job
+//! (exit 4), with the solutions found so far when counting. No timing assertions: each run has
+//! a generous watchdog (the limit plus three seconds) that only catches a limit that is not
+//! honoured at all; the measured figures are in docs/reliability.md.
+
+use crate::common::{run, shared, spawn};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use std::time::{Duration, Instant};
+
+/// Runs the binary with `args` and `stdin`, failing the test if it has not finished after
+/// `watchdog` (it is killed then).
+fn run_within(args: &[&str], stdin: &[u8], watchdog: Duration) -> Output {
+    let mut child = spawn(args, stdin);
+    let start = Instant::now();
+    // Read the pipes on threads so that a large output cannot block the child.
+    let mut out_pipe = child.stdout.take().unwrap();
+    let mut err_pipe = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut out_pipe, &mut v);
+        v
+    });
+    let err = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut err_pipe, &mut v);
+        v
+    });
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > watchdog {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?} still running after {watchdog:?}: the time limit was not honoured");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+    }
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A `rows` x `cols` JSON puzzle with `ships` ships (lengths 1 to 4 in turn) lying along every
+/// other row, and the row and column counts they give: solvable, with few clues to go by.
+fn board(rows: usize, cols: usize, ships: usize) -> String {
+    let (mut row_counts, mut col_counts) = (vec![0usize; rows], vec![0usize; cols]);
+    let mut fleet = [0usize; 4];
+    for i in 0..ships {
+        let len = i % 4 + 1;
+        let row = (2 * i) % rows;
+        let col = (i * 7919) % (cols - len);
+        row_counts[row] += len;
+        for count in &mut col_counts[col..col + len] {
+            *count += 1;
+        }
+        fleet[len - 1] += 1;
+    }
+    serde_json::json!({
+        "rows": rows,
+        "cols": cols,
+        "row_counts": row_counts,
+        "col_counts": col_counts,
+        "fleet": {"1": fleet[0], "2": fleet[1], "3": fleet[2], "4": fleet[3]},
+    })
+    .to_string()
+}
+
+/// Writes `text` to a file in a fresh temporary folder.
+fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn arg(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+const EXAMPLE: &str = include_str!("../puzzles/ist-example.txt");
+
+#[test]
+fn a_limit_that_is_not_a_positive_finite_number_of_at_most_a_year_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = file(&dir, "p.txt", EXAMPLE);
+    let p = arg(&puzzle);
+    let rowan = "1\n5\nA B D S P\n".to_string() + &"0 0 0 0 0 0 0 0 0 0\n".repeat(10);
+    for bad in [
+        "0", "-1", "-0", "NaN", "inf", "-inf", "1e20", "1e400", "31536001", "soon",
+    ] {
+        let runs: [(Vec<&str>, &[u8]); 5] = [
+            (vec!["--time-limit", bad, p], b""),
+            (vec!["batch", "--time-limit", bad, p], b""),
+            (vec!["hint", "--time-limit", bad, p], b""),
+            (vec!["grade", "--time-limit", bad, p], b""),
+            (
+                vec!["advise", "--posterior", "--time-limit", bad],
+                rowan.as_bytes(),
+            ),
+        ];
+        for (args, stdin) in runs {
+            let o = run(&args, stdin);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+            let e = stderr(&o);
+            assert!(e.contains("--time-limit") && !e.contains("panicked"), "{e}");
+            assert!(o.stdout.is_empty(), "{args:?}");
+        }
+    }
+    // The largest limit taken, and a tiny one that is reached at once.
+    let o = run(&["--time-limit", "31536000", p], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = run(&["--time-limit", "1e-9", p], b"");
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+    assert!(stderr(&o).contains("time limit of 0.000000001 s reached"));
+}
+
+#[test]
+fn a_huge_board_stops_at_the_limit_or_is_refused_by_a_size_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, rows, ships) in [("3000.json", 3000, 10), ("100000.json", 100_000, 1)] {
+        let path = file(&dir, name, &board(rows, rows, ships));
+        let o = run_within(
+            &["--time-limit", "2", arg(&path)],
+            b"",
+            Duration::from_secs(5),
+        );
+        let e = stderr(&o);
+        match o.status.code() {
+            Some(4) => assert!(e.contains("time limit of 2 s reached"), "{e}"),
+            Some(2) => assert!(e.contains("limit") || e.contains("at most"), "{e}"),
+            other => panic!("{name}: exit {other:?}: {e}"),
+        }
+        assert!(o.stdout.is_empty(), "{name}");
+    }
+}
+
+#[test]
+fn hard_boards_of_100x100_and_200x200_stop_at_a_five_second_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    for (rows, ships) in [(100, 48), (200, 98)] {
+        let path = file(&dir, "hard.json", &board(rows, rows, ships));
+        let o = run_within(
+            &["--time-limit", "5", arg(&path)],
+            b"",
+            Duration::from_secs(8),
+        );
+        // Solved in time (a grid the verifier passed) or stopped at the limit, nothing else.
+        match o.status.code() {
+            Some(0) => assert!(!o.stdout.is_empty()),
+            Some(4) => assert!(o.stdout.is_empty() && stderr(&o).contains("time limit")),
+            other => panic!("{rows}x{rows}: exit {other:?}: {}", stderr(&o)),
+        }
+    }
+}
+
+/// A 10x10 board with the standard fleet and no counts or clues: billions of solutions, found
+/// one a solver call at a time.
+fn open_board() -> String {
+    serde_json::json!({
+        "rows": 10, "cols": 10,
+        "row_counts": vec![Value::Null; 10],
+        "col_counts": vec![Value::Null; 10],
+        "fleet": {"1": 4, "2": 3, "3": 2, "4": 1},
+    })
+    .to_string()
+}
+
+#[test]
+fn counting_with_a_limit_prints_what_it_found_and_says_the_count_is_a_lower_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file(&dir, "open.json", &open_board());
+    let args = ["--count", "100000000", "--time-limit", "1", "--to", "ist"];
+    let o = run_within(
+        &[&args[..], &[arg(&path)]].concat(),
+        b"",
+        Duration::from_secs(4),
+    );
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout.clone()).unwrap();
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("solutions: at least "), "{last}");
+    let found: usize = last["solutions: at least ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(found >= 1);
+    // Every grid found is printed: ten rows each, separated by blank lines.
+    let grids = text
+        .split("\n\n")
+        .filter(|g| g.lines().count() >= 10)
+        .count();
+    assert_eq!(grids, found);
+    let e = stderr(&o);
+    assert!(
+        e.contains("lower bound") && e.contains(&format!("at least {found}")),
+        "{e}"
+    );
+
+    // As JSON, and in batch mode: status `timeout` with the grids found, exit 4.
+    for command in [&["--to", "json"][..], &["batch"][..]] {
+        let count = ["--count", "100000000", "--time-limit", "1", arg(&path)];
+        let o = run_within(&[command, &count].concat(), b"", Duration::from_secs(4));
+        assert_eq!(o.status.code(), Some(4), "{command:?}: {}", stderr(&o));
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["status"], "timeout");
+        assert_eq!(v["complete"], false);
+        let n = v["solutions"].as_u64().unwrap();
+        assert!(n >= 1);
+        assert_eq!(v["grids"].as_array().unwrap().len() as u64, n);
+    }
+}
+
+/// A Rowan contest file of one data set: `hits` are (row, column) squares hit, everything else
+/// untouched, with the five ships afloat.
+fn rowan(hits: &[(usize, usize)]) -> String {
+    let mut text = "1\n5\nA B D S P\n".to_string();
+    for r in 0..10 {
+        let row: Vec<&str> = (0..10)
+            .map(|c| if hits.contains(&(r, c)) { "2" } else { "0" })
+            .collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+fn posterior(args: &[&str], input: &[u8], watchdog: Duration) -> (Output, Value) {
+    let mut all = vec!["advise", "--posterior", "--to", "json"];
+    all.extend_from_slice(args);
+    let o = run_within(&all, input, watchdog);
+    let v = serde_json::from_slice(&o.stdout).unwrap_or(Value::Null);
+    (o, v)
+}
+
+#[test]
+fn the_posterior_of_every_rowan_sample_and_of_a_four_hit_board_comes_within_the_default_limit() {
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    if let Some(dir) = shared("seeds/rowan-samples") {
+        for n in 1..=3 {
+            inputs.push(std::fs::read(dir.join(format!("sample{n}.txt"))).unwrap());
+        }
+    }
+    inputs.push(rowan(&[(1, 1), (2, 7), (5, 4), (8, 1)]).into_bytes());
+    for input in inputs {
+        // The default limit is 4 s for the whole file; the watchdog only catches a runaway.
+        let (o, v) = posterior(&[], &input, Duration::from_secs(8));
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        for set in v["data_sets"].as_array().unwrap() {
+            match set["method"].as_str() {
+                Some("exact") => assert!(set["configurations"].as_u64().unwrap() > 0),
+                Some("sampled") => {
+                    let samples = set["samples"].as_u64().unwrap();
+                    assert!(samples > 0);
+                    let stopped = set["stopped_by_time_limit"].as_bool().unwrap();
+                    assert_eq!(stopped, samples < set["requested"].as_u64().unwrap());
+                }
+                other => panic!("method {other:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn sampling_and_exact_counting_honour_an_explicit_limit() {
+    let four = rowan(&[(1, 1), (2, 7), (5, 4), (8, 1)]);
+    let args = [
+        "--method",
+        "sample",
+        "--samples",
+        "20000",
+        "--time-limit",
+        "1",
+    ];
+    let (o, v) = posterior(&args, four.as_bytes(), Duration::from_secs(4));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let set = &v["data_sets"][0];
+    assert_eq!(set["method"], "sampled");
+    assert_eq!(set["requested"], 20000);
+    let samples = set["samples"].as_u64().unwrap();
+    assert!((1..=20000).contains(&samples));
+    // The text names the method and the numbers.
+    let o = run_within(
+        &[&["advise", "--posterior"][..], &args].concat(),
+        four.as_bytes(),
+        Duration::from_secs(4),
+    );
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("Method: uniform sampling, "), "{text}");
+    // Exact counting that cannot finish exits 4 and says so.
+    let args = ["--method", "exact", "--time-limit", "0.2"];
+    let (o, _) = posterior(&args, four.as_bytes(), Duration::from_secs(4));
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    assert!(stderr(&o).contains("exact counting did not finish"));
+}
+
+#[test]
+fn a_board_no_fleet_can_cover_answers_at_once() {
+    // Every square hit: no ship has a placement left (this once looped over 2^36 subsets).
+    let all: Vec<(usize, usize)> = (0..100).map(|i| (i / 10, i % 10)).collect();
+    let (o, v) = posterior(&[], rowan(&all).as_bytes(), Duration::from_secs(4));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        v["data_sets"][0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("no arrangement")
+    );
+}
+
+#[test]
+fn hint_and_grade_stop_at_their_limit() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated");
+    // Hints on a 50x50 take about 2 s, the grade of a 30x30 over a minute (two-step look-ahead
+    // over 900 cells).
+    for (command, puzzle) in [("hint", "50x50/001.json"), ("grade", "30x30/001.json")] {
+        let path = root.join(puzzle);
+        let o = run_within(
+            &[command, "--time-limit", "0.5", arg(&path)],
+            b"",
+            Duration::from_secs(4),
+        );
+        match o.status.code() {
+            Some(0) => assert!(!o.stdout.is_empty()),
+            Some(4) => assert!(
+                stderr(&o).contains("time limit of 0.5 s reached") && o.stdout.is_empty(),
+                "{}",
+                stderr(&o)
+            ),
+            other => panic!("{command}: exit {other:?}: {}", stderr(&o)),
+        }
+    }
+}
