@@ -7,7 +7,7 @@
 //! [`all_options`]), and tests can plant their own engine with [`Config::custom`].
 
 use crate::error::Error;
-use crate::format::{Format, Source};
+use crate::format::{Format, Source, folder_files};
 use crate::ilp::{IlpModel, IlpSolver};
 use crate::puzzle::{Grid, Pos, Puzzle};
 use crate::sat::card::CardKind;
@@ -433,59 +433,59 @@ fn median_duration(v: &mut [Duration]) -> Duration {
     v.get(v.len() / 2).copied().unwrap_or_default()
 }
 
-/// The puzzle files named by `paths`: files as given, folders expanded to their files with one of
-/// the extensions `ext`, sorted by name.
-fn puzzle_files(paths: &[PathBuf], ext: &[String]) -> Result<Vec<PathBuf>, Error> {
-    let mut files = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            let entries = std::fs::read_dir(path).map_err(|source| Error::Io {
-                path: path.clone(),
-                source,
-            })?;
-            let mut found: Vec<PathBuf> = entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file() && has_ext(p, ext))
-                .collect();
-            found.sort();
-            files.extend(found);
-        } else {
-            files.push(path.clone());
-        }
-    }
-    Ok(files)
-}
-
 fn has_ext(path: &Path, ext: &[String]) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| ext.iter().any(|x| x.trim_start_matches('.') == e))
 }
 
-/// Reads every board of the files named by `paths` (folders give their files with one of the
-/// extensions `ext`, sorted by name) in `format`. A file of one board is named by its path; a
-/// file of several boards (Rubin) contributes each, named `path#ID` (or `path#N`).
-pub fn read_puzzles(
-    paths: &[PathBuf],
-    ext: &[String],
-    format: Format,
-) -> Result<Vec<NamedPuzzle>, Error> {
-    let mut puzzles = Vec::new();
-    for file in puzzle_files(paths, ext)? {
-        let source = Source::read(&file)?;
-        let doc = source.document(format)?;
-        let several = doc.boards.len() > 1;
-        for (i, board) in doc.boards.into_iter().enumerate() {
-            let name = match (several, board.id) {
-                (false, _) => source.name.clone(),
-                (true, Some(id)) => format!("{}#{id}", source.name),
-                (true, None) => format!("{}#{}", source.name, i + 1),
-            };
-            puzzles.push(NamedPuzzle {
-                name,
-                puzzle: board.puzzle,
-            });
+/// The puzzles of a comparison, and how many files of the folders were skipped.
+#[derive(Default)]
+pub struct PuzzleSet {
+    /// Every board read, in file order.
+    pub puzzles: Vec<NamedPuzzle>,
+    /// Files of the folders that hold no puzzle (solutions, notes, archives): not text, or of
+    /// no known format.
+    pub skipped: usize,
+}
+
+/// Reads every board of the files named by `paths` in `format`. Folders give their files with
+/// one of the extensions `ext`, sorted by name; those that are not text or whose format is not
+/// detected (solution files beside the puzzles) are skipped, as `batch` skips them. A file named
+/// in `paths` must be a puzzle. A file of one board is named by its path; a file of several
+/// boards (Rubin) contributes each, named `path#ID` (or `path#N`).
+pub fn read_puzzles(paths: &[PathBuf], ext: &[String], format: Format) -> Result<PuzzleSet, Error> {
+    let mut set = PuzzleSet::default();
+    for path in paths {
+        let read: Vec<(Source, Format)> = if path.is_dir() {
+            let mut read = Vec::new();
+            for file in folder_files(path)?.into_iter().filter(|p| has_ext(p, ext)) {
+                match Source::read_listed(&file, format)? {
+                    Some(found) => read.push(found),
+                    None => set.skipped += 1,
+                }
+            }
+            read
+        } else {
+            let source = Source::read(path)?;
+            let format = source.format(format)?;
+            vec![(source, format)]
+        };
+        for (source, format) in read {
+            let doc = source.document(format)?;
+            let several = doc.boards.len() > 1;
+            for (i, board) in doc.boards.into_iter().enumerate() {
+                let name = match (several, board.id) {
+                    (false, _) => source.name.clone(),
+                    (true, Some(id)) => format!("{}#{id}", source.name),
+                    (true, None) => format!("{}#{}", source.name, i + 1),
+                };
+                set.puzzles.push(NamedPuzzle {
+                    name,
+                    puzzle: board.puzzle,
+                });
+            }
         }
     }
-    Ok(puzzles)
+    Ok(set)
 }

@@ -15,9 +15,11 @@ mod formats;
 mod formulas;
 mod ilp;
 mod ist_corpus;
+mod output;
 mod properties;
 mod puzzlink;
 mod readme;
 mod snapshots;
 #[cfg(feature = "cadical")]
 mod solvers;
+mod usage;

@@ -2,13 +2,14 @@
 //! Formats that cannot express the puzzle (an IST board that is not 10x10, a CSC384 count of
 //! 10 or more, an unknown count in `.dzn`) refuse with a usage error instead of writing a lie.
 
-use super::{Exit, Failure, read_input, write_output};
+use super::{Exit, Failure, Output, read_input};
 use crate::cli::ConvertArgs;
 use bimaru_sat::error::Error;
 use bimaru_sat::format::{Inexpressible, OutputFormat, Writer};
 
 /// Runs the convert command.
 pub fn run(args: &ConvertArgs) -> Result<Exit, Failure> {
+    let output = Output::new(args.output.as_deref(), &[args.input.as_deref()])?;
     let input = read_input(args.input.as_deref())?;
     let doc = input.document(args.format)?;
     if doc.boards.len() != 1 && args.to != OutputFormat::Rubin {
@@ -26,6 +27,6 @@ pub fn run(args: &ConvertArgs) -> Result<Exit, Failure> {
         .into());
     }
     let text = Writer::choose(Some(args.to), args.cells, &doc).puzzles(&doc.boards)?;
-    write_output(args.output.as_deref(), &text)?;
+    output.write(text.as_bytes())?;
     Ok(Exit::Success)
 }

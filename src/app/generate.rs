@@ -2,15 +2,23 @@
 //! writes or put each in its own file, behind a progress bar; a note on standard error tells
 //! of clues whose uniqueness check ran out of its budget.
 
-use super::{Exit, Failure, write_atomic, write_output};
+use super::output::{self, NewDir};
+use super::{Exit, Failure};
 use crate::cli::GenerateArgs;
-use bimaru_sat::error::Error;
+use bimaru_sat::format::Format;
 use bimaru_sat::generate::{GenerateOptions, default_fleet};
 use bimaru_sat::job::generate::GenerateJob;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Runs the generate command.
 pub fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
+    if args.to == Format::Ist && args.count > 1 && args.out.is_none() {
+        // One IST file holds one board (and its solution goes to a file of its own).
+        return Err(Failure::Conflict {
+            first: "--to ist with --count above 1",
+            second: "standard output (an IST file holds one puzzle): give --out DIR for one file each, or --to json",
+        });
+    }
     let job = GenerateJob {
         options: GenerateOptions {
             size: args.size,
@@ -29,12 +37,9 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
         // Several puzzles on standard output: JSON Lines, which every command reads back.
         one_line: args.count > 1 && args.out.is_none(),
     };
-    if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
-            path: dir.clone(),
-            source,
-        })?;
-    }
+    // The files go to a temporary directory beside DIR, which takes DIR's place once every
+    // puzzle is written: a failure leaves no partial set.
+    let dir = args.out.as_deref().map(NewDir::new).transpose()?;
     let bar = if args.count > 1 {
         let bar = ProgressBar::new(args.count as u64);
         if let Ok(style) =
@@ -54,15 +59,15 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
         if !generated.undecided.is_empty() {
             undecided.push(generated.undecided.len());
         }
-        match &args.out {
+        match &dir {
             Some(dir) => {
                 let stem = format!("{:0width$}", index + 1);
-                write_atomic(
-                    &dir.join(format!("{stem}.{}", written.extension)),
+                dir.write(
+                    &format!("{stem}.{}", written.extension),
                     written.puzzle.as_bytes(),
                 )?;
                 if let Some(solution) = &written.solution {
-                    write_atomic(&dir.join(format!("{stem}.out")), solution.as_bytes())?;
+                    dir.write(&format!("{stem}.out"), solution.as_bytes())?;
                 }
             }
             None => {
@@ -76,8 +81,9 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
         Ok(())
     })?;
     bar.finish_and_clear();
-    if args.out.is_none() {
-        write_output(None, &text)?;
+    match dir {
+        Some(dir) => dir.commit()?,
+        None => output::stdout(text.as_bytes())?,
     }
     if let (Some(fewest), Some(most)) = (undecided.iter().min(), undecided.iter().max()) {
         let which = if args.count == 1 {

@@ -26,7 +26,7 @@ pub struct GenerateArgs {
     pub seed: u64,
 
     /// Number of puzzles (a progress bar is shown on a terminal).
-    #[arg(long, default_value_t = 1, value_name = "K")]
+    #[arg(long, default_value_t = 1, value_name = "K", value_parser = super::at_least_one::<usize>)]
     pub count: usize,
 
     /// Keep only puzzles of this grade (others are drawn and discarded).
@@ -39,7 +39,9 @@ pub struct GenerateArgs {
     pub to: Format,
 
     /// Write one file per puzzle into this folder (001.json, or 001.txt and its solution
-    /// 001.out for ist) instead of printing them all to standard output.
+    /// 001.out for ist) instead of printing them all to standard output. All or nothing: the
+    /// files are made in a temporary folder beside it, which then takes its place (or, when the
+    /// folder has other files, gives it its files). Several ist puzzles need this folder.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 
