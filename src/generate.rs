@@ -50,6 +50,14 @@ pub enum GenerateError {
     /// The embedded solver failed.
     #[error("solver failure: {0}")]
     Solver(String),
+    /// The deadline passed before a puzzle of the wanted grade turned up.
+    #[error("no puzzle of grade {grade} before the time limit ({tries} tries)")]
+    TimeLimit {
+        /// The grade asked for.
+        grade: Grade,
+        /// Puzzles drawn.
+        tries: usize,
+    },
 }
 
 /// A `--fleet` spec that cannot be read.
@@ -435,10 +443,24 @@ pub fn generate_graded(
     grade: Option<Grade>,
     rng: &mut ChaCha8Rng,
 ) -> Result<Generated, GenerateError> {
+    generate_graded_until(options, grade, rng, None)
+}
+
+/// [`generate_graded`], drawing no new puzzle after `deadline` (one puzzle is always drawn; a
+/// draw under way is not stopped).
+pub fn generate_graded_until(
+    options: &GenerateOptions,
+    grade: Option<Grade>,
+    rng: &mut ChaCha8Rng,
+    deadline: Option<std::time::Instant>,
+) -> Result<Generated, GenerateError> {
     let Some(want) = grade else {
         return generate(options, rng);
     };
-    for _ in 0..GRADE_TRIES {
+    for tries in 0..GRADE_TRIES {
+        if tries > 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return Err(GenerateError::TimeLimit { grade: want, tries });
+        }
         let generated = generate(options, rng)?;
         if deduction_depth(&generated.puzzle).grade == want {
             return Ok(generated);

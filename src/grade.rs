@@ -77,7 +77,17 @@ pub struct GradeReport {
 /// Grades `puzzle`: first proves it has exactly one solution (with the SAT engine), then
 /// measures the deduction depth.
 pub fn grade(puzzle: &Puzzle) -> Result<Graded, SolveError> {
-    let report = solve(puzzle, &SolveOptions::unique())?;
+    grade_with(puzzle, &SolveOptions::unique())
+}
+
+/// [`grade`], proving uniqueness with `options` (their time limit, say; the limit is raised to
+/// two solutions).
+pub fn grade_with(puzzle: &Puzzle, options: &SolveOptions) -> Result<Graded, SolveError> {
+    let options = SolveOptions {
+        limit: 2,
+        ..options.clone()
+    };
+    let report = solve(puzzle, &options)?;
     match report.outcome {
         Outcome::Unsat => return Ok(Graded::Unsat),
         Outcome::Unique(_) => {}

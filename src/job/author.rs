@@ -2,7 +2,7 @@
 //! state, one forced cell, the state with it filled) and the grade line.
 
 use crate::grade::GradeReport;
-use crate::hint::{HintError, HintOutcome, State, hint};
+use crate::hint::{Hint, HintError, HintOutcome, State, hint};
 use crate::puzzle::Puzzle;
 
 /// What one hint step gives: the line to print and the state with the hinted cell filled in.
@@ -13,6 +13,8 @@ pub struct HintStep {
     pub line: String,
     /// The state with the puzzle's clues and the hinted cell filled in.
     pub state: State,
+    /// The hint; `None` when no cell is open.
+    pub hint: Option<Hint>,
 }
 
 /// One hint for `puzzle` from `state` (the clues alone when `None`); the puzzle's clues are
@@ -24,14 +26,14 @@ pub fn hint_step(puzzle: &Puzzle, state: Option<State>) -> Result<HintStep, Hint
             state.set(pos, clue);
         }
     }
-    let line = match hint(puzzle, &state)? {
-        HintOutcome::Complete => "complete: no open cell left\n".to_string(),
+    let (line, hint) = match hint(puzzle, &state)? {
+        HintOutcome::Complete => ("complete: no open cell left\n".to_string(), None),
         HintOutcome::Hint(h) => {
             state.set(h.pos, h.content);
-            format!("{h}\n")
+            (format!("{h}\n"), Some(h))
         }
     };
-    Ok(HintStep { line, state })
+    Ok(HintStep { line, state, hint })
 }
 
 /// The grade line: the grade, then how many cells each level of deduction decided.
