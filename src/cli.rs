@@ -61,8 +61,11 @@ pub enum Command {
     Hint(HintArgs),
     /// Draw a puzzle (and its solution) as an SVG picture.
     Render(RenderArgs),
-    /// Serve the web page (play, check, hint, solve, grade, share puzzles) and its JSON API on
-    /// http://127.0.0.1:PORT/ until interrupted (see docs/web.md).
+    /// Serve the web page and its JSON API on this machine (see docs/web.md).
+    ///
+    /// The page plays, checks, hints, solves, grades, generates and shares puzzles; the API
+    /// answers POST /api/solve, unique, hint, grade, generate, convert and render in the schema
+    /// of `--to json`. Runs until interrupted.
     Serve(ServeArgs),
 }
 

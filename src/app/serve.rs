@@ -98,6 +98,7 @@ pub fn router(limits: Limits) -> Router {
             )
         })
         .layer(DefaultBodyLimit::max(limits::MAX_BODY))
+        .layer(axum::middleware::from_fn(limits::refuse_large_bodies))
         .with_state(limits::Workers::new(limits))
 }
 

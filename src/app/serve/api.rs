@@ -5,7 +5,9 @@
 //! `error`, `unsat`, `multiple` or `timeout`, an `error` message and a 4xx status (5xx only
 //! for a bug). The routes and their shapes are documented in `docs/web.md`.
 
-use super::limits::{self, MAX_GENERATED_SIDE, Workers, check_board, check_side, failure};
+use super::limits::{
+    self, Deadline, MAX_GENERATED_SIDE, Workers, check_board, check_side, failure,
+};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -35,7 +37,7 @@ const PUZZLE: &str = "puzzle";
 #[derive(Debug)]
 pub struct ApiError {
     status: StatusCode,
-    body: ResultJson,
+    body: Box<ResultJson>,
 }
 
 impl ApiError {
@@ -46,7 +48,10 @@ impl ApiError {
 
     /// An error with its own result.
     pub fn with(status: StatusCode, body: ResultJson) -> Self {
-        ApiError { status, body }
+        ApiError {
+            status,
+            body: Box::new(body),
+        }
     }
 
     fn bad_input(message: String) -> Self {
@@ -60,7 +65,7 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.body)).into_response()
+        (self.status, Json(*self.body)).into_response()
     }
 }
 
@@ -84,23 +89,18 @@ impl From<Error> for ApiError {
 /// A request about one puzzle: the JSON body form. In the other form the body is the puzzle
 /// and the other fields come from the query string.
 #[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct PuzzleRequest {
     /// The puzzle text or URL.
-    #[serde(default)]
     pub puzzle: String,
     /// Its format (`auto` by default).
-    #[serde(default)]
     pub format: Option<String>,
     /// `hint`: the cells filled so far, one line a row (`?` open, `.` water, `s` ship part,
     /// `c t b l r m` pieces).
-    #[serde(default)]
     pub state: Option<String>,
     /// `convert`: the output format (`json` by default).
-    #[serde(default)]
     pub to: Option<String>,
     /// `render`: draw the solution too.
-    #[serde(default)]
     pub solution: bool,
 }
 
@@ -108,15 +108,13 @@ pub struct PuzzleRequest {
 fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
     body.map_err(|rejection| {
         let status = rejection.status();
-        let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
-            format!(
-                "the request body is larger than {} bytes (1 MB)",
-                limits::MAX_BODY
-            )
-        } else {
-            format!("cannot read the request body: {}", rejection.body_text())
-        };
-        ApiError::new(status, message)
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            return limits::too_large();
+        }
+        ApiError::new(
+            status,
+            format!("cannot read the request body: {}", rejection.body_text()),
+        )
     })
 }
 
@@ -211,6 +209,20 @@ fn json(status: StatusCode, value: &impl Serialize) -> Response {
     (status, Json(value)).into_response()
 }
 
+/// Reads a puzzle request from the query string and `bytes`, and answers it with `work` on a
+/// worker thread.
+async fn answer(
+    workers: Workers,
+    uri: Uri,
+    bytes: Result<Bytes, BytesRejection>,
+    work: impl FnOnce(PuzzleRequest, Deadline) -> Result<Response, ApiError> + Send + 'static,
+) -> Result<Response, ApiError> {
+    let bytes = body(bytes)?;
+    workers
+        .run(move |deadline| work(PuzzleRequest::read(&uri, &bytes)?, deadline))
+        .await
+}
+
 /// `POST /api/solve`: one solution (`ResultJson`, status `found`); 422 `unsat` without one.
 pub async fn solve(
     State(workers): State<Workers>,
@@ -236,25 +248,23 @@ async fn solved(
     bytes: Result<Bytes, BytesRejection>,
     limit: usize,
 ) -> Result<Response, ApiError> {
-    let bytes = body(bytes)?;
-    workers
-        .run(move |deadline| {
-            let board = PuzzleRequest::read(&uri, &bytes)?.board()?;
-            let report = bimaru_sat::solve::solve(&board.puzzle, &deadline.options(limit))
-                .map_err(|e| deadline.solve_error(e))?;
-            let result = ResultJson::from_report(&report, board.embedded.as_ref(), limit > 1);
-            if report.outcome == Outcome::Unsat {
-                return Err(ApiError::with(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    ResultJson {
-                        error: Some("no solution".into()),
-                        ..result
-                    },
-                ));
-            }
-            Ok(json(StatusCode::OK, &result))
-        })
-        .await
+    answer(workers, uri, bytes, move |request, deadline| {
+        let board = request.board()?;
+        let report = bimaru_sat::solve::solve(&board.puzzle, &deadline.options(limit))
+            .map_err(|e| deadline.solve_error(e))?;
+        let result = ResultJson::from_report(&report, board.embedded.as_ref(), limit > 1);
+        if report.outcome == Outcome::Unsat {
+            return Err(ApiError::with(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                ResultJson {
+                    error: Some("no solution".into()),
+                    ..result
+                },
+            ));
+        }
+        Ok(json(StatusCode::OK, &result))
+    })
+    .await
 }
 
 /// The answer of `POST /api/hint`.
@@ -296,42 +306,39 @@ pub async fn hint(
     uri: Uri,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let bytes = body(bytes)?;
-    workers
-        .run(move |_| {
-            let request = PuzzleRequest::read(&uri, &bytes)?;
-            let puzzle = request.board()?.puzzle;
-            let state = match &request.state {
-                None => None,
-                Some(text) => Some(
-                    Filled::parse(text, puzzle.rows(), puzzle.cols())
-                        .map_err(|e| ApiError::bad_input(format!("state: {e}")))?,
-                ),
-            };
-            let step = hint_step(&puzzle, state).map_err(|e| match e {
-                HintError::Contradiction => ApiError::unprocessable(Status::Unsat, e.to_string()),
-                HintError::NotUnique => ApiError::unprocessable(Status::Multiple, e.to_string()),
-                HintError::WrongSize { .. } => ApiError::bad_input(format!("state: {e}")),
-                e => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-            })?;
-            let found = step.hint.as_ref();
-            Ok(json(
-                StatusCode::OK,
-                &HintJson {
-                    status: if found.is_some() { "hint" } else { "complete" },
-                    row: found.map(|h| h.pos.row),
-                    col: found.map(|h| h.pos.col),
-                    content: found.map(|h| h.content.into()),
-                    method: found.map(|h| method_name(h.method)),
-                    rules: found.map_or_else(Vec::new, |h| {
-                        h.rules.iter().map(ToString::to_string).collect()
-                    }),
-                    text: step.line.trim_end().to_string(),
-                    state: step.state.write(),
-                },
-            ))
-        })
-        .await
+    answer(workers, uri, bytes, move |request, _deadline| {
+        let puzzle = request.board()?.puzzle;
+        let state = match &request.state {
+            None => None,
+            Some(text) => Some(
+                Filled::parse(text, puzzle.rows(), puzzle.cols())
+                    .map_err(|e| ApiError::bad_input(format!("state: {e}")))?,
+            ),
+        };
+        let step = hint_step(&puzzle, state).map_err(|e| match e {
+            HintError::Contradiction => ApiError::unprocessable(Status::Unsat, e.to_string()),
+            HintError::NotUnique => ApiError::unprocessable(Status::Multiple, e.to_string()),
+            HintError::WrongSize { .. } => ApiError::bad_input(format!("state: {e}")),
+            e => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        })?;
+        let found = step.hint.as_ref();
+        Ok(json(
+            StatusCode::OK,
+            &HintJson {
+                status: if found.is_some() { "hint" } else { "complete" },
+                row: found.map(|h| h.pos.row),
+                col: found.map(|h| h.pos.col),
+                content: found.map(|h| h.content.into()),
+                method: found.map(|h| method_name(h.method)),
+                rules: found.map_or_else(Vec::new, |h| {
+                    h.rules.iter().map(ToString::to_string).collect()
+                }),
+                text: step.line.trim_end().to_string(),
+                state: step.state.write(),
+            },
+        ))
+    })
+    .await
 }
 
 /// The answer of `POST /api/grade`.
@@ -350,46 +357,40 @@ pub async fn grade(
     uri: Uri,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let bytes = body(bytes)?;
-    workers
-        .run(move |deadline| {
-            let puzzle = PuzzleRequest::read(&uri, &bytes)?.board()?.puzzle;
-            match grade_with(&puzzle, &deadline.options(2)).map_err(|e| deadline.solve_error(e))? {
-                Graded::Unique(report) => Ok(json(
-                    StatusCode::OK,
-                    &GradeJson {
-                        text: grade_line(&report).trim_end().to_string(),
-                        report,
-                    },
-                )),
-                Graded::Unsat => Err(ApiError::unprocessable(
-                    Status::Unsat,
-                    "no solution: a puzzle without a solution has no grade".into(),
-                )),
-                _ => Err(ApiError::unprocessable(
-                    Status::Multiple,
-                    "not unique: a puzzle with several solutions has no grade".into(),
-                )),
-            }
-        })
-        .await
+    answer(workers, uri, bytes, move |request, deadline| {
+        let puzzle = request.board()?.puzzle;
+        match grade_with(&puzzle, &deadline.options(2)).map_err(|e| deadline.solve_error(e))? {
+            Graded::Unique(report) => Ok(json(
+                StatusCode::OK,
+                &GradeJson {
+                    text: grade_line(&report).trim_end().to_string(),
+                    report,
+                },
+            )),
+            Graded::Unsat => Err(ApiError::unprocessable(
+                Status::Unsat,
+                "no solution: a puzzle without a solution has no grade".into(),
+            )),
+            _ => Err(ApiError::unprocessable(
+                Status::Multiple,
+                "not unique: a puzzle with several solutions has no grade".into(),
+            )),
+        }
+    })
+    .await
 }
 
 /// A request of `POST /api/generate` (a JSON body, or the query string).
 #[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct GenerateRequest {
     /// Board size, `RxC` (`10x10` by default).
-    #[serde(default)]
     pub size: Option<String>,
     /// Fleet, as `generate --fleet` reads it (the size's default fleet by default).
-    #[serde(default)]
     pub fleet: Option<String>,
     /// Keep only puzzles of this grade.
-    #[serde(default)]
     pub grade: Option<String>,
     /// Random seed (1 by default); the same request gives the same puzzle.
-    #[serde(default)]
     pub seed: Option<u64>,
 }
 
@@ -459,23 +460,20 @@ pub async fn convert(
     uri: Uri,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let bytes = body(bytes)?;
-    workers
-        .run(move |_| {
-            let request = PuzzleRequest::read(&uri, &bytes)?;
-            let to = choice::<OutputFormat>("to", request.to.as_deref(), OutputFormat::Json)?;
-            let doc = request.document()?;
-            let text = bimaru_sat::job::convert::convert(&doc, PUZZLE, to, None)?;
-            Ok(json(
-                StatusCode::OK,
-                &ConvertJson {
-                    from: doc.format.name(),
-                    to: to.name(),
-                    text,
-                },
-            ))
-        })
-        .await
+    answer(workers, uri, bytes, move |request, _deadline| {
+        let to = choice::<OutputFormat>("to", request.to.as_deref(), OutputFormat::Json)?;
+        let doc = request.document()?;
+        let text = bimaru_sat::job::convert::convert(&doc, PUZZLE, to, None)?;
+        Ok(json(
+            StatusCode::OK,
+            &ConvertJson {
+                from: doc.format.name(),
+                to: to.name(),
+                text,
+            },
+        ))
+    })
+    .await
 }
 
 /// `POST /api/render`: the SVG picture `render` draws (with `solution`, solved).
@@ -484,26 +482,23 @@ pub async fn render(
     uri: Uri,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let bytes = body(bytes)?;
-    workers
-        .run(move |deadline| {
-            let request = PuzzleRequest::read(&uri, &bytes)?;
-            let puzzle = request.board()?.puzzle;
-            let solution = if request.solution {
-                let report = bimaru_sat::solve::solve(&puzzle, &deadline.options(1))
-                    .map_err(|e| deadline.solve_error(e))?;
-                let Some(grid) = report.outcome.grid().cloned() else {
-                    return Err(ApiError::unprocessable(Status::Unsat, "no solution".into()));
-                };
-                Some(grid)
-            } else {
-                None
+    answer(workers, uri, bytes, move |request, deadline| {
+        let puzzle = request.board()?.puzzle;
+        let solution = if request.solution {
+            let report = bimaru_sat::solve::solve(&puzzle, &deadline.options(1))
+                .map_err(|e| deadline.solve_error(e))?;
+            let Some(grid) = report.outcome.grid().cloned() else {
+                return Err(ApiError::unprocessable(Status::Unsat, "no solution".into()));
             };
-            Ok((
-                [(header::CONTENT_TYPE, "image/svg+xml")],
-                bimaru_sat::render::svg(&puzzle, solution.as_ref()),
-            )
-                .into_response())
-        })
-        .await
+            Some(grid)
+        } else {
+            None
+        };
+        Ok((
+            [(header::CONTENT_TYPE, "image/svg+xml")],
+            bimaru_sat::render::svg(&puzzle, solution.as_ref()),
+        )
+            .into_response())
+    })
+    .await
 }

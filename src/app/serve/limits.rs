@@ -8,8 +8,10 @@
 //! holds.
 
 use super::api::ApiError;
-use axum::http::StatusCode;
-use axum::response::Response;
+use axum::extract::Request;
+use axum::http::{StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use bimaru_sat::format::json::{ResultJson, Status};
 use bimaru_sat::puzzle::Puzzle;
 use bimaru_sat::solve::{SolveError, SolveOptions};
@@ -30,6 +32,29 @@ pub const MAX_GENERATED_SIDE: usize = 30;
 /// How long past the time limit the server waits for the solver to stop itself, before it
 /// answers with a time-out of its own.
 const GRACE: Duration = Duration::from_secs(1);
+
+/// The answer to a body over [`MAX_BODY`].
+pub fn too_large() -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!("the request body is larger than {MAX_BODY} bytes (1 MB)"),
+    )
+}
+
+/// Refuses a request whose declared length is over [`MAX_BODY`] before reading any of it (a
+/// client waiting for `100 Continue` then sends nothing); a body of no declared length is cut
+/// at the limit as it is read.
+pub async fn refuse_large_bodies(request: Request, next: Next) -> Response {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > MAX_BODY as u64) {
+        return too_large().into_response();
+    }
+    next.run(request).await
+}
 
 /// The server's limits.
 #[derive(Clone, Debug)]
