@@ -6,7 +6,7 @@
 //! A clue whose question outruns its conflict budget is kept and reported as undecided.
 
 use crate::geometry::{all_ships, halo};
-use crate::grade::{Grade, deduction_depth};
+use crate::grade::{Grade, deduction_depth_until};
 use crate::placement::Placements;
 use crate::puzzle::{Clue, Fleet, Grid, Pos, Puzzle, Shape, Ship};
 use crate::reason::deduce::deduce;
@@ -446,8 +446,8 @@ pub fn generate_graded(
     generate_graded_until(options, grade, rng, None)
 }
 
-/// [`generate_graded`], drawing no new puzzle after `deadline` (one puzzle is always drawn; a
-/// draw under way is not stopped).
+/// [`generate_graded`], drawing no new puzzle after `deadline` and grading none past it (one
+/// puzzle is always drawn; a draw under way is not stopped).
 pub fn generate_graded_until(
     options: &GenerateOptions,
     grade: Option<Grade>,
@@ -462,8 +462,15 @@ pub fn generate_graded_until(
             return Err(GenerateError::TimeLimit { grade: want, tries });
         }
         let generated = generate(options, rng)?;
-        if deduction_depth(&generated.puzzle).grade == want {
-            return Ok(generated);
+        match deduction_depth_until(&generated.puzzle, deadline) {
+            Some(report) if report.grade == want => return Ok(generated),
+            Some(_) => {}
+            None => {
+                return Err(GenerateError::TimeLimit {
+                    grade: want,
+                    tries: tries + 1,
+                });
+            }
         }
     }
     Err(GenerateError::NoPuzzleOfGrade {
@@ -739,6 +746,18 @@ fn deduction_minimal_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_passed_deadline_stops_a_graded_search() {
+        let options = GenerateOptions::new(Size { rows: 8, cols: 8 });
+        let past = Some(std::time::Instant::now());
+        let result =
+            generate_graded_until(&options, Some(Grade::Fiendish), &mut rng_for(1, 0), past);
+        assert!(
+            matches!(result, Err(GenerateError::TimeLimit { tries: 1, .. })),
+            "{result:?}"
+        );
+    }
 
     #[test]
     fn fleet_specs() {

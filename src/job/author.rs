@@ -2,8 +2,9 @@
 //! state, one forced cell, the state with it filled) and the grade line.
 
 use crate::grade::GradeReport;
-use crate::hint::{Hint, HintError, HintOutcome, State, hint};
+use crate::hint::{Hint, HintError, HintOutcome, State, hint_until};
 use crate::puzzle::Puzzle;
+use std::time::Instant;
 
 /// What one hint step gives: the line to print and the state with the hinted cell filled in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,15 +19,19 @@ pub struct HintStep {
 }
 
 /// One hint for `puzzle` from `state` (the clues alone when `None`); the puzzle's clues are
-/// filled into the state where it leaves their cells open.
-pub fn hint_step(puzzle: &Puzzle, state: Option<State>) -> Result<HintStep, HintError> {
+/// filled into the state where it leaves their cells open. The search gives up at `deadline`.
+pub fn hint_step(
+    puzzle: &Puzzle,
+    state: Option<State>,
+    deadline: Option<Instant>,
+) -> Result<HintStep, HintError> {
     let mut state = state.unwrap_or_else(|| State::from_puzzle(puzzle));
     for (pos, clue) in puzzle.clues() {
         if state.get(pos).is_none() {
             state.set(pos, clue);
         }
     }
-    let (line, hint) = match hint(puzzle, &state)? {
+    let (line, hint) = match hint_until(puzzle, &state, deadline)? {
         HintOutcome::Complete => ("complete: no open cell left\n".to_string(), None),
         HintOutcome::Hint(h) => {
             state.set(h.pos, h.content);

@@ -6,7 +6,7 @@
 //! for a bug). The routes and their shapes are documented in `docs/web.md`.
 
 use super::limits::{
-    self, Deadline, MAX_GENERATED_SIDE, Workers, check_board, check_side, failure,
+    self, Deadline, MAX_GENERATED_SIDE, Workers, check_board, check_side, failure, timeout,
 };
 use axum::Json;
 use axum::body::Bytes;
@@ -306,7 +306,7 @@ pub async fn hint(
     uri: Uri,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    answer(workers, uri, bytes, move |request, _deadline| {
+    answer(workers, uri, bytes, move |request, deadline| {
         let puzzle = request.board()?.puzzle;
         let state = match &request.state {
             None => None,
@@ -315,7 +315,8 @@ pub async fn hint(
                     .map_err(|e| ApiError::bad_input(format!("state: {e}")))?,
             ),
         };
-        let step = hint_step(&puzzle, state).map_err(|e| match e {
+        let step = hint_step(&puzzle, state, Some(deadline.at)).map_err(|e| match e {
+            HintError::TimeLimit => timeout(deadline.limit),
             HintError::Contradiction => ApiError::unprocessable(Status::Unsat, e.to_string()),
             HintError::NotUnique => ApiError::unprocessable(Status::Multiple, e.to_string()),
             HintError::WrongSize { .. } => ApiError::bad_input(format!("state: {e}")),

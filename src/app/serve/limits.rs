@@ -1,11 +1,11 @@
 //! What one request may cost: the request body, the board, the time and the number of requests
 //! worked on at once. Every request's work (parsing included) runs on tokio's blocking threads,
 //! never on the async ones, behind a semaphore of [`Limits::max_solves`] permits. A request
-//! waits for a permit at most the time limit (then 429); its work then has the time limit, which
-//! the solver obeys itself ([`bimaru_sat::solve::SolveOptions::time_limit`]) and the generator
-//! checks between puzzles; a hint or grade past the limit is answered with 422 `timeout` and its
-//! thread finishes on its own, keeping its permit until then, so that the bound on work at once
-//! holds.
+//! waits for a permit at most the time limit (then 429). Its work gets the time limit as a
+//! [`Deadline`], which the library obeys (the solver, grading, hints, the generator between
+//! puzzles); work that cannot be cut short is answered with 422 `timeout` one second of grace
+//! later, and its thread finishes on its own, keeping its permit until then, so that the bound
+//! on work at once holds.
 
 use super::api::ApiError;
 use axum::extract::Request;

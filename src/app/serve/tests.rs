@@ -362,7 +362,20 @@ async fn limits_and_outcomes_that_are_not_answers_get_4xx() {
         time_limit: Duration::ZERO,
         ..limits()
     };
-    let (status, _, text) = send_with(zero, "/api/solve", Some(EXAMPLE.into())).await;
+    for route in ["solve", "unique", "hint", "grade", "render?solution=true"] {
+        let path = format!("/api/{route}");
+        let (status, _, text) = send_with(zero.clone(), &path, Some(EXAMPLE.into())).await;
+        let value: Value = serde_json::from_str(&text).unwrap();
+        assert_error(
+            status,
+            &value,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &["time limit"],
+        );
+        assert_eq!(value["status"], "timeout", "{route}");
+    }
+    let request = json!({"size": "8x8", "grade": "fiendish"}).to_string();
+    let (status, _, text) = send_with(zero, "/api/generate", Some(request.into())).await;
     let value: Value = serde_json::from_str(&text).unwrap();
     assert_error(
         status,
@@ -370,7 +383,6 @@ async fn limits_and_outcomes_that_are_not_answers_get_4xx() {
         StatusCode::UNPROCESSABLE_ENTITY,
         &["time limit"],
     );
-    assert_eq!(value["status"], "timeout");
 }
 
 #[tokio::test]
