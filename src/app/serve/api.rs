@@ -118,19 +118,9 @@ fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
     })
 }
 
-/// Options from the query string.
-fn query<T: DeserializeOwned + Default>(uri: &Uri) -> Result<T, ApiError> {
-    match uri.query() {
-        None => Ok(T::default()),
-        Some(q) => serde_urlencoded_query(q),
-    }
-}
-
-fn serde_urlencoded_query<T: DeserializeOwned>(q: &str) -> Result<T, ApiError> {
-    let uri: Uri = format!("/?{q}")
-        .parse()
-        .map_err(|_| ApiError::bad_input("the query string is not a URI query".into()))?;
-    axum::extract::Query::<T>::try_from_uri(&uri)
+/// Options from the query string (every option has a default).
+fn query<T: DeserializeOwned>(uri: &Uri) -> Result<T, ApiError> {
+    axum::extract::Query::<T>::try_from_uri(uri)
         .map(|q| q.0)
         .map_err(|e| ApiError::bad_input(e.body_text()))
 }
