@@ -35,7 +35,9 @@ const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   headless: true,
   args: [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    // --no-sandbox: CI runs as root in a container; --disable-dev-shm-usage: containers have a
+    // small /dev/shm.
+    "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
   ],
   viewport: { width: 1100, height: 720 },
