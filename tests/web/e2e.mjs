@@ -7,13 +7,15 @@
 // CLI's solution rows (`bimaru-sat --to json`'s "grid"). It opens the page on the puzzle from a
 // URL, plays cells and watches the counts change colour, undoes, asks for a hint and checks its
 // cell against the solution, takes the screenshot, solves and compares the drawn grid with the
-// CLI's. Any request to another host, or any error on the page's console, fails the test.
+// CLI's, then opens a file, a pasted 30x30 board and a puzzle with two solutions, and makes a new
+// puzzle. Any request to another host, or any error on the page's console, fails the test.
 // Exit status 0 when every check passes.
 
 import { chromium } from "playwright-core";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const [base, puzzlink, solutionJson, screenshot] = process.argv.slice(2);
 if (!screenshot) {
@@ -174,6 +176,36 @@ try {
   await page.click("#download");
   const file = await download;
   check(file.suggestedFilename() === "bimaru.svg", "Download SVG saves bimaru.svg");
+
+  // 7. The other ways in: a file, a pasted 30x30 board, a puzzle with two solutions, a new one.
+  const repo = fileURLToPath(new URL("../../", import.meta.url));
+  await page.setInputFiles("#file", join(repo, "puzzles/ist-example.txt"));
+  await page.waitForFunction(() => document.querySelector("#message").textContent.startsWith("10x10 puzzle (ist)"));
+  check(await page.locator("#board .cell").count() === 100, "Open file… opens the IST example");
+  await page.fill("#input", readFileSync(join(repo, "puzzles/generated/30x30/001.json"), "utf8"));
+  await page.click("#open-text");
+  await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 900);
+  const box = await page.locator("#board").boundingBox();
+  const view = page.viewportSize();
+  check(box.x + box.width <= view.width && box.height <= view.height,
+    `a 30x30 board fits the ${view.width}x${view.height} window (${Math.round(box.width)}x${Math.round(box.height)})`);
+  const last = await page.locator('#board .cell[data-row="29"][data-state="?"]').first();
+  const lastCol = Number(await last.getAttribute("data-col"));
+  await cell(29, lastCol).click();
+  check(await state(29, lastCol) === ".", `a click on (29, ${lastCol}) of the 30x30 board makes water`);
+  // Four open cells, counts unknown, one submarine: four solutions.
+  const open = { rows: 2, cols: 2, row_counts: [null, null], col_counts: [null, null], fleet: { "1": 1 }, clues: [] };
+  await page.fill("#input", JSON.stringify(open));
+  await page.click("#open-text");
+  await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 4);
+  await page.click("#unique");
+  await page.waitForSelector("#second-box:not([hidden])");
+  check((await page.textContent("#message")).startsWith("Not unique"), "Is it unique? says not unique");
+  check(await page.locator("#second circle").count() === 1, "the second solution is drawn, with its submarine");
+  await page.fill("#size", "8x8");
+  await page.click("#generate");
+  await page.waitForFunction(() => document.querySelector("#message").textContent.startsWith("New 8x8 puzzle"));
+  check(await page.locator("#board .cell").count() === 64, "New puzzle makes an 8x8 board");
 
   check(problems.length === 0, "no request to another host and no console error" + (problems.length ? ": " + problems.join("; ") : ""));
   console.log(`all ${checks} browser checks passed`);
