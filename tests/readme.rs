@@ -146,6 +146,30 @@ fn allowed_exits(comment: &str) -> Vec<i32> {
     allowed
 }
 
+/// Starts a server example, reads the address it prints first, and stops it.
+fn serves(command: &mut Command) {
+    use std::io::BufRead;
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    let read = std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line);
+    let alive = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        read.is_ok() && line.starts_with("listening on http://127.0.0.1:"),
+        "{line:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        alive || out.status.code().is_none(),
+        "the server stopped by itself"
+    );
+}
+
 #[test]
 fn every_readme_example_runs_as_written() {
     // A copy of the repository's top folder: `puzzles/` linked, everything written lands in
@@ -161,6 +185,13 @@ fn every_readme_example_runs_as_written() {
     }
     std::os::unix::fs::symlink(Path::new(ROOT).join("puzzles"), top.join("puzzles")).unwrap();
     std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_bimaru-sat"), bin.join("bimaru-sat")).unwrap();
+    // `serve --open` starts a browser: not here.
+    for launcher in ["xdg-open", "open"] {
+        let fake = bin.join(launcher);
+        std::fs::write(&fake, "#!/bin/sh\nexit 0\n").unwrap();
+        std::fs::set_permissions(&fake, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
+    }
     let path = std::env::join_paths(std::iter::once(bin.clone()).chain(std::env::split_paths(
         &std::env::var_os("PATH").unwrap_or_default(),
     )))
@@ -181,15 +212,21 @@ fn every_readme_example_runs_as_written() {
             eprintln!("skipping (no {missing:?}): {}", example.command);
             continue;
         }
-        let out = Command::new("sh")
+        let mut command = Command::new("sh");
+        command
             .arg("-c")
-            .arg(&example.command)
             .current_dir(&top)
             .env("PATH", &path)
             .env("HOME", &home)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
+            .stdin(Stdio::null());
+        if example.command.starts_with("bimaru-sat serve") {
+            // The server runs until interrupted: on any free port (8080 may be taken here),
+            // it must print its address; then it is stopped.
+            serves(command.arg(format!("exec {} --port 0", example.command)));
+            ran += 1;
+            continue;
+        }
+        let out = command.arg(&example.command).output().unwrap();
         let code = out.status.code().unwrap_or(-1);
         assert!(
             allowed_exits(&example.comment).contains(&code),

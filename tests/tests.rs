@@ -23,3 +23,4 @@ mod snapshots;
 #[cfg(feature = "cadical")]
 mod solvers;
 mod usage;
+mod web;

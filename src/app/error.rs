@@ -47,6 +47,14 @@ pub enum Failure {
     /// An output path that must not be written.
     #[error(transparent)]
     Output(#[from] super::output::Refusal),
+    /// The server cannot listen on its address (taken, or not this machine's).
+    #[error("cannot listen on {address}: {source}")]
+    Listen {
+        /// The address asked for.
+        address: String,
+        /// The system's reason.
+        source: std::io::Error,
+    },
     /// The library refused or failed.
     #[error("{}", message(.0))]
     Library(#[from] Error),

@@ -14,6 +14,7 @@ mod hint;
 mod manual;
 mod output;
 mod render;
+pub mod serve;
 mod solve;
 
 pub use error::Failure;
@@ -72,6 +73,7 @@ pub fn run(cli: &Cli) -> Result<Exit, Failure> {
         Some(Command::Grade(args)) => grade::run(args),
         Some(Command::Hint(args)) => hint::run(args),
         Some(Command::Render(args)) => render::run(args),
+        Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Completions(args)) => manual::completions(args),
         Some(Command::Man(args)) => manual::man(args),
     }

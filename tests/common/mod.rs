@@ -67,6 +67,7 @@ pub const COMMANDS: &[&str] = &[
     "grade",
     "hint",
     "render",
+    "serve",
     "completions",
     "man",
 ];
