@@ -8,19 +8,20 @@
 use crate::geometry::{all_ships, halo};
 use crate::grade::{Grade, deduction_depth};
 use crate::placement::Placements;
+use crate::reason::deduce::{Propagation, Rules, deduce};
 use crate::puzzle::{Clue, Fleet, Grid, Pos, Puzzle, Shape, Ship};
-use crate::reason::deduce::deduce;
 use crate::reason::formula::ClueFormula;
 use crate::reason::unit::{Mark, Propagator};
 use crate::sat::card::CardKind;
 use crate::sat::cell;
 use crate::sat::model::Instance;
-use crate::solver::{Answer, SolverKind};
+use crate::solver::{self, Answer, Solver, SolverKind};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, Ordering};
 use varisat::{Lit, Var};
 
 /// Why a puzzle could not be generated.
@@ -302,8 +303,9 @@ pub fn clue_free_puzzle(grid: &Grid, fleet: &Fleet) -> Puzzle {
 /// What a uniqueness check decided about one clue.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Removal {
-    /// Without the clue the solution is still the only one: the clue can go.
-    Unique,
+    /// Without the clue the solution is still the only one. These clues (a subset of the ones
+    /// kept, from the solver's failed-assumption core) already make it the only one.
+    Unique(Vec<Pos>),
     /// Without the clue there is this other solution (checked by the verifier): the clue is
     /// needed, and stays needed whatever else is removed later.
     Needed(Grid),
@@ -350,7 +352,7 @@ pub fn check_removal(
     }
     if around.iter().all(|&p| !differs(p)) {
         // Pre-solving fixed the removed clue's cell and neighbours as in the solution.
-        return Ok(Removal::Unique);
+        return Ok(Removal::Unique(rest.to_vec()));
     }
     let mut solver = SolverKind::default().new_solver();
     let instance = Instance {
@@ -386,8 +388,183 @@ pub fn check_removal(
                 })?;
             Ok(Removal::Needed(other))
         }
-        Answer::Unsat => Ok(Removal::Unique),
+        Answer::Unsat => Ok(Removal::Unique(rest.to_vec())),
         Answer::Stopped => Ok(Removal::Undecided),
+    }
+}
+
+/// One incremental solver for every uniqueness question about one solution's clues: the
+/// clue-free formula of the solution's puzzle, every candidate clue behind a selector literal,
+/// and the clause that excludes the solution itself. A question ("do these clues still leave
+/// the solution unique once the clue at `removed` goes?") only changes the assumptions, so the
+/// clauses the solver learns stay valid from one question to the next.
+pub struct ClueOracle<'a> {
+    solution: &'a Grid,
+    puzzle: Puzzle,
+    /// Pre-solving of each question's clues, from the clue-free state (undone after each).
+    deduce: Propagation<'a>,
+    solver: Box<dyn Solver>,
+    cells: Vec<Lit>,
+    /// The selector of each candidate clue, by cell.
+    selectors: Vec<Option<Lit>>,
+    /// The candidate clue of each selector variable.
+    clue_of: HashMap<Var, Pos>,
+    budget: Option<Arc<AtomicU64>>,
+    budget_size: Option<u64>,
+}
+
+impl<'a> ClueOracle<'a> {
+    /// The oracle for `solution` (with `fleet`, counts from the solution), the candidate clues
+    /// `clues`, the cardinality encoding `card` and the solver `kind`. Each question may take
+    /// `budget` conflicts (no limit when `None`).
+    pub fn new(
+        solution: &'a Grid,
+        puzzle: &'a Puzzle,
+        placements: &'a Placements,
+        card: CardKind,
+        kind: SolverKind,
+        clues: &[Pos],
+        budget: Option<u64>,
+    ) -> Self {
+        let mut deduce = Propagation::new(puzzle, placements, Rules::Full);
+        // The solution satisfies the clue-free rules.
+        let _ = deduce.start(puzzle);
+        let puzzle = puzzle.clone();
+        let shape = puzzle.shape();
+        let mut formula = ClueFormula::new(&puzzle, card);
+        let mut selectors = vec![None; shape.cells()];
+        let mut clue_of = HashMap::new();
+        for &pos in clues {
+            let s = formula.add_guarded_clue(pos, Clue::Piece(solution.get(pos)));
+            selectors[shape.index(pos)] = Some(s);
+            clue_of.insert(s.var(), pos);
+        }
+        let mut solver = kind.new_solver();
+        solver::load(solver.as_mut(), formula.formula());
+        let cells: Vec<Lit> = shape.positions().map(|pos| formula.cell(pos)).collect();
+        // Any other solution has as many ship cells (the fleet fixes them): one of the
+        // solution's ship cells is water in it.
+        let exclude: Vec<Lit> = shape
+            .positions()
+            .filter(|&pos| solution.is_ship(pos))
+            .map(|pos| !cells[shape.index(pos)])
+            .collect();
+        solver.add_clause(&exclude);
+        let budget_limit = budget.map(|_| Arc::new(AtomicU64::new(u64::MAX)));
+        solver.set_conflict_limit(budget_limit.clone());
+        ClueOracle {
+            solution,
+            puzzle,
+            deduce,
+            solver,
+            cells,
+            selectors,
+            clue_of,
+            budget: budget_limit,
+            budget_size: budget,
+        }
+    }
+
+    /// Whether the clues `keep` (candidates given to [`ClueOracle::new`]) still leave the
+    /// solution unique once the clue at `removed` is gone. Any other solution of `keep` breaks
+    /// that clue (the clues with it were unique), so the question asks for one that differs
+    /// from the solution at `removed` or one of its four neighbours (what changes its piece).
+    pub fn check(&mut self, keep: &[Pos], removed: Pos) -> Result<Removal, GenerateError> {
+        let shape = self.puzzle.shape();
+        let mut around = vec![removed];
+        if self.solution.is_ship(removed) {
+            around.extend(
+                crate::puzzle::Dir::ALL
+                    .into_iter()
+                    .filter_map(|d| shape.step(removed, d)),
+            );
+        }
+        // Pre-solving the question: the cells the other clues decide.
+        let mark = self.deduce.mark();
+        for &p in keep {
+            if self.deduce.assume_clue(p, Clue::Piece(self.solution.get(p))).is_err() {
+                self.deduce.undo(mark);
+                return Err(GenerateError::Solver(
+                    "pre-solving refuted clues taken from a solution".into(),
+                ));
+            }
+        }
+        let facts: Vec<Lit> = shape
+            .positions()
+            .filter_map(|p| {
+                self.deduce
+                    .cell(p)
+                    .map(|ship| self.cells[shape.index(p)] ^ !ship)
+            })
+            .collect();
+        self.deduce.undo(mark);
+        let fixed = |p: Pos| {
+            let x = self.cells[shape.index(p)];
+            facts.contains(&(x ^ !self.solution.is_ship(p)))
+        };
+        if std::env::var("NOSHORT").is_err() && around.iter().all(|&p| fixed(p)) {
+            // Pre-solving fixes the removed clue's cell and neighbours as in the solution.
+            return Ok(Removal::Unique(keep.to_vec()));
+        }
+        // The break, switched on by an activation literal for this question only.
+        let active = self.solver.new_var().positive();
+        let mut breaks: Vec<Lit> = around
+            .iter()
+            .map(|&p| self.cells[shape.index(p)] ^ self.solution.is_ship(p))
+            .collect();
+        breaks.push(!active);
+        self.solver.add_clause(&breaks);
+        let mut assumptions: Vec<Lit> = keep
+            .iter()
+            .filter_map(|p| self.selectors[shape.index(*p)])
+            .collect();
+        if std::env::var("NOFACTS").is_err() {
+            assumptions.extend(&facts);
+        }
+        assumptions.push(active);
+        if let (Some(limit), Some(size)) = (&self.budget, self.budget_size) {
+            limit.store(self.solver.conflicts() + size, Ordering::Relaxed);
+        }
+        let failure = |e: crate::solver::SolverError| GenerateError::Solver(e.to_string());
+        let answer = self.solver.solve(&assumptions).map_err(failure);
+        let removal = match answer? {
+            Answer::Sat => Removal::Needed(self.second_solution(keep)?),
+            Answer::Unsat => {
+                let mut core: Vec<Pos> = self
+                    .solver
+                    .failed_assumptions()
+                    .iter()
+                    .filter_map(|lit| self.clue_of.get(&lit.var()).copied())
+                    .collect();
+                core.sort();
+                Removal::Unique(core)
+            }
+            Answer::Stopped => Removal::Undecided,
+        };
+        // The question is answered: its activation literal is switched off for good.
+        self.solver.add_clause(&[!active]);
+        Ok(removal)
+    }
+
+    /// The model of the last question as a grid, checked by the independent verifier against
+    /// the puzzle with the clues `keep`.
+    fn second_solution(&self, keep: &[Pos]) -> Result<Grid, GenerateError> {
+        let shape = self.puzzle.shape();
+        let ship: Vec<bool> = self
+            .cells
+            .iter()
+            .map(|&x| self.solver.value(x) == Some(true))
+            .collect();
+        let mut puzzle = self.puzzle.clone();
+        for &pos in keep {
+            puzzle
+                .add_clue(pos, Clue::Piece(self.solution.get(pos)))
+                .expect("clue positions lie on the board");
+        }
+        // The second solution passes the independent verifier, or nothing is claimed.
+        Grid::from_ship_cells(shape.rows, shape.cols, &ship)
+            .filter(|g| crate::verify::verify(&puzzle, g).is_ok() && g != self.solution)
+            .ok_or_else(|| GenerateError::Solver("a second solution failed verification".into()))
     }
 }
 
@@ -556,13 +733,18 @@ pub struct UniqueClues {
 /// A set of clue positions (revealing the solution's pieces) that makes `solution` the only
 /// solution of its clue-free puzzle, minimal when the conflict budget allows.
 ///
-/// It starts from a clue set that unit propagation alone solves (so it is unique, and found
-/// without search), then tries each clue once, in random order: a clue goes when deduction or
-/// [`check_removal`] proves the rest unique, and stays when the check finds a second solution
-/// (then it is needed for good: removing other clues only adds solutions). A clue whose check
-/// needs more than `budget` conflicts stays and is reported undecided; those are tried once
-/// more at the end, when fewer clues often make a second solution easy to find. Two checks run
-/// at once, on rayon's threads, with the same result as one after the other (see the loop).
+/// Which clues keep the solution unique is a minimal-unsatisfiable-subset question over the
+/// clues, answered with one incremental solver ([`ClueOracle`]). It starts from a clue set that
+/// unit propagation alone solves (so it is unique, and found without search), then tries each
+/// clue in random order:
+/// - when the rest is still unique, the solver's failed-assumption core names the clues that
+///   suffice, and every clue outside it goes at once (clause-set refinement);
+/// - when the check finds a second solution, the clue stays, and is needed for good: removing
+///   other clues only adds solutions.
+///
+/// A clue whose check needs more than `budget` conflicts (only when one is given) stays and is
+/// reported undecided; those are tried once more at the end, when fewer clues often make a
+/// second solution easy to find.
 pub fn unique_minimal_clues(
     solution: &Grid,
     fleet: &Fleet,
@@ -571,69 +753,51 @@ pub fn unique_minimal_clues(
     rng: &mut ChaCha8Rng,
 ) -> Result<UniqueClues, GenerateError> {
     let mut deduction = DeductionOracle::new(solution, fleet, card, 0);
-    let mut clues = deduction_minimal_with(&mut deduction, solution, rng);
-    let mut order = clues.clone();
+    let start = deduction_minimal_with(&mut deduction, solution, rng);
+    let mut order = start.clone();
     order.shuffle(rng);
+    let puzzle = clue_free_puzzle(solution, fleet);
+    let placements = Placements::new(&puzzle);
+    let mut oracle = ClueOracle::new(
+        solution,
+        &puzzle,
+        &placements,
+        card,
+        SolverKind::default(),
+        &start,
+        budget,
+    );
+    let mut clues = start;
+    let mut needed: Vec<Pos> = Vec::new();
     let mut undecided: Vec<Pos> = Vec::new();
-    let check = |rest: &[Pos], pos: Pos| check_removal(solution, fleet, card, rest, pos, budget);
     for round in 0..2 {
-        // Unit propagation first, in the first round only (an undecided clue stays open to it).
-        let by_propagation = round == 0;
         let mut still = Vec::new();
-        let mut i = 0;
-        while i < order.len() {
-            let pos = order[i];
-            i += 1;
-            let Some(without) = drop_clue(&clues, pos) else {
-                continue; // already dropped
-            };
-            if by_propagation && deduction.open_cells(&without).is_empty() {
-                clues = without;
+        for &pos in &order {
+            if needed.contains(&pos) {
                 continue;
             }
-            // The clue the loop would check next if this one stays is checked at the same time,
-            // against the same clues, on the other core. Its answer is used only when this clue
-            // does stay: then the one-by-one loop would have asked the very same question, so
-            // the result is the same on any number of cores.
-            let next = order[i..]
-                .iter()
-                .position(|p| clues.contains(p))
-                .and_then(|k| {
-                    let j = i + k;
-                    let rest = drop_clue(&clues, order[j])?;
-                    let easy = by_propagation && deduction.open_cells(&rest).is_empty();
-                    (!easy).then_some((j, rest))
-                });
-            let (answer, next_answer) = match &next {
-                Some((j, rest)) => {
-                    let (a, b) = rayon::join(|| check(&without, pos), || check(rest, order[*j]));
-                    (a?, Some(b?))
-                }
-                None => (check(&without, pos)?, None),
+            let Some(rest) = drop_clue(&clues, pos) else {
+                continue; // already dropped
             };
-            match answer {
-                Removal::Unique => {
-                    clues = without;
-                    continue; // the next clue is asked again, against fewer clues
-                }
-                Removal::Needed(_) => {}
-                Removal::Undecided => still.push(pos),
+            let t0 = std::time::Instant::now();
+            let c0 = oracle.solver.conflicts();
+            let r = oracle.check(&rest, pos)?;
+            if std::env::var("GENTRACE").is_ok() {
+                eprintln!("check {pos} of {}: {} conflicts {:.1} ms -> {}", rest.len() + 1, oracle.solver.conflicts() - c0, t0.elapsed().as_secs_f64() * 1e3, match &r { Removal::Unique(c) => format!("unique, core {}", c.len()), Removal::Needed(_) => "needed".into(), Removal::Undecided => "undecided".into() });
             }
-            if let (Some((j, rest)), Some(answer)) = (next, next_answer) {
-                match answer {
-                    Removal::Unique => clues = rest,
-                    Removal::Needed(_) => {}
-                    Removal::Undecided => still.push(order[j]),
-                }
-                i = j + 1;
+            match r {
+                Removal::Unique(core) => clues = core,
+                Removal::Needed(_) => needed.push(pos),
+                Removal::Undecided => still.push(pos),
             }
         }
         undecided = still;
-        if undecided.is_empty() || budget.is_none() {
+        if round > 0 || undecided.is_empty() {
             break;
         }
         order = undecided.clone();
     }
+    undecided.retain(|p| clues.contains(p));
     clues.sort();
     undecided.sort();
     Ok(UniqueClues { clues, undecided })
