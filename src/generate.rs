@@ -1,9 +1,13 @@
 //! The puzzle generator: a random legal fleet and its row and column counts; then clues revealed
 //! at random among the cells unit propagation has not decided, until it decides them all (so
 //! the solution is unique, without any search); then every clue removed whose removal keeps the
-//! solution unique. Each removal is one targeted SAT question: the other clues are pre-solved,
-//! and varisat looks for a solution that breaks the removed clue in the small residual formula.
-//! A clue whose question outruns its conflict budget is kept and reported as undecided.
+//! solution unique. Which clues keep the solution unique is a minimal-unsatisfiable-subset
+//! question over the clues, answered by one of two [`Minimizer`]s: one clue at a time, each a
+//! targeted SAT question on the small residual formula the other clues leave after pre-solving
+//! (the default, measured fastest), or core-guided, with one incremental solver whose
+//! failed-assumption cores drop several clues at once. Both give an exactly minimal set; a
+//! conflict budget per question is an explicit opt-in, and a clue whose question outruns it is
+//! kept and reported as undecided.
 
 use crate::geometry::{all_ships, halo};
 use crate::grade::{Grade, deduction_depth};
@@ -13,8 +17,8 @@ use crate::puzzle::{Clue, Fleet, Grid, Pos, Puzzle, Shape, Ship};
 use crate::reason::formula::ClueFormula;
 use crate::reason::unit::{Mark, Propagator};
 use crate::sat::card::CardKind;
-use crate::sat::cell;
-use crate::sat::model::Instance;
+use crate::sat::engine::Configuration;
+use crate::sat::model::{Instance, Model};
 use crate::solver::{self, Answer, Solver, SolverKind};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -194,12 +198,6 @@ pub fn default_fleet(size: Size) -> Fleet {
     Fleet::from_counts((1..=max_len).map(|l| (max_len + 1 - l) * factor).collect())
 }
 
-/// The default conflict budget of one uniqueness check in the generator. Boards up to 15x15
-/// with their default fleets have not reached it in our runs; a 20x20 sometimes keeps one to
-/// three clues undecided, a 30x30 dozens, whose checks would take seconds to minutes each (see
-/// `docs/benchmarks.md`).
-pub const DEFAULT_BUDGET: u64 = 2_000;
-
 /// What the generator needs to know.
 #[derive(Clone, Debug)]
 pub struct GenerateOptions {
@@ -207,12 +205,54 @@ pub struct GenerateOptions {
     pub size: Size,
     /// The fleet to place.
     pub fleet: Fleet,
-    /// Cardinality encoding of the uniqueness solver.
+    /// Cardinality encoding of the propagation formula that picks the starting clues and
+    /// decides [`Reduce::Propagation`] and [`Reduce::LookAhead`].
     pub card: CardKind,
     /// How far clues are removed.
     pub reduce: Reduce,
-    /// Conflicts each uniqueness check of [`Reduce::Unique`] may take; `None` for no limit.
+    /// Conflicts each uniqueness check of [`Reduce::Unique`] may take; `None` (the default) for
+    /// no limit, which makes the clue set exactly minimal.
     pub budget: Option<u64>,
+    /// How [`Reduce::Unique`] decides which clues are needed.
+    pub minimizer: Minimizer,
+    /// The CNF model and cardinality encoding of the uniqueness checks.
+    pub check: Configuration,
+    /// The SAT solver of the uniqueness checks.
+    pub solver: SolverKind,
+}
+
+/// The configuration of the generator's uniqueness checks: the placement model with
+/// totalizers, about three times faster than the cell model with sequential counters on 20x20
+/// boards, with the same clue sets (see `docs/benchmarks.md`).
+pub const CHECK_CONFIGURATION: Configuration = Configuration {
+    model: Model::Placement,
+    card: CardKind::Totalizer,
+};
+
+/// How the generator decides which clues of a unique set are needed. Both give an exactly
+/// minimal set (without a conflict budget); they may pick different ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[non_exhaustive]
+pub enum Minimizer {
+    /// One clue at a time, in random order: a fresh solver per question, on the residual
+    /// formula that pre-solving of the other clues leaves (small: most cells are decided). Two
+    /// questions run at once. The default: fastest in our measurements.
+    #[default]
+    OneByOne,
+    /// Core-guided: one incremental solver for the whole removal phase, every clue an
+    /// assumption; an UNSAT answer's failed-assumption core drops every clue outside it at once.
+    Cores,
+}
+
+impl Minimizer {
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Minimizer::OneByOne => "one-by-one",
+            Minimizer::Cores => "cores",
+        }
+    }
 }
 
 impl GenerateOptions {
@@ -223,7 +263,10 @@ impl GenerateOptions {
             fleet: default_fleet(size),
             card: CardKind::default(),
             reduce: Reduce::default(),
-            budget: Some(DEFAULT_BUDGET),
+            budget: None,
+            minimizer: Minimizer::default(),
+            check: CHECK_CONFIGURATION,
+            solver: SolverKind::default(),
         }
     }
 }
@@ -320,18 +363,16 @@ pub enum Removal {
 /// question is a targeted one: the clues of `rest`, pre-solved by [`crate::reason::deduce`]
 /// (which decides most cells of a large board outright), are encoded as a residual formula over
 /// the cells left open, with one clause asking for a difference from the solution at `removed`
-/// or one of its four neighbours (what changes its piece). A fresh solver answers within
-/// `budget` conflicts (no limit when `None`).
+/// or one of its four neighbours (what changes its piece). A fresh solver of `options.solver`,
+/// on the formula of `options.check`, answers within `options.budget` conflicts.
 pub fn check_removal(
     solution: &Grid,
-    fleet: &Fleet,
-    card: CardKind,
+    options: &GenerateOptions,
     rest: &[Pos],
     removed: Pos,
-    budget: Option<u64>,
 ) -> Result<Removal, GenerateError> {
     let shape = solution.shape();
-    let mut puzzle = clue_free_puzzle(solution, fleet);
+    let mut puzzle = clue_free_puzzle(solution, &options.fleet);
     for &pos in rest {
         puzzle
             .add_clue(pos, Clue::Piece(solution.get(pos)))
@@ -342,26 +383,19 @@ pub fn check_removal(
         GenerateError::Solver("pre-solving refuted clues taken from a solution".into())
     })?;
     let differs = |p: Pos| knowledge.cells[shape.index(p)] != Some(solution.is_ship(p));
-    let mut around = vec![removed];
-    if solution.is_ship(removed) {
-        around.extend(
-            crate::puzzle::Dir::ALL
-                .into_iter()
-                .filter_map(|d| shape.step(removed, d)),
-        );
-    }
+    let around = around(solution, removed);
     if around.iter().all(|&p| !differs(p)) {
         // Pre-solving fixed the removed clue's cell and neighbours as in the solution.
         return Ok(Removal::Unique(rest.to_vec()));
     }
-    let mut solver = SolverKind::default().new_solver();
+    let mut solver = options.solver.new_solver();
     let instance = Instance {
         puzzle: &puzzle,
         placements: &placements,
         knowledge: Some(&knowledge),
-        card,
+        card: options.check.card,
     };
-    let encoding = cell::encode(&instance, solver.as_mut());
+    let encoding = options.check.model.encode(&instance, solver.as_mut());
     let x = |p: Pos| encoding.cells[shape.index(p)];
     // The break: some cell around `removed` differs from the solution.
     let clause: Vec<Lit> = around
@@ -369,7 +403,7 @@ pub fn check_removal(
         .map(|&p| x(p).lit(!solution.is_ship(p)))
         .collect();
     solver.add_clause(&clause);
-    if let Some(budget) = budget {
+    if let Some(budget) = options.budget {
         solver.set_conflict_limit(Some(Arc::new(AtomicU64::new(budget))));
     }
     let failure = |e: crate::solver::SolverError| GenerateError::Solver(e.to_string());
@@ -393,6 +427,22 @@ pub fn check_removal(
     }
 }
 
+/// The cells whose contents decide the piece at `removed`: the cell, and its four neighbours
+/// when it is a ship part. A solution that breaks the clue at `removed` differs from `solution`
+/// on one of them.
+fn around(solution: &Grid, removed: Pos) -> Vec<Pos> {
+    let shape = solution.shape();
+    let mut around = vec![removed];
+    if solution.is_ship(removed) {
+        around.extend(
+            crate::puzzle::Dir::ALL
+                .into_iter()
+                .filter_map(|d| shape.step(removed, d)),
+        );
+    }
+    around
+}
+
 /// One incremental solver for every uniqueness question about one solution's clues: the
 /// clue-free formula of the solution's puzzle, every candidate clue behind a selector literal,
 /// and the clause that excludes the solution itself. A question ("do these clues still leave
@@ -414,24 +464,23 @@ pub struct ClueOracle<'a> {
 }
 
 impl<'a> ClueOracle<'a> {
-    /// The oracle for `solution` (with `fleet`, counts from the solution), the candidate clues
-    /// `clues`, the cardinality encoding `card` and the solver `kind`. Each question may take
-    /// `budget` conflicts (no limit when `None`).
+    /// The oracle for `solution`, whose clue-free puzzle is `puzzle` (with its `placements`),
+    /// and the candidate clues `clues`, with the formula of `options.check`, the solver
+    /// `options.solver`, and `options.budget` conflicts per question (no limit when `None`).
     pub fn new(
         solution: &'a Grid,
         puzzle: &'a Puzzle,
         placements: &'a Placements,
-        card: CardKind,
-        kind: SolverKind,
+        options: &GenerateOptions,
         clues: &[Pos],
-        budget: Option<u64>,
     ) -> Self {
+        let budget = options.budget;
         let mut deduce = Propagation::new(puzzle, placements, Rules::Full);
         // The solution satisfies the clue-free rules.
         let _ = deduce.start(puzzle);
         let puzzle = puzzle.clone();
         let shape = puzzle.shape();
-        let mut formula = ClueFormula::new(&puzzle, card);
+        let mut formula = ClueFormula::with_model(&puzzle, options.check.model, options.check.card);
         let mut selectors = vec![None; shape.cells()];
         let mut clue_of = HashMap::new();
         for &pos in clues {
@@ -439,7 +488,7 @@ impl<'a> ClueOracle<'a> {
             selectors[shape.index(pos)] = Some(s);
             clue_of.insert(s.var(), pos);
         }
-        let mut solver = kind.new_solver();
+        let mut solver = options.solver.new_solver();
         solver::load(solver.as_mut(), formula.formula());
         let cells: Vec<Lit> = shape.positions().map(|pos| formula.cell(pos)).collect();
         // Any other solution has as many ship cells (the fleet fixes them): one of the
@@ -471,14 +520,7 @@ impl<'a> ClueOracle<'a> {
     /// from the solution at `removed` or one of its four neighbours (what changes its piece).
     pub fn check(&mut self, keep: &[Pos], removed: Pos) -> Result<Removal, GenerateError> {
         let shape = self.puzzle.shape();
-        let mut around = vec![removed];
-        if self.solution.is_ship(removed) {
-            around.extend(
-                crate::puzzle::Dir::ALL
-                    .into_iter()
-                    .filter_map(|d| shape.step(removed, d)),
-            );
-        }
+        let around = around(self.solution, removed);
         // Pre-solving the question: the cells the other clues decide.
         let mark = self.deduce.mark();
         for &p in keep {
@@ -497,12 +539,11 @@ impl<'a> ClueOracle<'a> {
                     .map(|ship| self.cells[shape.index(p)] ^ !ship)
             })
             .collect();
+        let settled = around
+            .iter()
+            .all(|&p| self.deduce.cell(p) == Some(self.solution.is_ship(p)));
         self.deduce.undo(mark);
-        let fixed = |p: Pos| {
-            let x = self.cells[shape.index(p)];
-            facts.contains(&(x ^ !self.solution.is_ship(p)))
-        };
-        if std::env::var("NOSHORT").is_err() && around.iter().all(|&p| fixed(p)) {
+        if settled {
             // Pre-solving fixes the removed clue's cell and neighbours as in the solution.
             return Ok(Removal::Unique(keep.to_vec()));
         }
@@ -518,9 +559,7 @@ impl<'a> ClueOracle<'a> {
             .iter()
             .filter_map(|p| self.selectors[shape.index(*p)])
             .collect();
-        if std::env::var("NOFACTS").is_err() {
-            assumptions.extend(&facts);
-        }
+        assumptions.extend(&facts);
         assumptions.push(active);
         if let (Some(limit), Some(size)) = (&self.budget, self.budget_size) {
             limit.store(self.solver.conflicts() + size, Ordering::Relaxed);
@@ -530,12 +569,20 @@ impl<'a> ClueOracle<'a> {
         let removal = match answer? {
             Answer::Sat => Removal::Needed(self.second_solution(keep)?),
             Answer::Unsat => {
-                let mut core: Vec<Pos> = self
-                    .solver
-                    .failed_assumptions()
+                let failed = self.solver.failed_assumptions();
+                // A pre-solving fact follows from all of `keep`, not from the core's clues
+                // alone: a core that leans on one says only that `keep` is unique.
+                let leans_on_facts = failed
                     .iter()
-                    .filter_map(|lit| self.clue_of.get(&lit.var()).copied())
-                    .collect();
+                    .any(|lit| *lit != active && !self.clue_of.contains_key(&lit.var()));
+                let mut core: Vec<Pos> = if leans_on_facts {
+                    keep.to_vec()
+                } else {
+                    failed
+                        .iter()
+                        .filter_map(|lit| self.clue_of.get(&lit.var()).copied())
+                        .collect()
+                };
                 core.sort();
                 Removal::Unique(core)
             }
@@ -578,7 +625,7 @@ pub fn generate(
     let (clues, undecided) = match options.reduce {
         Reduce::Unique => {
             let u =
-                unique_minimal_clues(&solution, &options.fleet, options.card, options.budget, rng)?;
+                unique_minimal_clues(&solution, options, rng)?;
             (u.clues, u.undecided)
         }
         Reduce::Propagation => (
@@ -731,76 +778,142 @@ pub struct UniqueClues {
 }
 
 /// A set of clue positions (revealing the solution's pieces) that makes `solution` the only
-/// solution of its clue-free puzzle, minimal when the conflict budget allows.
+/// solution of its clue-free puzzle, exactly minimal unless a conflict budget is given.
 ///
-/// Which clues keep the solution unique is a minimal-unsatisfiable-subset question over the
-/// clues, answered with one incremental solver ([`ClueOracle`]). It starts from a clue set that
-/// unit propagation alone solves (so it is unique, and found without search), then tries each
-/// clue in random order:
-/// - when the rest is still unique, the solver's failed-assumption core names the clues that
-///   suffice, and every clue outside it goes at once (clause-set refinement);
-/// - when the check finds a second solution, the clue stays, and is needed for good: removing
-///   other clues only adds solutions.
-///
-/// A clue whose check needs more than `budget` conflicts (only when one is given) stays and is
-/// reported undecided; those are tried once more at the end, when fewer clues often make a
-/// second solution easy to find.
+/// It starts from a clue set that unit propagation alone solves (so it is unique, and found
+/// without search), then asks of each clue, in random order, whether the others still make the
+/// solution unique; `options.minimizer` says how (see [`Minimizer`]). A clue whose removal
+/// gives a second solution is needed for good: removing other clues only adds solutions. A
+/// clue whose check needs more than `options.budget` conflicts (only when one is given) stays
+/// and is reported undecided; those are tried once more at the end, when fewer clues often
+/// make a second solution easy to find.
 pub fn unique_minimal_clues(
     solution: &Grid,
-    fleet: &Fleet,
-    card: CardKind,
-    budget: Option<u64>,
+    options: &GenerateOptions,
     rng: &mut ChaCha8Rng,
 ) -> Result<UniqueClues, GenerateError> {
-    let mut deduction = DeductionOracle::new(solution, fleet, card, 0);
+    let mut deduction = DeductionOracle::new(solution, &options.fleet, options.card, 0);
     let start = deduction_minimal_with(&mut deduction, solution, rng);
     let mut order = start.clone();
     order.shuffle(rng);
-    let puzzle = clue_free_puzzle(solution, fleet);
+    let (mut clues, mut undecided) = match options.minimizer {
+        Minimizer::OneByOne => one_by_one(solution, options, &mut deduction, start, order)?,
+        Minimizer::Cores => with_cores(solution, options, start, order)?,
+    };
+    clues.sort();
+    undecided.sort();
+    Ok(UniqueClues { clues, undecided })
+}
+
+/// [`Minimizer::OneByOne`]: each clue of `order` checked by [`check_removal`] against the clues
+/// left, unit propagation first in the first round. Returns the clues and the undecided ones.
+fn one_by_one(
+    solution: &Grid,
+    options: &GenerateOptions,
+    deduction: &mut DeductionOracle,
+    mut clues: Vec<Pos>,
+    mut order: Vec<Pos>,
+) -> Result<(Vec<Pos>, Vec<Pos>), GenerateError> {
+    let mut undecided: Vec<Pos> = Vec::new();
+    let check = |rest: &[Pos], pos: Pos| check_removal(solution, options, rest, pos);
+    for round in 0..2 {
+        // Unit propagation first, in the first round only (an undecided clue stays open to it).
+        let by_propagation = round == 0;
+        let mut still = Vec::new();
+        let mut i = 0;
+        while i < order.len() {
+            let pos = order[i];
+            i += 1;
+            let Some(without) = drop_clue(&clues, pos) else {
+                continue; // already dropped
+            };
+            if by_propagation && deduction.open_cells(&without).is_empty() {
+                clues = without;
+                continue;
+            }
+            // The clue the loop would check next if this one stays is checked at the same time,
+            // against the same clues, on the other core. Its answer is used only when this clue
+            // does stay: then the one-by-one loop would have asked the very same question, so
+            // the result is the same on any number of cores.
+            let next = order[i..]
+                .iter()
+                .position(|p| clues.contains(p))
+                .and_then(|k| {
+                    let j = i + k;
+                    let rest = drop_clue(&clues, order[j])?;
+                    let easy = by_propagation && deduction.open_cells(&rest).is_empty();
+                    (!easy).then_some((j, rest))
+                });
+            let (answer, next_answer) = match &next {
+                Some((j, rest)) => {
+                    let (a, b) = rayon::join(|| check(&without, pos), || check(rest, order[*j]));
+                    (a?, Some(b?))
+                }
+                None => (check(&without, pos)?, None),
+            };
+            match answer {
+                Removal::Unique(_) => {
+                    clues = without;
+                    continue; // the next clue is asked again, against fewer clues
+                }
+                Removal::Needed(_) => {}
+                Removal::Undecided => still.push(pos),
+            }
+            if let (Some((j, rest)), Some(answer)) = (next, next_answer) {
+                match answer {
+                    Removal::Unique(_) => clues = rest,
+                    Removal::Needed(_) => {}
+                    Removal::Undecided => still.push(order[j]),
+                }
+                i = j + 1;
+            }
+        }
+        undecided = still;
+        if undecided.is_empty() || options.budget.is_none() {
+            break;
+        }
+        order = undecided.clone();
+    }
+    Ok((clues, undecided))
+}
+
+/// [`Minimizer::Cores`]: every clue of `order` asked of one [`ClueOracle`]; an UNSAT answer
+/// keeps only its core. Returns the clues and the undecided ones.
+fn with_cores(
+    solution: &Grid,
+    options: &GenerateOptions,
+    mut clues: Vec<Pos>,
+    mut order: Vec<Pos>,
+) -> Result<(Vec<Pos>, Vec<Pos>), GenerateError> {
+    let puzzle = clue_free_puzzle(solution, &options.fleet);
     let placements = Placements::new(&puzzle);
-    let mut oracle = ClueOracle::new(
-        solution,
-        &puzzle,
-        &placements,
-        card,
-        SolverKind::default(),
-        &start,
-        budget,
-    );
-    let mut clues = start;
+    let mut oracle = ClueOracle::new(solution, &puzzle, &placements, options, &clues);
     let mut needed: Vec<Pos> = Vec::new();
     let mut undecided: Vec<Pos> = Vec::new();
-    for round in 0..2 {
+    for _round in 0..2 {
         let mut still = Vec::new();
         for &pos in &order {
             if needed.contains(&pos) {
                 continue;
             }
             let Some(rest) = drop_clue(&clues, pos) else {
-                continue; // already dropped
+                continue; // already dropped, here or with a core
             };
-            let t0 = std::time::Instant::now();
-            let c0 = oracle.solver.conflicts();
-            let r = oracle.check(&rest, pos)?;
-            if std::env::var("GENTRACE").is_ok() {
-                eprintln!("check {pos} of {}: {} conflicts {:.1} ms -> {}", rest.len() + 1, oracle.solver.conflicts() - c0, t0.elapsed().as_secs_f64() * 1e3, match &r { Removal::Unique(c) => format!("unique, core {}", c.len()), Removal::Needed(_) => "needed".into(), Removal::Undecided => "undecided".into() });
-            }
-            match r {
+            match oracle.check(&rest, pos)? {
+                // Every needed clue is in every unique subset, so in the core too.
                 Removal::Unique(core) => clues = core,
                 Removal::Needed(_) => needed.push(pos),
                 Removal::Undecided => still.push(pos),
             }
         }
         undecided = still;
-        if round > 0 || undecided.is_empty() {
+        if undecided.is_empty() || options.budget.is_none() {
             break;
         }
         order = undecided.clone();
     }
     undecided.retain(|p| clues.contains(p));
-    clues.sort();
-    undecided.sort();
-    Ok(UniqueClues { clues, undecided })
+    Ok((clues, undecided))
 }
 
 /// `clues` without `pos`, or `None` when `pos` is not among them.

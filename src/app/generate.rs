@@ -5,7 +5,7 @@
 use super::{Exit, Failure, write_atomic, write_output};
 use crate::cli::GenerateArgs;
 use bimaru_sat::error::Error;
-use bimaru_sat::generate::{GenerateOptions, default_fleet};
+use bimaru_sat::generate::{CHECK_CONFIGURATION, GenerateOptions, default_fleet};
 use bimaru_sat::job::generate::GenerateJob;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -20,7 +20,10 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
                 .unwrap_or_else(|| default_fleet(args.size)),
             card: args.card,
             reduce: args.reduce,
-            budget: (args.max_conflicts > 0).then_some(args.max_conflicts),
+            budget: args.max_conflicts.filter(|&n| n > 0),
+            minimizer: args.minimizer,
+            check: CHECK_CONFIGURATION,
+            solver: args.solver,
         },
         grade: args.grade,
         seed: args.seed,
@@ -92,8 +95,8 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
         };
         eprintln!(
             "bimaru-sat: {which} {clues} clue(s) undecided: their uniqueness check ran out of \
-             --max-conflicts {} (0: no limit); every puzzle is unique and its other clues are needed",
-            args.max_conflicts
+             --max-conflicts {}; every puzzle is unique and its other clues are needed",
+            args.max_conflicts.unwrap_or(0)
         );
     }
     Ok(Exit::Success)

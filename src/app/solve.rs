@@ -8,9 +8,9 @@ use crate::cli::{BatchArgs, EngineArgs, SolveArgs};
 use bimaru_sat::format::OutputFormat;
 use bimaru_sat::format::csc384::{Dialect, DialectSource};
 use bimaru_sat::job::{
-    Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board, require_solver,
+    Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board, require_solvers,
 };
-use bimaru_sat::solve::{Backend, Outcome, Report, SolveOptions};
+use bimaru_sat::solve::{Outcome, Report, SolveOptions};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -30,6 +30,7 @@ pub(super) fn engine(args: &EngineArgs) -> (SolveOptions, Goal) {
         presolve: !args.no_presolve,
         ilp_model: args.ilp_model,
         ilp_solver: args.ilp_solver,
+        solver: args.solver,
         ..SolveOptions::default()
     };
     (options, goal)
@@ -109,9 +110,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
             }
         );
     }
-    if job.options.backend == Backend::Ilp {
-        require_solver(job.options.ilp_solver)?;
-    }
+    require_solvers(&job.options)?;
     if let Some(target) = args.emit_lp.as_deref() {
         let board = doc.single(&input.name)?;
         let source = args
