@@ -21,3 +21,4 @@ mod readme;
 mod snapshots;
 #[cfg(feature = "cadical")]
 mod solvers;
+mod web;

@@ -26,7 +26,7 @@ pub fn run(args: &HintArgs) -> Result<Exit, Failure> {
             )
         }
     };
-    let step = match hint_step(&puzzle, state) {
+    let step = match hint_step(&puzzle, state, None) {
         Ok(step) => step,
         Err(HintError::Contradiction) => {
             eprintln!("{}: {}", input.name, HintError::Contradiction);

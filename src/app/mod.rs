@@ -12,6 +12,7 @@ mod generate;
 mod grade;
 mod hint;
 mod render;
+pub mod serve;
 mod solve;
 
 pub use error::Failure;
@@ -69,6 +70,7 @@ pub fn run(cli: &Cli) -> Result<Exit, Failure> {
         Some(Command::Grade(args)) => grade::run(args),
         Some(Command::Hint(args)) => hint::run(args),
         Some(Command::Render(args)) => render::run(args),
+        Some(Command::Serve(args)) => serve::run(args),
     }
 }
 
