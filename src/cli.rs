@@ -5,10 +5,10 @@ use bimaru_sat::advise::report::{AdviseOutput, SimulateOutput};
 use bimaru_sat::format::csc384::Dialect;
 use bimaru_sat::format::{Format, OutputFormat};
 use bimaru_sat::ilp::{IlpModel, IlpSolver};
-use bimaru_sat::solver::SolverKind;
 use bimaru_sat::sat::card::CardKind;
 use bimaru_sat::sat::model::Model;
 use bimaru_sat::solve::Backend;
+use bimaru_sat::solver::SolverKind;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 

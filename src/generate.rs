@@ -12,8 +12,8 @@
 use crate::geometry::{all_ships, halo};
 use crate::grade::{Grade, deduction_depth_until};
 use crate::placement::Placements;
-use crate::reason::deduce::{Propagation, Rules, deduce};
 use crate::puzzle::{Clue, Fleet, Grid, Pos, Puzzle, Shape, Ship};
+use crate::reason::deduce::{Propagation, Rules, deduce};
 use crate::reason::formula::ClueFormula;
 use crate::reason::unit::{Mark, Propagator};
 use crate::sat::card::CardKind;
@@ -25,7 +25,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use varisat::{Lit, Var};
 
 /// Why a puzzle could not be generated.
@@ -227,6 +227,85 @@ pub struct GenerateOptions {
     pub check: Configuration,
     /// The SAT solver of the uniqueness checks.
     pub solver: SolverKind,
+    /// Where the generation stands, updated as it goes for a progress display (none when
+    /// `None`).
+    pub progress: Option<Arc<GenerateProgress>>,
+}
+
+/// The phases of one generation, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Drawing a legal fleet at random.
+    Placing,
+    /// Revealing clues until unit propagation decides every cell, then dropping the ones it
+    /// does not need.
+    Revealing,
+    /// Asking of each clue whether the others keep the solution unique.
+    Minimizing,
+}
+
+/// Where a generation stands, written by the generator and read from any thread (a progress
+/// bar polls it): the phase, and in [`Phase::Minimizing`] how many clues have been asked about
+/// out of how many, and how many clues are left.
+#[derive(Debug, Default)]
+pub struct GenerateProgress {
+    phase: AtomicUsize,
+    asked: AtomicUsize,
+    to_ask: AtomicUsize,
+    clues: AtomicUsize,
+}
+
+impl GenerateProgress {
+    /// The current phase.
+    pub fn phase(&self) -> Phase {
+        match self.phase.load(Ordering::Relaxed) {
+            0 => Phase::Placing,
+            1 => Phase::Revealing,
+            _ => Phase::Minimizing,
+        }
+    }
+
+    /// Clues asked about so far, and in all, in [`Phase::Minimizing`].
+    pub fn asked(&self) -> (usize, usize) {
+        (
+            self.asked.load(Ordering::Relaxed),
+            self.to_ask.load(Ordering::Relaxed),
+        )
+    }
+
+    /// The clues the puzzle has at the moment.
+    pub fn clues(&self) -> usize {
+        self.clues.load(Ordering::Relaxed)
+    }
+
+    fn set_phase(&self, phase: Phase) {
+        let n = match phase {
+            Phase::Placing => 0,
+            Phase::Revealing => 1,
+            Phase::Minimizing => 2,
+        };
+        self.phase.store(n, Ordering::Relaxed);
+    }
+
+    fn set_asked(&self, asked: usize, to_ask: usize, clues: usize) {
+        self.asked.store(asked, Ordering::Relaxed);
+        self.to_ask.store(to_ask, Ordering::Relaxed);
+        self.clues.store(clues, Ordering::Relaxed);
+    }
+}
+
+/// Reports `phase` to `options.progress`, if any.
+fn report(options: &GenerateOptions, phase: Phase) {
+    if let Some(p) = &options.progress {
+        p.set_phase(phase);
+    }
+}
+
+/// Reports the minimisation's state to `options.progress`, if any.
+fn report_asked(options: &GenerateOptions, asked: usize, to_ask: usize, clues: usize) {
+    if let Some(p) = &options.progress {
+        p.set_asked(asked, to_ask, clues);
+    }
 }
 
 /// The configuration of the generator's uniqueness checks: the placement model with
@@ -275,6 +354,7 @@ impl GenerateOptions {
             minimizer: Minimizer::default(),
             check: CHECK_CONFIGURATION,
             solver: SolverKind::default(),
+            progress: None,
         }
     }
 }
@@ -532,7 +612,11 @@ impl<'a> ClueOracle<'a> {
         // Pre-solving the question: the cells the other clues decide.
         let mark = self.deduce.mark();
         for &p in keep {
-            if self.deduce.assume_clue(p, Clue::Piece(self.solution.get(p))).is_err() {
+            if self
+                .deduce
+                .assume_clue(p, Clue::Piece(self.solution.get(p)))
+                .is_err()
+            {
                 self.deduce.undo(mark);
                 return Err(GenerateError::Solver(
                     "pre-solving refuted clues taken from a solution".into(),
@@ -628,12 +712,13 @@ pub fn generate(
     options: &GenerateOptions,
     rng: &mut ChaCha8Rng,
 ) -> Result<Generated, GenerateError> {
+    report(options, Phase::Placing);
     let ships = random_ships(options.size, &options.fleet, rng)?;
     let solution = Grid::from_ships(options.size.rows, options.size.cols, &ships);
+    report(options, Phase::Revealing);
     let (clues, undecided) = match options.reduce {
         Reduce::Unique => {
-            let u =
-                unique_minimal_clues(&solution, options, rng)?;
+            let u = unique_minimal_clues(&solution, options, rng)?;
             (u.clues, u.undecided)
         }
         Reduce::Propagation => (
@@ -709,8 +794,8 @@ pub fn generate_graded_until(
 #[non_exhaustive]
 pub enum Reduce {
     /// Minimal for uniqueness: removing any clue gives a second solution (found by the SAT
-    /// solver), except clues whose check ran out of its conflict budget, which are reported.
-    /// The default.
+    /// solver). Exact unless a conflict budget is given; then clues whose check ran out of it
+    /// stay and are reported. The default.
     #[default]
     Unique,
     /// Minimal for unit propagation: removing any clue leaves cells that propagation of the
@@ -825,6 +910,8 @@ pub fn unique_minimal_clues(
     let start = deduction_minimal_with(&mut deduction, solution, rng);
     let mut order = start.clone();
     order.shuffle(rng);
+    report(options, Phase::Minimizing);
+    report_asked(options, 0, order.len(), start.len());
     let (mut clues, mut undecided) = match options.minimizer {
         Minimizer::OneByOne => one_by_one(solution, options, &mut deduction, start, order)?,
         Minimizer::Cores => with_cores(solution, options, start, order)?,
@@ -851,6 +938,7 @@ fn one_by_one(
         let mut still = Vec::new();
         let mut i = 0;
         while i < order.len() {
+            report_asked(options, i, order.len(), clues.len());
             let pos = order[i];
             i += 1;
             let Some(without) = drop_clue(&clues, pos) else {
@@ -921,7 +1009,8 @@ fn with_cores(
     let mut undecided: Vec<Pos> = Vec::new();
     for _round in 0..2 {
         let mut still = Vec::new();
-        for &pos in &order {
+        for (i, &pos) in order.iter().enumerate() {
+            report_asked(options, i, order.len(), clues.len());
             if needed.contains(&pos) {
                 continue;
             }

@@ -5,12 +5,20 @@
 use super::{Exit, Failure, write_atomic, write_output};
 use crate::cli::GenerateArgs;
 use bimaru_sat::error::Error;
-use bimaru_sat::generate::{CHECK_CONFIGURATION, GenerateOptions, default_fleet};
+use bimaru_sat::generate::{
+    CHECK_CONFIGURATION, GenerateOptions, GenerateProgress, Phase, default_fleet,
+};
 use bimaru_sat::job::generate::GenerateJob;
+use bimaru_sat::job::require_sat_solver;
 use indicatif::{ProgressBar, ProgressStyle};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 /// Runs the generate command.
 pub fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
+    require_sat_solver(args.solver)?;
+    let progress = Arc::new(GenerateProgress::default());
     let job = GenerateJob {
         options: GenerateOptions {
             size: args.size,
@@ -24,6 +32,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
             minimizer: args.minimizer,
             check: CHECK_CONFIGURATION,
             solver: args.solver,
+            progress: Some(progress.clone()),
         },
         grade: args.grade,
         seed: args.seed,
@@ -38,46 +47,65 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
             source,
         })?;
     }
+    // On a terminal (indicatif draws nothing elsewhere): puzzles done when there are several,
+    // and the phase of the one under way, which on a large board takes a while.
     let bar = if args.count > 1 {
         let bar = ProgressBar::new(args.count as u64);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {elapsed} (eta {eta})")
-        {
+        if let Ok(style) = ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} puzzles, {elapsed} (eta {eta}) {msg}",
+        ) {
             bar.set_style(style);
         }
         bar
     } else {
-        ProgressBar::hidden()
+        let bar = ProgressBar::new_spinner();
+        if let Ok(style) = ProgressStyle::with_template("{spinner} {elapsed} {msg}") {
+            bar.set_style(style);
+        }
+        bar
     };
+    let done = AtomicBool::new(false);
     let width = args.count.to_string().len().max(3);
     // Clues kept undecided, per puzzle that has any, for the note on standard error.
     let mut undecided: Vec<usize> = Vec::new();
     let mut text = String::new();
-    job.run(|index, generated, written| -> Result<(), Failure> {
-        if !generated.undecided.is_empty() {
-            undecided.push(generated.undecided.len());
-        }
-        match &args.out {
-            Some(dir) => {
-                let stem = format!("{:0width$}", index + 1);
-                write_atomic(
-                    &dir.join(format!("{stem}.{}", written.extension)),
-                    written.puzzle.as_bytes(),
-                )?;
-                if let Some(solution) = &written.solution {
-                    write_atomic(&dir.join(format!("{stem}.out")), solution.as_bytes())?;
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                bar.set_message(phase_message(&progress));
+                bar.tick();
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        });
+        let result = job.run(|index, generated, written| -> Result<(), Failure> {
+            if !generated.undecided.is_empty() {
+                undecided.push(generated.undecided.len());
+            }
+            match &args.out {
+                Some(dir) => {
+                    let stem = format!("{:0width$}", index + 1);
+                    write_atomic(
+                        &dir.join(format!("{stem}.{}", written.extension)),
+                        written.puzzle.as_bytes(),
+                    )?;
+                    if let Some(solution) = &written.solution {
+                        write_atomic(&dir.join(format!("{stem}.out")), solution.as_bytes())?;
+                    }
+                }
+                None => {
+                    if index > 0 && written.solution.is_some() {
+                        text.push('\n');
+                    }
+                    text.push_str(&written.puzzle);
                 }
             }
-            None => {
-                if index > 0 && written.solution.is_some() {
-                    text.push('\n');
-                }
-                text.push_str(&written.puzzle);
-            }
-        }
-        bar.inc(1);
-        Ok(())
-    })?;
+            bar.inc(1);
+            Ok(())
+        });
+        done.store(true, Ordering::Relaxed);
+        result
+    });
+    result?;
     bar.finish_and_clear();
     if args.out.is_none() {
         write_output(None, &text)?;
@@ -100,4 +128,19 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
         );
     }
     Ok(Exit::Success)
+}
+
+/// The phase of the puzzle under way, for the progress bar.
+fn phase_message(progress: &GenerateProgress) -> String {
+    match progress.phase() {
+        Phase::Placing => "placing the fleet".to_string(),
+        Phase::Revealing => "revealing clues until propagation decides every cell".to_string(),
+        Phase::Minimizing => {
+            let (asked, to_ask) = progress.asked();
+            format!(
+                "minimizing: {asked}/{to_ask} clues asked about, {} left",
+                progress.clues()
+            )
+        }
+    }
 }

@@ -37,7 +37,11 @@ pub fn require_solvers(options: &SolveOptions) -> Result<(), Error> {
     }
 }
 
-fn unavailable(solver: &'static str, feature: Option<&'static str>, linked: bool) -> Result<(), Error> {
+fn unavailable(
+    solver: &'static str,
+    feature: Option<&'static str>,
+    linked: bool,
+) -> Result<(), Error> {
     match feature {
         Some(feature) if !linked => Err(Error::SolverUnavailable { solver, feature }),
         _ => Ok(()),

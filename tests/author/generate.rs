@@ -15,14 +15,24 @@ use std::path::Path;
 /// which the independent verifier accepts. Minimality is checked, not assumed: a fresh solve
 /// per clue, through the public solving API (not the generator's own checks).
 fn assert_unique_and_minimal(puzzle: &Puzzle, solution: &bimaru_sat::Grid, what: &str) {
-    match solve(puzzle, &SolveOptions::unique()).unwrap().outcome {
+    assert_unique_and_minimal_with(puzzle, solution, what, &SolveOptions::unique());
+}
+
+/// [`assert_unique_and_minimal`] with the solver configuration `options` (limit 2).
+fn assert_unique_and_minimal_with(
+    puzzle: &Puzzle,
+    solution: &bimaru_sat::Grid,
+    what: &str,
+    options: &SolveOptions,
+) {
+    match solve(puzzle, options).unwrap().outcome {
         Outcome::Unique(grid) => assert_eq!(&grid, solution, "{what}: wrong solution"),
         other => panic!("{what}: not unique: {other:?}"),
     }
     for (pos, _) in puzzle.clues() {
         let mut fewer = puzzle.clone();
         fewer.remove_clue(pos);
-        let outcome = solve(&fewer, &SolveOptions::unique()).unwrap().outcome;
+        let outcome = solve(&fewer, options).unwrap().outcome;
         let Outcome::Multiple { grids, .. } = outcome else {
             panic!("{what}: the clue at {pos} is not needed: {outcome:?}");
         };
@@ -200,10 +210,17 @@ fn the_15x15_set_is_unique_and_minimal() {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "release only: cargo test --release")]
 fn a_minimal_30x30_is_unique_and_minimal() {
-    let file = repo("puzzles/generated/30x30/001.json");
+    let file = repo("puzzles/generated/30x30-minimal/001.json");
     let board = json::parse_with_solution(&std::fs::read_to_string(&file).unwrap()).unwrap();
     let solution = board.embedded.expect("the set stores solutions");
-    assert_unique_and_minimal(&board.puzzle, &solution, "30x30/001");
+    // The placement model with totalizers proves a minimal 30x30 about three times faster.
+    let options = SolveOptions {
+        model: bimaru_sat::sat::model::Model::Placement,
+        card: bimaru_sat::sat::card::CardKind::Totalizer,
+        race: false,
+        ..SolveOptions::unique()
+    };
+    assert_unique_and_minimal_with(&board.puzzle, &solution, "30x30-minimal/001", &options);
 }
 
 #[test]
@@ -373,4 +390,40 @@ fn bad_requests_exit_2_with_one_line() {
         assert!(o.stdout.is_empty(), "{args:?}");
         assert!(!o.stderr.is_empty(), "{args:?}");
     }
+}
+
+/// A solver this build does not link is refused up front, naming its cargo feature, by
+/// `generate`, `solve` and `compare`.
+#[cfg(not(feature = "cadical"))]
+#[test]
+fn a_solver_this_build_lacks_is_refused_with_its_feature() {
+    let puzzle = repo("puzzles/ist-example.txt");
+    let puzzle = puzzle.to_str().unwrap();
+    for args in [
+        &["generate", "--size", "6x6", "--solver", "cadical"][..],
+        &["--solver", "cadical", puzzle][..],
+        &["compare", "--solver", "cadical", puzzle][..],
+    ] {
+        let o = run(args, b"");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("cadical") && err.contains("feature"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// The boards the issue named: with no budget by default, nothing is left undecided.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "release only: cargo test --release")]
+fn generate_20x20_seed_201_leaves_no_clue_undecided() {
+    let o = run(&["generate", "--size", "20x20", "--seed", "201"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("undecided"), "{err}");
+    let board = json::parse_with_solution(&String::from_utf8_lossy(&o.stdout)).unwrap();
+    let solution = board.embedded.expect("generate writes the solution");
+    assert_unique_and_minimal(&board.puzzle, &solution, "20x20 seed 201");
 }
