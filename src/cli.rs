@@ -8,6 +8,7 @@ use bimaru_sat::ilp::{IlpModel, IlpSolver};
 use bimaru_sat::sat::card::CardKind;
 use bimaru_sat::sat::model::Model;
 use bimaru_sat::solve::Backend;
+use bimaru_sat::solver::SolverKind;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -262,6 +263,10 @@ pub struct EngineArgs {
     /// MIP solver for `--backend ilp`; highs and cbc need the cargo features `highs`/`coin_cbc`.
     #[arg(long, value_enum, default_value_t = IlpSolver::Microlp)]
     pub ilp_solver: IlpSolver,
+
+    /// SAT solver for `--backend sat`; cadical needs the cargo feature `cadical`.
+    #[arg(long, value_enum, default_value_t = SolverKind::Varisat)]
+    pub solver: SolverKind,
 }
 
 /// Options of the solve command.
@@ -359,6 +364,10 @@ pub struct CompareArgs {
     /// MIP solvers for the ILP backend; all that this build links by default.
     #[arg(long, value_enum, value_delimiter = ',')]
     pub ilp_solver: Vec<IlpSolver>,
+
+    /// SAT solvers for the SAT backend; all that this build links by default.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub solver: Vec<SolverKind>,
 
     /// Solutions to look for per puzzle: 2 proves uniqueness, 1 only finds one.
     #[arg(long, default_value_t = 2, value_parser = at_least_one::<usize>)]

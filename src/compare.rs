@@ -13,6 +13,7 @@ use crate::puzzle::{Grid, Pos, Puzzle};
 use crate::sat::card::CardKind;
 use crate::sat::model::Model;
 use crate::solve::{self, Backend, Engine, Outcome, SolveOptions};
+use crate::solver::SolverKind;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -22,9 +23,11 @@ type Build = Box<dyn Fn(&Puzzle) -> Box<dyn Engine>>;
 
 /// One way of solving that `compare` runs: a name for the tables and an engine factory.
 pub struct Config {
-    /// Name in tables, e.g. `sat/cell/seq` (backend/model/encoding) or `ilp/ship/microlp`
-    /// (backend/model/solver).
+    /// Name in tables, e.g. `sat/cell/seq` (backend/model/encoding) or `ilp/ship`
+    /// (backend/model).
     pub name: String,
+    /// The solver that answers: `varisat`, `cadical`, `microlp`, `highs` or `cbc`.
+    pub solver: String,
     /// The backend it belongs to.
     pub backend: Backend,
     build: Build,
@@ -35,8 +38,13 @@ impl Config {
     pub fn from_options(options: SolveOptions) -> Config {
         let name = config_name(&options);
         let backend = options.backend;
+        let solver = match backend {
+            Backend::Sat => options.solver.name(),
+            Backend::Ilp => options.ilp_solver.name(),
+        };
         Config {
             name,
+            solver: solver.to_string(),
             backend,
             build: Box::new(move |puzzle| solve::engine(puzzle, &options)),
         }
@@ -51,21 +59,19 @@ impl Config {
     ) -> Config {
         Config {
             name: name.into(),
+            solver: "custom".to_string(),
             backend,
             build: Box::new(build),
         }
     }
 }
 
-/// `backend/model/encoding` for tables.
+/// `backend/model/encoding` (SAT) or `backend/model` (ILP) for tables; the solver has a column
+/// of its own.
 fn config_name(options: &SolveOptions) -> String {
     match options.backend {
         Backend::Sat => format!("sat/{}/{}", options.model.name(), options.card.name()),
-        Backend::Ilp => format!(
-            "ilp/{}/{}",
-            options.ilp_model.name(),
-            options.ilp_solver.name()
-        ),
+        Backend::Ilp => format!("ilp/{}", options.ilp_model.name()),
     }
 }
 
@@ -74,16 +80,20 @@ fn config_name(options: &SolveOptions) -> String {
 /// and solvers slot in by appending values to their enums: every value is picked up here.
 pub fn all_options() -> Vec<SolveOptions> {
     let mut all = Vec::new();
-    for &model in Model::ALL {
-        for &card in CardKind::ALL {
-            // Each configuration on its own: no race partner, so the table compares encodings.
-            all.push(SolveOptions {
-                backend: Backend::Sat,
-                model,
-                card,
-                race: false,
-                ..SolveOptions::default()
-            });
+    for &solver in SolverKind::ALL {
+        for &model in Model::ALL {
+            for &card in CardKind::ALL {
+                // Each configuration on its own: no race partner, so the table compares
+                // encodings.
+                all.push(SolveOptions {
+                    backend: Backend::Sat,
+                    model,
+                    card,
+                    solver,
+                    race: false,
+                    ..SolveOptions::default()
+                });
+            }
         }
     }
     for &ilp_model in IlpModel::ALL {
@@ -114,6 +124,8 @@ pub struct NamedPuzzle {
 pub struct RunResult {
     /// Configuration name.
     pub config: String,
+    /// The solver that answered.
+    pub solver: String,
     /// `unsat`, `unique`, `found`, `multiple (N)`, `multiple (N+)` or `error: ...`.
     pub verdict: String,
     /// The first grid found, one string per row (`#` ship, `.` water).
@@ -144,6 +156,8 @@ pub struct PuzzleResult {
 pub struct ConfigSummary {
     /// Configuration name.
     pub name: String,
+    /// The solver that answers.
+    pub solver: String,
     /// Puzzles decided without error.
     pub solved: usize,
     /// Puzzles run.
@@ -209,9 +223,17 @@ impl Comparison {
             .max()
             .unwrap_or(0)
             .max("configuration".len());
+        let solver_width = self
+            .configs
+            .iter()
+            .map(|c| c.solver.len())
+            .max()
+            .unwrap_or(0)
+            .max("solver".len());
         out.push_str(&format!(
-            "{:<width$}  {:>7}  {:>9}  {:>9}  {:>6}  {:>9}  {:>11}  {:>7}\n",
+            "{:<width$}  {:<solver_width$}  {:>7}  {:>9}  {:>9}  {:>6}  {:>9}  {:>11}  {:>7}\n",
             "configuration",
+            "solver",
             "solved",
             "median ms",
             "max ms",
@@ -222,8 +244,9 @@ impl Comparison {
         ));
         for c in &self.configs {
             out.push_str(&format!(
-                "{:<width$}  {:>7}  {:>9.3}  {:>9.3}  {:>6.2}  {:>9}  {:>11}  {:>7}\n",
+                "{:<width$}  {:<solver_width$}  {:>7}  {:>9.3}  {:>9.3}  {:>6.2}  {:>9}  {:>11}  {:>7}\n",
                 c.name,
+                c.solver,
                 format!("{}/{}", c.solved, c.total),
                 c.median_ms,
                 c.max_ms,
@@ -241,7 +264,7 @@ impl Comparison {
             for p in bad {
                 out.push_str(&format!("  {} (reference: {})\n", p.name, p.reference));
                 for r in p.runs.iter().filter(|r| !r.agrees) {
-                    out.push_str(&format!("    {}: {}\n", r.config, r.verdict));
+                    out.push_str(&format!("    {} ({}): {}\n", r.config, r.solver, r.verdict));
                 }
             }
         }
@@ -292,6 +315,7 @@ pub fn compare(
             let (median_ms, max_ms) = summary_times(&results, i);
             ConfigSummary {
                 name: c.name.clone(),
+                solver: c.solver.clone(),
                 solved: runs
                     .iter()
                     .filter(|r| !r.verdict.starts_with("error"))
@@ -346,6 +370,7 @@ fn run_one(
     let ms = median_duration(&mut times).as_secs_f64() * 1e3;
     let mut run = RunResult {
         config: config.name.clone(),
+        solver: config.solver.clone(),
         verdict: String::new(),
         grid: None,
         ms,

@@ -6,7 +6,7 @@ use super::{Exit, Failure, output};
 use crate::cli::CompareArgs;
 use bimaru_sat::compare::{Config, all_options, compare, read_puzzles};
 use bimaru_sat::error::Error;
-use bimaru_sat::job::require_solver;
+use bimaru_sat::job::{require_sat_solver, require_solver};
 use bimaru_sat::solve::{Backend, SolveOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -17,6 +17,9 @@ fn configurations(args: &CompareArgs) -> Result<Vec<Config>, Error> {
     for &solver in &args.ilp_solver {
         require_solver(solver)?;
     }
+    for &solver in &args.solver {
+        require_sat_solver(solver)?;
+    }
     fn pick<T: PartialEq>(chosen: &[T], value: &T) -> bool {
         chosen.is_empty() || chosen.contains(value)
     }
@@ -25,7 +28,9 @@ fn configurations(args: &CompareArgs) -> Result<Vec<Config>, Error> {
         .filter(|o| pick(&args.backend, &o.backend))
         .filter(|o| {
             o.backend != Backend::Sat
-                || (pick(&args.encoding, &o.model) && pick(&args.card, &o.card))
+                || (pick(&args.encoding, &o.model)
+                    && pick(&args.card, &o.card)
+                    && pick(&args.solver, &o.solver))
         })
         .filter(|o| {
             o.backend != Backend::Ilp

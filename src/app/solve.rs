@@ -9,9 +9,9 @@ use crate::cli::{BatchArgs, EngineArgs, SolveArgs};
 use bimaru_sat::format::OutputFormat;
 use bimaru_sat::format::csc384::{Dialect, DialectSource};
 use bimaru_sat::job::{
-    Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board, require_solver,
+    Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board, require_solvers,
 };
-use bimaru_sat::solve::{Backend, Outcome, Report, SolveOptions};
+use bimaru_sat::solve::{Outcome, Report, SolveOptions};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -31,6 +31,7 @@ pub(super) fn engine(args: &EngineArgs) -> (SolveOptions, Goal) {
         presolve: !args.no_presolve,
         ilp_model: args.ilp_model,
         ilp_solver: args.ilp_solver,
+        solver: args.solver,
         ..SolveOptions::default()
     };
     (options, goal)
@@ -142,9 +143,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
             }
         );
     }
-    if job.options.backend == Backend::Ilp {
-        require_solver(job.options.ilp_solver)?;
-    }
+    require_solvers(&job.options)?;
     if let Some(flag) = [(&dimacs_out, "--emit-dimacs"), (&lp_out, "--emit-lp")]
         .iter()
         .find_map(|(out, flag)| out.is_some().then_some(*flag))

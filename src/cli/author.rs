@@ -2,10 +2,11 @@
 //! `render`. The work behind them lives in `crate::app`.
 
 use bimaru_sat::format::Format;
-use bimaru_sat::generate::{Reduce, Size, parse_fleet};
+use bimaru_sat::generate::{Minimizer, Reduce, Size, parse_fleet};
 use bimaru_sat::grade::Grade;
 use bimaru_sat::puzzle::Fleet;
 use bimaru_sat::sat::card::CardKind;
+use bimaru_sat::solver::SolverKind;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -45,23 +46,34 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 
-    /// How far to remove clues: `unique` (removing any clue gives a second solution; SAT
-    /// searches, see --max-conflicts), `propagation` (removing any clue leaves a cell that unit
+    /// How far to remove clues: `unique` (removing any clue gives a second solution; exactly
+    /// minimal, found by SAT searches), `propagation` (removing any clue leaves a cell that unit
     /// propagation cannot decide; fast on any board, easy puzzles) or `look-ahead` (the same
     /// with one-step look-ahead; medium puzzles, slow on large boards).
     #[arg(long, value_enum, default_value_t = Reduce::Unique)]
     pub reduce: Reduce,
 
-    /// Cardinality encoding used by the uniqueness checks.
+    /// Cardinality encoding of the propagation formula that picks the starting clues (and
+    /// decides `--reduce propagation` and `look-ahead`).
     #[arg(long, value_enum, default_value_t = CardKind::Seq)]
     pub card: CardKind,
 
-    /// Conflicts one uniqueness check of `--reduce unique` may take (0: no limit). A clue
-    /// whose check runs out stays, and is reported on standard error as undecided. Boards up
-    /// to 15x15 have not reached the default in our runs; a 20x20 sometimes keeps one to three
-    /// clues undecided, a 30x30 dozens.
-    #[arg(long, default_value_t = bimaru_sat::generate::DEFAULT_BUDGET, value_name = "N")]
-    pub max_conflicts: u64,
+    /// How `--reduce unique` finds the needed clues: `one-by-one` (a fresh check of each clue
+    /// on what pre-solving of the others leaves; fastest) or `cores` (one incremental solver;
+    /// an UNSAT answer's failed-assumption core drops several clues at once). Both give an
+    /// exactly minimal set.
+    #[arg(long, value_enum, default_value_t = Minimizer::OneByOne)]
+    pub minimizer: Minimizer,
+
+    /// SAT solver of the uniqueness checks; cadical needs the cargo feature `cadical`.
+    #[arg(long, value_enum, default_value_t = SolverKind::Varisat)]
+    pub solver: SolverKind,
+
+    /// Let one uniqueness check of `--reduce unique` take at most N conflicts (0: no limit, the
+    /// default). A clue whose check runs out stays, and is reported on standard error as
+    /// undecided, so the set may not be minimal: a speed-for-minimality trade on large boards.
+    #[arg(long, value_name = "N")]
+    pub max_conflicts: Option<u64>,
 }
 
 /// Options of `grade`.
