@@ -9,6 +9,7 @@ use crate::reason::formula::{ClueFormula, FormulaError, MAX_CLAUSES};
 use crate::reason::unit::Propagator;
 use crate::sat::card::CardKind;
 use crate::solve::{Outcome, SolveError, SolveOptions, solve};
+use std::time::Instant;
 use varisat::Var;
 
 /// Difficulty grades, easiest first (the order is the derived `Ord`).
@@ -99,7 +100,7 @@ impl From<FormulaError> for GradeError {
 /// Grades `puzzle`: first proves it has exactly one solution (with the SAT engine), then
 /// measures the deduction depth.
 pub fn grade(puzzle: &Puzzle) -> Result<Graded, GradeError> {
-    grade_within(puzzle, Deadline::NONE)
+    grade_with(puzzle, &SolveOptions::unique())
 }
 
 /// [`grade`], giving up with [`SolveError::TimeLimit`] once `deadline` passes.
@@ -107,6 +108,20 @@ pub fn grade_within(puzzle: &Puzzle, deadline: Deadline) -> Result<Graded, Grade
     let options = SolveOptions {
         deadline,
         ..SolveOptions::unique()
+    };
+    grade_with(puzzle, &options)
+}
+
+/// [`grade`], proving uniqueness with `options` (the limit is raised to two solutions). Their
+/// time limit and deadline cover the measure of deduction too: [`SolveError::TimeLimit`] when
+/// they are reached.
+pub fn grade_with(puzzle: &Puzzle, options: &SolveOptions) -> Result<Graded, GradeError> {
+    let deadline = options.deadline.min(Deadline::within(options.time_limit));
+    let options = SolveOptions {
+        limit: 2,
+        deadline,
+        time_limit: None,
+        ..options.clone()
     };
     let report = solve(puzzle, &options)?;
     if report.stopped {
@@ -127,6 +142,12 @@ pub fn deduction_depth(puzzle: &Puzzle) -> GradeReport {
         Ok(report) => report,
         Err(e) => unreachable!("no deadline and no cap to pass: {e}"),
     }
+}
+
+/// [`deduction_depth`], giving up (`None`) when it reaches `deadline`.
+pub fn deduction_depth_until(puzzle: &Puzzle, deadline: Option<Instant>) -> Option<GradeReport> {
+    let deadline = deadline.map_or(Deadline::NONE, Deadline::at);
+    depth_within(puzzle, deadline, usize::MAX).ok()
 }
 
 /// [`deduction_depth`], giving up once `deadline` passes or the formula passes `max_clauses`.
@@ -199,6 +220,26 @@ fn measure(prop: &mut Propagator, cells: &[Var]) -> Result<GradeReport, FormulaE
 mod tests {
     use super::*;
     use crate::format::ist;
+
+    #[test]
+    fn a_passed_deadline_stops_probing() {
+        let text = "ROW 2 3 2 2 3 0 1 3 2 2\nCOLUMN 6 0 1 0 2 1 3 1 2 4\n0\n";
+        // Without clues the example has many solutions: propagation leaves cells to probe.
+        let open = ist::parse(text).unwrap();
+        assert_eq!(deduction_depth_until(&open, Some(Instant::now())), None);
+        assert_eq!(
+            deduction_depth_until(&open, None).unwrap().grade,
+            Grade::Fiendish
+        );
+        let zero = SolveOptions {
+            time_limit: Some(std::time::Duration::ZERO),
+            ..SolveOptions::default()
+        };
+        assert!(matches!(
+            grade_with(&open, &zero),
+            Err(GradeError::Solve(SolveError::TimeLimit))
+        ));
+    }
 
     #[test]
     fn grades_are_ordered() {

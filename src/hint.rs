@@ -937,6 +937,18 @@ mod tests {
     }
 
     #[test]
+    fn a_passed_deadline_stops_the_search() {
+        let puzzle = ist::parse(EXAMPLE).unwrap();
+        let state = State::from_puzzle(&puzzle);
+        let past = Deadline::after(std::time::Duration::ZERO);
+        assert_eq!(
+            hint_within(&puzzle, &state, past),
+            Err(HintError::TimeLimit)
+        );
+        assert!(hint_within(&puzzle, &state, Deadline::NONE).is_ok());
+    }
+
+    #[test]
     fn first_hint_of_the_example_is_water_next_to_the_top_end_or_a_zero_row() {
         let puzzle = ist::parse(EXAMPLE).unwrap();
         let HintOutcome::Hint(h) = hint(&puzzle, &State::from_puzzle(&puzzle)).unwrap() else {

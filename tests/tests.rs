@@ -15,6 +15,7 @@ mod formats;
 mod formulas;
 mod ilp;
 mod ist_corpus;
+mod output;
 mod properties;
 mod puzzlink;
 mod readme;
@@ -22,3 +23,5 @@ mod snapshots;
 #[cfg(feature = "cadical")]
 mod solvers;
 mod time_limits;
+mod usage;
+mod web;

@@ -1,7 +1,7 @@
 //! The grade command: prove the puzzle unique, then print its grade and how many cells each
 //! level of deduction decided, within `--time-limit`.
 
-use super::{Exit, Failure, read_input, write_output};
+use super::{Exit, Failure, output, read_input};
 use crate::cli::GradeArgs;
 use bimaru_sat::error::Error;
 use bimaru_sat::grade::{GradeError, Graded, grade_within};
@@ -25,7 +25,7 @@ pub fn run(args: &GradeArgs) -> Result<Exit, Failure> {
     let (input, puzzle) = read?;
     match grade_within(&puzzle, deadline) {
         Ok(Graded::Unique(r)) => {
-            write_output(None, &grade_line(&r))?;
+            output::stdout(grade_line(&r).as_bytes())?;
             Ok(Exit::Success)
         }
         Ok(Graded::Unsat) => {

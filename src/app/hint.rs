@@ -2,7 +2,7 @@
 //! rules that force it, and optionally write the state with that cell filled in; all within
 //! `--time-limit`.
 
-use super::{Exit, Failure, read_input, write_atomic, write_output};
+use super::{Exit, Failure, Output, output, read_input};
 use crate::cli::HintArgs;
 use bimaru_sat::error::Error;
 use bimaru_sat::hint::{HintError, State};
@@ -11,6 +11,12 @@ use bimaru_sat::solve::SolveError;
 
 /// Runs the hint command.
 pub fn run(args: &HintArgs) -> Result<Exit, Failure> {
+    // The state file may be rewritten in place; the puzzle may not.
+    let state_out = args
+        .state_out
+        .as_deref()
+        .map(|p| Output::new(Some(p), &[Some(&args.puzzle)]))
+        .transpose()?;
     let deadline = super::deadline(args.time_limit);
     let seconds = args.time_limit.unwrap_or_default();
     let (path, format, state_path) = (args.puzzle.clone(), args.format, args.state.clone());
@@ -68,9 +74,9 @@ pub fn run(args: &HintArgs) -> Result<Exit, Failure> {
             .into());
         }
     };
-    if let Some(path) = &args.state_out {
-        write_atomic(path, step.state.write().as_bytes())?;
+    if let Some(target) = &state_out {
+        target.write(step.state.write().as_bytes())?;
     }
-    write_output(None, &step.line)?;
+    output::stdout(step.line.as_bytes())?;
     Ok(Exit::Success)
 }

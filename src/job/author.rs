@@ -3,7 +3,7 @@
 
 use crate::deadline::Deadline;
 use crate::grade::GradeReport;
-use crate::hint::{HintError, HintOutcome, State, hint_within};
+use crate::hint::{Hint, HintError, HintOutcome, State, hint_within};
 use crate::puzzle::Puzzle;
 
 /// What one hint step gives: the line to print and the state with the hinted cell filled in.
@@ -14,6 +14,8 @@ pub struct HintStep {
     pub line: String,
     /// The state with the puzzle's clues and the hinted cell filled in.
     pub state: State,
+    /// The hint; `None` when no cell is open.
+    pub hint: Option<Hint>,
 }
 
 /// One hint for `puzzle` from `state` (the clues alone when `None`), found by `deadline`; the
@@ -29,14 +31,14 @@ pub fn hint_step(
             state.set(pos, clue);
         }
     }
-    let line = match hint_within(puzzle, &state, deadline)? {
-        HintOutcome::Complete => "complete: no open cell left\n".to_string(),
+    let (line, hint) = match hint_within(puzzle, &state, deadline)? {
+        HintOutcome::Complete => ("complete: no open cell left\n".to_string(), None),
         HintOutcome::Hint(h) => {
             state.set(h.pos, h.content);
-            format!("{h}\n")
+            (format!("{h}\n"), Some(h))
         }
     };
-    Ok(HintStep { line, state })
+    Ok(HintStep { line, state, hint })
 }
 
 /// The grade line: the grade, then how many cells each level of deduction decided.

@@ -9,9 +9,8 @@ use crate::placement::Placements;
 use crate::puzzle::{Clue, Pos, Puzzle, Shape};
 use crate::rule::Rule;
 use crate::sat::card::CardKind;
-use crate::sat::cell;
 use crate::sat::clue;
-use crate::sat::model::Instance;
+use crate::sat::model::{Instance, Model};
 use crate::sat::sink::{Capped, ClauseSink, TaggedFormula, Timed};
 use varisat::{CnfFormula, Lit, Var};
 
@@ -55,16 +54,23 @@ impl ClueFormula {
     /// and without any clue (`puzzle`'s own clues are left out: add them with
     /// [`ClueFormula::add_clue`]).
     pub fn new(puzzle: &Puzzle, card: CardKind) -> Self {
-        match ClueFormula::bounded(puzzle, card, Deadline::NONE, usize::MAX) {
+        ClueFormula::with_model(puzzle, Model::Cell, card)
+    }
+
+    /// [`ClueFormula::new`] in the CNF model `model` (the placement model has no rule tags of
+    /// its own: hints and grading use the cell model).
+    pub fn with_model(puzzle: &Puzzle, model: Model, card: CardKind) -> Self {
+        match ClueFormula::bounded(puzzle, model, card, Deadline::NONE, usize::MAX) {
             Ok(formula) => formula,
             Err(e) => unreachable!("no deadline and no cap to pass: {e}"),
         }
     }
 
-    /// [`ClueFormula::new`], giving up once `deadline` passes or the formula passes
+    /// [`ClueFormula::with_model`], giving up once `deadline` passes or the formula passes
     /// `max_clauses` clauses (see [`MAX_CLAUSES`]).
     pub fn bounded(
         puzzle: &Puzzle,
+        model: Model,
         card: CardKind,
         deadline: Deadline,
         max_clauses: usize,
@@ -74,7 +80,7 @@ impl ClueFormula {
         let mut tagged = TaggedFormula::new();
         let mut capped = Capped::new(&mut tagged, max_clauses);
         let mut sink = Timed::new(&mut capped, deadline);
-        let encoding = cell::encode(&Instance::plain(&bare, &placements, card), &mut sink);
+        let encoding = model.encode(&Instance::plain(&bare, &placements, card), &mut sink);
         let timed_out = sink.finish().is_err();
         if timed_out || capped.overflowed() {
             // A large formula takes a while to free: not on the caller's time once the limit
@@ -100,14 +106,14 @@ impl ClueFormula {
         formula
     }
 
-    /// [`ClueFormula::with_clues`], within the bounds of [`ClueFormula::bounded`].
+    /// [`ClueFormula::with_clues`] (cell model), within the bounds of [`ClueFormula::bounded`].
     pub fn with_clues_bounded(
         puzzle: &Puzzle,
         card: CardKind,
         deadline: Deadline,
         max_clauses: usize,
     ) -> Result<Self, FormulaError> {
-        let mut formula = ClueFormula::bounded(puzzle, card, deadline, max_clauses)?;
+        let mut formula = ClueFormula::bounded(puzzle, Model::Cell, card, deadline, max_clauses)?;
         formula.add_clues_of(puzzle);
         Ok(formula)
     }

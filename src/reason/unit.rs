@@ -41,21 +41,10 @@ pub struct Propagator {
 impl Propagator {
     /// A propagator over the clauses of `formula`, nothing assigned yet.
     pub fn new(formula: &CnfFormula) -> Self {
-        let mut p = Propagator {
-            clauses: Vec::with_capacity(formula.len()),
-            watches: vec![Vec::new(); 2 * formula.var_count()],
-            values: vec![0; formula.var_count()],
-            reasons: vec![None; formula.var_count()],
-            trail: Vec::new(),
-            head: 0,
-            units: Vec::new(),
-            pulse: Deadline::NONE.pulse(),
-            stopped: false,
-        };
-        for clause in formula.iter() {
-            p.add_clause(clause);
+        match Propagator::within(formula, Deadline::NONE) {
+            Ok(p) => p,
+            Err(TimeLimit) => unreachable!("no deadline to pass"),
         }
-        p
     }
 
     /// Adds a clause (before propagating). Returns its index.
@@ -85,8 +74,17 @@ impl Propagator {
     /// [`Propagator::new`], giving up once `deadline` passes; the propagator then keeps
     /// checking it ([`Propagator::set_deadline`]).
     pub fn within(formula: &CnfFormula, deadline: Deadline) -> Result<Self, TimeLimit> {
-        let mut p = Propagator::new(&CnfFormula::new());
-        p.set_deadline(deadline);
+        let mut p = Propagator {
+            clauses: Vec::with_capacity(formula.len()),
+            watches: vec![Vec::new(); 2 * formula.var_count()],
+            values: vec![0; formula.var_count()],
+            reasons: vec![None; formula.var_count()],
+            trail: Vec::new(),
+            head: 0,
+            units: Vec::new(),
+            pulse: deadline.pulse(),
+            stopped: false,
+        };
         let mut pulse = deadline.pulse();
         for clause in formula.iter() {
             if pulse.beat().is_err() {
