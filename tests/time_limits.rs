@@ -252,6 +252,9 @@ fn the_posterior_of_every_rowan_sample_and_of_a_four_hit_board_comes_within_the_
             inputs.push(std::fs::read(dir.join(format!("sample{n}.txt"))).unwrap());
         }
     }
+    // The project's own position (the README's advise examples) and four scattered hits.
+    let own = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/advise/position.txt");
+    inputs.push(std::fs::read(own).unwrap());
     inputs.push(rowan(&[(1, 1), (2, 7), (5, 4), (8, 1)]).into_bytes());
     for input in inputs {
         // The default limit is 4 s for the whole file; the watchdog only catches a runaway.
