@@ -5,6 +5,7 @@ use bimaru_sat::advise::report::{AdviseOutput, SimulateOutput};
 use bimaru_sat::format::csc384::Dialect;
 use bimaru_sat::format::{Format, OutputFormat};
 use bimaru_sat::ilp::{IlpModel, IlpSolver};
+use bimaru_sat::proof::ProofFormat;
 use bimaru_sat::sat::card::CardKind;
 use bimaru_sat::sat::model::Model;
 use bimaru_sat::solve::Backend;
@@ -61,6 +62,30 @@ pub enum Command {
     Hint(HintArgs),
     /// Draw a puzzle (and its solution) as an SVG picture.
     Render(RenderArgs),
+    /// Check a certificate written by --proof: re-derive the formula from PUZZLE, check that
+    /// FILE.cnf equals it clause for clause and that every solution it blocks solves the
+    /// puzzle, then check the DRAT proof FILE (text or binary) with a checker that shares no
+    /// code with the solver. Exit 0 certified, 1 rejected (the message names the failed step),
+    /// 2 unreadable input.
+    CheckProof(CheckProofArgs),
+}
+
+/// Options of the check-proof command.
+#[derive(Debug, Clone, Args)]
+pub struct CheckProofArgs {
+    /// The puzzle the certificate claims something about.
+    pub puzzle: PathBuf,
+
+    /// The DRAT proof written by --proof FILE (or batch --proof-dir).
+    pub proof: PathBuf,
+
+    /// The refuted formula; by default FILE.cnf, beside the proof.
+    #[arg(long, value_name = "CNF")]
+    pub cnf: Option<PathBuf>,
+
+    /// Puzzle format.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
 }
 
 /// Options of the batch command.
@@ -83,6 +108,17 @@ pub struct BatchArgs {
     /// How to solve.
     #[command(flatten)]
     pub engine: EngineArgs,
+
+    /// With --unique (or --count): certify every board that has no solution, a unique one or a
+    /// complete count, and write its formula and DRAT proof into DIR as `NAME.drat.cnf` and
+    /// `NAME.drat` (NAME: the file's name, then `-` and the board's ID for a file of several
+    /// boards); each pair is checked as check-proof would before it counts as certified.
+    #[arg(long, value_name = "DIR")]
+    pub proof_dir: Option<PathBuf>,
+
+    /// The DRAT flavour of --proof-dir.
+    #[arg(long, value_enum, default_value_t = ProofFormat::Text, requires = "proof_dir")]
+    pub proof_format: ProofFormat,
 }
 
 /// Options of the convert command.
@@ -233,6 +269,24 @@ pub struct SolveArgs {
     /// found; an external solver answering UNSAT proves that solution unique.
     #[arg(long, requires = "emit_dimacs")]
     pub exclude_solution: bool,
+
+    /// Certify the answer: write the formula that was refuted to FILE.cnf and a DRAT proof of
+    /// its unsatisfiability to FILE. With --unique the formula is the whole encoding plus the
+    /// clause that blocks the solution found; with --count N, when the count is complete, it
+    /// blocks every solution; on "no solution" it is the whole encoding. Check the pair with
+    /// `bimaru-sat check-proof PUZZLE FILE`, drat-trim or rate (see docs/proofs.md).
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<PathBuf>,
+
+    /// The DRAT flavour of --proof: text (one clause a line) or binary.
+    #[arg(long, value_enum, default_value_t = ProofFormat::Text, requires = "proof")]
+    pub proof_format: ProofFormat,
+
+    /// With --unique: solve again with the cell model, the placement model (SAT) and the ILP
+    /// ship model, and exit 1 naming the configuration unless all agree on the verdict and the
+    /// grid.
+    #[arg(long, requires = "unique")]
+    pub cross_check: bool,
 
     /// Give up after this many seconds (exit 4).
     #[arg(long, value_name = "SECONDS")]

@@ -57,6 +57,20 @@ impl Config {
     }
 }
 
+impl Config {
+    /// Runs this configuration's engine on `puzzle`, looking for up to `limit` solutions, each
+    /// verified.
+    pub fn run(&self, puzzle: &Puzzle, limit: usize) -> Result<solve::Report, solve::SolveError> {
+        let mut engine = self.engine(puzzle);
+        solve::run(puzzle, engine.as_mut(), limit)
+    }
+
+    /// A new engine of this configuration for `puzzle`.
+    pub fn engine(&self, puzzle: &Puzzle) -> Box<dyn Engine> {
+        (self.build)(puzzle)
+    }
+}
+
 /// `backend/model/encoding` for tables.
 fn config_name(options: &SolveOptions) -> String {
     match options.backend {

@@ -37,6 +37,7 @@ pub mod hint;
 pub mod ilp;
 pub mod job;
 pub mod placement;
+pub mod proof;
 pub mod puzzle;
 pub mod reason;
 pub mod render;

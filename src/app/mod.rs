@@ -4,6 +4,7 @@
 
 mod advise;
 mod batch;
+mod check_proof;
 mod compare;
 mod convert;
 mod decode;
@@ -36,8 +37,10 @@ pub enum Exit {
     BadInput,
     /// 4: the time limit was reached.
     TimeLimit,
-    /// 1: `compare` found configurations that disagree or fail.
+    /// 1: `compare` or `--cross-check` found configurations that disagree or fail.
     Disagreement,
+    /// 1: `check-proof` rejected a certificate.
+    Rejected,
 }
 
 impl Exit {
@@ -50,6 +53,7 @@ impl Exit {
             Exit::BadInput => 2,
             Exit::TimeLimit => 4,
             Exit::Disagreement => 1,
+            Exit::Rejected => 1,
         }
     }
 }
@@ -69,6 +73,7 @@ pub fn run(cli: &Cli) -> Result<Exit, Failure> {
         Some(Command::Grade(args)) => grade::run(args),
         Some(Command::Hint(args)) => hint::run(args),
         Some(Command::Render(args)) => render::run(args),
+        Some(Command::CheckProof(args)) => check_proof::run(args),
     }
 }
 

@@ -1,17 +1,21 @@
 //! The solve command: resolve the flags into a [`SolveJob`], read and parse the input, let the
 //! library solve, and write what it returns: the solution (or every board's, for a Rubin file),
-//! the `--emit-dimacs` formula or the `--emit-lp` program; messages and the exit status follow
-//! the outcomes. A folder as INPUT runs the batch command.
+//! the `--emit-dimacs` formula or the `--emit-lp` program, and the `--proof` certificate;
+//! `--cross-check` asks the library for independent verdicts. Messages and the exit status
+//! follow the outcomes. A folder as INPUT runs the batch command.
 
 use super::{Exit, Failure, read_input, write_atomic, write_output};
 use crate::cli::{BatchArgs, EngineArgs, SolveArgs};
 use bimaru_sat::format::OutputFormat;
+use bimaru_sat::proof::{Certificate, Claim, cross_check, cross_configs};
 use bimaru_sat::format::csc384::{Dialect, DialectSource};
 use bimaru_sat::job::{
     Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board, require_solver,
 };
-use bimaru_sat::solve::{Backend, Outcome, Report, SolveOptions};
-use std::path::Path;
+use bimaru_sat::compare::Config;
+use bimaru_sat::solve::{Backend, Engine, Outcome, Report, SolveError, SolveOptions, Stats};
+use bimaru_sat::{Grid, Pos};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The engine configuration and goal the engine flags ask for (no time limit).
@@ -55,7 +59,22 @@ fn job(args: &SolveArgs) -> SolveJob {
                 }
             }
         }),
+        proof: args.proof.as_ref().map(|_| args.proof_format),
     }
+}
+
+/// Where `--proof FILE` puts the formula: `FILE.cnf`.
+pub(super) fn cnf_path(proof: &Path) -> PathBuf {
+    let mut name = proof.as_os_str().to_owned();
+    name.push(".cnf");
+    PathBuf::from(name)
+}
+
+/// Writes a certificate to `target` (the proof) and `target.cnf` (the formula).
+fn write_certificate(target: &Path, certificate: &Certificate) -> Result<(), Failure> {
+    write_atomic(&cnf_path(target), &certificate.cnf)?;
+    write_atomic(target, &certificate.proof)?;
+    Ok(())
 }
 
 fn is_stdout(path: Option<&Path>) -> bool {
@@ -87,6 +106,8 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
             format: args.format,
             time_limit: args.time_limit,
             engine: args.engine.clone(),
+            proof_dir: None,
+            proof_format: args.proof_format,
         });
     }
     let start = Instant::now();
@@ -134,6 +155,18 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
             second: "a solution printed on standard output (give an OUTPUT file)",
         });
     }
+    if by_board(&doc) && (args.proof.is_some() || args.cross_check) {
+        return Err(Failure::Conflict {
+            first: "--proof and --cross-check (one board)",
+            second: "a file of several boards (use `batch --unique --proof-dir DIR`)",
+        });
+    }
+    if args.proof.as_deref().is_some_and(|p| is_stdout(Some(p))) {
+        return Err(Failure::Conflict {
+            first: "--proof -",
+            second: "a proof and its formula, which are two files (name the proof file)",
+        });
+    }
     let solved = job.run(&doc)?;
     let time_limit = |name: &str| {
         let seconds = args.time_limit.unwrap_or_default();
@@ -158,8 +191,40 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
             if args.engine.stats {
                 print_stats(&report, parse_time, start.elapsed());
             }
+            if let Some(target) = args.proof.as_deref() {
+                match &one.certificate {
+                    Some(certificate) => {
+                        write_certificate(target, certificate)?;
+                        eprintln!(
+                            "{}: {} certified: {} refutes {} ({} formula, {} DRAT); check it with `bimaru-sat check-proof PUZZLE {}`",
+                            input.name,
+                            certificate.claim,
+                            target.display(),
+                            cnf_path(target).display(),
+                            certificate.config,
+                            job.proof.unwrap_or_default().name(),
+                            target.display()
+                        );
+                    }
+                    None => eprintln!(
+                        "{}: no proof written: {}",
+                        input.name,
+                        uncertified(&report.outcome)
+                    ),
+                }
+            }
             if let Some(text) = &one.text {
                 write_output(args.output.as_deref(), text)?;
+            }
+            if args.cross_check {
+                let board = &doc.boards[0];
+                let checked = cross_check(&board.puzzle, &planted(cross_configs(args.engine.card)));
+                let names: Vec<&str> = checked.verdicts.iter().map(|v| v.config.as_str()).collect();
+                if let Some(disagreement) = checked.disagreement() {
+                    eprintln!("{}: cross-check failed: {disagreement}", input.name);
+                    return Ok(Exit::Disagreement);
+                }
+                eprintln!("{}: cross-check: {} agree", input.name, names.join(", "));
             }
             Ok(exit_of(&report.outcome, unique, &input.name))
         }
@@ -184,6 +249,64 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
             Ok(tally_exit(&all.tally, unique))
         }
         _ => Ok(Exit::Success),
+    }
+}
+
+/// Why an outcome gets no certificate.
+fn uncertified(outcome: &Outcome) -> &'static str {
+    match (outcome, Claim::of_outcome(outcome)) {
+        (Outcome::Found(_), _) => {
+            "a solution was found but its uniqueness not examined (add --unique)"
+        }
+        (Outcome::Multiple { .. }, _) => {
+            "several solutions, and the count is not complete (a proof certifies no solution, a unique one, or a complete --count)"
+        }
+        _ => "the outcome is not one a proof certifies",
+    }
+}
+
+/// The environment variable that plants a faulty engine in `--cross-check`: a test hook (see
+/// `tests/proofs.rs`). Its value names a configuration (as the cross-check prints it), whose
+/// grids then come back mirrored left to right.
+const PLANT: &str = "BIMARU_SAT_PLANT_FAULT";
+
+/// The cross-check configurations, with the one [`PLANT`] names made faulty.
+fn planted(configs: Vec<Config>) -> Vec<Config> {
+    let Some(victim) = std::env::var(PLANT).ok() else {
+        return configs;
+    };
+    configs
+        .into_iter()
+        .map(|config| {
+            if config.name != victim {
+                return config;
+            }
+            let backend = config.backend;
+            let name = config.name.clone();
+            Config::custom(name, backend, move |puzzle| {
+                Box::new(Mirrored(config.engine(puzzle))) as Box<dyn Engine>
+            })
+        })
+        .collect()
+}
+
+/// An engine whose grids come back mirrored left to right ([`PLANT`]).
+struct Mirrored(Box<dyn Engine>);
+
+impl Engine for Mirrored {
+    fn next_solution(&mut self) -> Result<Option<Grid>, SolveError> {
+        Ok(self.0.next_solution()?.map(|g| {
+            let mut m = Grid::water(g.rows(), g.cols());
+            for r in 0..g.rows() {
+                for c in 0..g.cols() {
+                    m.set(Pos::new(r, g.cols() - 1 - c), g.get(Pos::new(r, c)));
+                }
+            }
+            m
+        }))
+    }
+    fn stats(&self) -> Stats {
+        self.0.stats()
     }
 }
 

@@ -18,7 +18,7 @@ use varisat::{CnfFormula, ExtendFormula, Lit};
 /// A puzzle's formula in memory, with the variables that name cells and placements.
 #[derive(Debug)]
 pub struct Formula {
-    /// The clauses (and the blocking clause, once [`Formula::exclude`] added it).
+    /// The clauses (and the blocking clauses that [`Formula::exclude`] added).
     pub cnf: CnfFormula,
     /// Cell and placement variables.
     pub encoding: Encoding,
@@ -30,7 +30,8 @@ pub struct Formula {
     pub card: CardKind,
     /// The puzzle's fingerprint ([`fingerprint`]).
     pub fingerprint: u64,
-    excluded: bool,
+    /// The grids blocked by [`Formula::exclude`], in order.
+    excluded: Vec<Grid>,
 }
 
 impl Formula {
@@ -47,13 +48,15 @@ impl Formula {
             model,
             card,
             fingerprint: fingerprint(puzzle),
-            excluded: false,
+            excluded: Vec::new(),
         }
     }
 
     /// Adds the clause that blocks `grid`: one of its ship cells must turn to water. Since the
     /// fleet fixes the number of ship cells, every other solution satisfies it, so the formula
-    /// is unsatisfiable exactly when `grid` was the only solution.
+    /// is unsatisfiable exactly when `grid` was the only solution. Called once per grid, it
+    /// blocks several: the formula is then unsatisfiable exactly when they are all the solutions.
+    /// The header ([`Formula::write`]) lists the blocked grids ([`read_solutions`]).
     pub fn exclude(&mut self, grid: &Grid) {
         let block: Vec<Lit> = self
             .encoding
@@ -64,7 +67,12 @@ impl Formula {
             .map(|(v, _)| v.negative())
             .collect();
         self.cnf.add_clause(&block);
-        self.excluded = true;
+        self.excluded.push(grid.clone());
+    }
+
+    /// The grids blocked so far, in order.
+    pub fn excluded(&self) -> &[Grid] {
+        &self.excluded
     }
 
     /// Writes the formula as DIMACS CNF, with header comments and the variable map.
@@ -87,13 +95,25 @@ impl Formula {
         let _ = writeln!(head, "c board: {rows}x{cols}");
         let _ = writeln!(head, "c fleet: {}", puzzle.fleet());
         let _ = writeln!(head, "c puzzle: {:016x}", self.fingerprint);
-        if self.excluded {
-            let _ = writeln!(
-                head,
-                "c exclude-solution: the last clause blocks the solution found; UNSAT proves it unique"
-            );
-        } else {
-            let _ = writeln!(head, "c exclude-solution: no");
+        match self.excluded.len() {
+            0 => {
+                let _ = writeln!(head, "c exclude-solution: no");
+            }
+            1 => {
+                let _ = writeln!(
+                    head,
+                    "c exclude-solution: the last clause blocks the solution found; UNSAT proves it unique"
+                );
+            }
+            n => {
+                let _ = writeln!(
+                    head,
+                    "c exclude-solution: the last {n} clauses block the {n} solutions found; UNSAT proves there are no others"
+                );
+            }
+        }
+        for (i, grid) in self.excluded.iter().enumerate() {
+            let _ = writeln!(head, "{SOLUTION} {}: {}", i + 1, solution_rows(grid));
         }
         let _ = writeln!(
             head,
@@ -175,6 +195,74 @@ impl Formula {
         verify(puzzle, &grid)?;
         Ok(grid)
     }
+}
+
+/// The header comment that names a blocked grid: `c solution N: ROW/ROW/...`, `#` a ship cell
+/// and `.` water.
+const SOLUTION: &str = "c solution";
+
+fn solution_rows(grid: &Grid) -> String {
+    let rows: Vec<String> = (0..grid.rows())
+        .map(|r| {
+            (0..grid.cols())
+                .map(|c| {
+                    if grid.is_ship(crate::puzzle::Pos::new(r, c)) {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    rows.join("/")
+}
+
+/// Reads the grids that the header comments of a DIMACS file written by [`Formula::write`] say
+/// its blocking clauses exclude (`c solution N: ...`, in order), for a `rows` x `cols` board.
+/// The grids are only read here: whether they solve the puzzle is the verifier's question.
+pub fn read_solutions(text: &str, rows: usize, cols: usize) -> Result<Vec<Grid>, ParseError> {
+    let mut grids = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if line.starts_with('p') {
+            break;
+        }
+        let Some(rest) = line.strip_prefix(SOLUTION) else {
+            continue;
+        };
+        let bad = |expected| {
+            ParseError::at_line(
+                i + 1,
+                ParseErrorKind::Expected {
+                    expected,
+                    found: Found::new(rest.trim()),
+                },
+            )
+        };
+        let Some((number, cells)) = rest.trim().split_once(": ") else {
+            return Err(bad("`N: ROW/ROW/...` after `c solution`"));
+        };
+        if number.parse::<usize>().ok() != Some(grids.len() + 1) {
+            return Err(bad("solutions numbered 1, 2, ... in order"));
+        }
+        let rows_text: Vec<&str> = cells.trim().split('/').collect();
+        if rows_text.len() != rows || rows_text.iter().any(|r| r.chars().count() != cols) {
+            return Err(bad("one `#`/`.` row per board row, each as long as the board is wide"));
+        }
+        let mut ship = Vec::with_capacity(rows * cols);
+        for ch in rows_text.iter().flat_map(|r| r.chars()) {
+            match ch {
+                '#' => ship.push(true),
+                '.' => ship.push(false),
+                _ => return Err(bad("only `#` (ship) and `.` (water) in a solution row")),
+            }
+        }
+        let grid = Grid::from_ship_cells(rows, cols, &ship)
+            .ok_or_else(|| bad("ship cells that form straight ships"))?;
+        grids.push(grid);
+    }
+    Ok(grids)
 }
 
 /// A stable 64-bit fingerprint (FNV-1a) of a puzzle: board, counts, fleet and clues. The DIMACS

@@ -1,0 +1,56 @@
+//! `bimaru-sat check-proof PUZZLE FILE`: read the puzzle, the formula (`FILE.cnf` unless
+//! `--cnf`) and the proof, let the library's [`check`] re-derive and compare the formula and run
+//! its DRAT checker, and say what is certified (exit 0) or which step rejected it (exit 1).
+
+use super::solve::cnf_path;
+use super::{Exit, Failure, read_input, write_output};
+use crate::cli::CheckProofArgs;
+use bimaru_sat::error::Error;
+use bimaru_sat::proof::check;
+
+/// Runs the check-proof command.
+pub fn run(args: &CheckProofArgs) -> Result<Exit, Failure> {
+    let input = read_input(Some(&args.puzzle))?;
+    let doc = input.document(args.format)?;
+    let board = doc.single(&input.name)?;
+    let cnf = args.cnf.clone().unwrap_or_else(|| cnf_path(&args.proof));
+    let read = |path: &std::path::Path| {
+        std::fs::read(path).map_err(|source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+    };
+    let proof = read(&args.proof)?;
+    let formula = read(&cnf)?;
+    let Ok(formula) = String::from_utf8(formula) else {
+        eprintln!(
+            "{}: rejected at step 3 (the formula, clause for clause): {} is not text",
+            args.proof.display(),
+            cnf.display()
+        );
+        return Ok(Exit::Rejected);
+    };
+    match check(&board.puzzle, &formula, &proof) {
+        Ok(certified) => {
+            let stats = certified.stats;
+            write_output(
+                None,
+                &format!(
+                    "certified: {} ({} formula {}; {} DRAT {}: {} lemmas, {} deletions)\n",
+                    certified.claim,
+                    certified.config,
+                    cnf.display(),
+                    if stats.binary { "binary" } else { "text" },
+                    args.proof.display(),
+                    stats.lemmas,
+                    stats.deletions,
+                ),
+            )?;
+            Ok(Exit::Success)
+        }
+        Err(rejection) => {
+            eprintln!("{}: rejected at {rejection}", args.proof.display());
+            Ok(Exit::Rejected)
+        }
+    }
+}
