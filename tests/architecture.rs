@@ -26,5 +26,8 @@ fn the_architecture_page_names_every_module() {
         .iter()
         .filter(|f| !page.contains(&format!("`{f}`")))
         .collect();
-    assert!(missing.is_empty(), "docs/ARCHITECTURE.md does not name {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "docs/ARCHITECTURE.md does not name {missing:?}"
+    );
 }

@@ -4,336 +4,122 @@
 //! names its rows `1..width`, so `height` and `width` are accepted in either order.
 
 use super::Inexpressible;
+use super::params::{self, Cursor, HintCodes, Params, Syntax, Tok, Value};
 use super::{Found, ParseError, ParseErrorKind};
 use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
-use std::collections::HashMap;
 
-/// A token of MiniZinc data, with its 1-based line and column.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Tok {
-    Ident(String),
-    Int(usize),
-    Eq,
-    Semi,
-    Comma,
-    Open,
-    Close,
-    OpenBar,
-    CloseBar,
-    Bar,
-}
+/// `name = value;` statements with `%` comments.
+static SYNTAX: Syntax = Syntax {
+    comment: '%',
+    header: None,
+    punctuation: &[
+        ("=", Tok::Eq),
+        (";", Tok::Semi),
+        (",", Tok::Comma),
+        ("[|", Tok::OpenBar),
+        ("[", Tok::Open),
+        ("|]", Tok::CloseBar),
+        ("|", Tok::Bar),
+        ("]", Tok::Close),
+    ],
+    data: "MiniZinc data (name = value;)",
+    lead: None,
+    sep: "=",
+    end: Some(";"),
+    names: "height width maxship ship hint rowsum colsum",
+    not_a_number: "as a list",
+    value,
+};
 
-struct Lexed {
-    tok: Tok,
-    line: usize,
-    col: usize,
-}
+/// The hint codes of `sb.mzn`, both ways: 0 no hint, 1 water, 2 submarine, 3 left end (the ship
+/// goes right), 4 right end, 5 top, 6 bottom, 7 middle.
+static HINTS: HintCodes = HintCodes {
+    clues: &[
+        None,
+        Some(Clue::Piece(Piece::Water)),
+        Some(Clue::Piece(Piece::Submarine)),
+        Some(Clue::Piece(Piece::End(Dir::Right))),
+        Some(Clue::Piece(Piece::End(Dir::Left))),
+        Some(Clue::Piece(Piece::End(Dir::Down))),
+        Some(Clue::Piece(Piece::End(Dir::Up))),
+        Some(Clue::Piece(Piece::Middle)),
+    ],
+    size: "a hint matrix of one row per rowsum and one column per colsum",
+    items: "numbers",
+    shape: "a hint matrix [| ... |]",
+    other: "a list or a number",
+};
 
-fn lex(text: &str) -> Result<Vec<Lexed>, ParseError> {
-    let mut out = Vec::new();
-    for (i, raw) in text.split('\n').enumerate() {
-        let line = i + 1;
-        let code = raw.split('%').next().unwrap_or("");
-        let chars: Vec<char> = code.chars().collect();
-        let mut k = 0;
-        while k < chars.len() {
-            let ch = chars[k];
-            let col = k + 1;
-            let (tok, len) = match ch {
-                c if c.is_whitespace() || c == '\u{feff}' => {
-                    k += 1;
-                    continue;
-                }
-                '=' => (Tok::Eq, 1),
-                ';' => (Tok::Semi, 1),
-                ',' => (Tok::Comma, 1),
-                '[' if chars.get(k + 1) == Some(&'|') => (Tok::OpenBar, 2),
-                '[' => (Tok::Open, 1),
-                '|' if chars.get(k + 1) == Some(&']') => (Tok::CloseBar, 2),
-                '|' => (Tok::Bar, 1),
-                ']' => (Tok::Close, 1),
-                c if c.is_ascii_digit() => {
-                    let digits: String = chars[k..]
-                        .iter()
-                        .take_while(|c| c.is_ascii_digit())
-                        .collect();
-                    let n = digits.len();
-                    let value =
-                        digits
-                            .parse::<usize>()
-                            .ok()
-                            .filter(|_| n < 10)
-                            .ok_or_else(|| {
-                                ParseError::at(
-                                    line,
-                                    col,
-                                    ParseErrorKind::Expected {
-                                        expected: "a number below 1000000000",
-                                        found: Found::new(&digits),
-                                    },
-                                )
-                            })?;
-                    (Tok::Int(value), n)
-                }
-                c if c.is_ascii_alphabetic() || c == '_' => {
-                    let name: String = chars[k..]
-                        .iter()
-                        .take_while(|c| c.is_ascii_alphanumeric() || **c == '_')
-                        .collect();
-                    let n = name.chars().count();
-                    (Tok::Ident(name), n)
-                }
-                other => {
-                    return Err(ParseError::at(
-                        line,
-                        col,
-                        ParseErrorKind::Expected {
-                            expected: "MiniZinc data (name = value;)",
-                            found: Found::new(&other.to_string()),
-                        },
-                    ));
-                }
-            };
-            out.push(Lexed { tok, line, col });
-            k += len;
-        }
-    }
-    Ok(out)
-}
-
-/// A parsed value.
-#[derive(Clone, Debug)]
-enum Value {
-    Int(usize),
-    List(Vec<usize>),
-    Matrix(Vec<Vec<usize>>),
-}
-
-struct Cursor {
-    toks: Vec<Lexed>,
-    at: usize,
-    end_line: usize,
-}
-
-impl Cursor {
-    fn next(&mut self, expected: &'static str) -> Result<&Lexed, ParseError> {
-        let t = self.toks.get(self.at).ok_or(ParseError::at_line(
-            self.end_line,
-            ParseErrorKind::UnexpectedEnd { expected },
-        ))?;
-        self.at += 1;
-        Ok(t)
-    }
-
-    fn expect(&mut self, want: Tok, expected: &'static str) -> Result<(), ParseError> {
-        let t = self.next(expected)?;
-        if t.tok == want {
-            Ok(())
-        } else {
-            Err(unexpected(t, expected))
-        }
-    }
-
-    fn int(&mut self, expected: &'static str) -> Result<usize, ParseError> {
-        let t = self.next(expected)?;
-        match t.tok {
-            Tok::Int(v) => Ok(v),
-            _ => Err(unexpected(t, expected)),
-        }
-    }
-
-    fn peek(&self) -> Option<&Tok> {
-        self.toks.get(self.at).map(|t| &t.tok)
-    }
-}
-
-fn shown(tok: &Tok) -> String {
-    match tok {
-        Tok::Ident(s) => s.clone(),
-        Tok::Int(v) => v.to_string(),
-        Tok::Eq => "=".into(),
-        Tok::Semi => ";".into(),
-        Tok::Comma => ",".into(),
-        Tok::Open => "[".into(),
-        Tok::Close => "]".into(),
-        Tok::OpenBar => "[|".into(),
-        Tok::CloseBar => "|]".into(),
-        Tok::Bar => "|".into(),
-    }
-}
-
-fn unexpected(t: &Lexed, expected: &'static str) -> ParseError {
-    ParseError::at(
-        t.line,
-        t.col,
-        ParseErrorKind::Expected {
-            expected,
-            found: Found::new(&shown(&t.tok)),
-        },
-    )
-}
-
+/// A number, `[a, b, ...]` or `[| a, b, ... | c, d, ... |]`.
 fn value(cur: &mut Cursor) -> Result<Value, ParseError> {
     const VALUE: &str = "a number, [list] or [| matrix |]";
     let t = cur.next(VALUE)?;
-    match t.tok {
-        Tok::Int(v) => Ok(Value::Int(v)),
+    match t.tok() {
+        Tok::Int(v) => Ok(Value::Int(*v)),
         Tok::Open => {
             let mut items = Vec::new();
-            if cur.peek() == Some(&Tok::Close) {
-                cur.at += 1;
+            if cur.eat(&Tok::Close) {
                 return Ok(Value::List(items));
             }
             loop {
                 items.push(cur.int("a number")?);
-                let t = cur.next(", or ]")?;
-                match t.tok {
-                    Tok::Comma => {}
-                    Tok::Close => return Ok(Value::List(items)),
-                    _ => return Err(unexpected(t, ", or ]")),
+                if cur.comma_or_close()? {
+                    return Ok(Value::List(items));
                 }
             }
         }
         Tok::OpenBar => {
             let mut rows = vec![Vec::new()];
             loop {
-                match cur.peek() {
-                    Some(Tok::CloseBar) => {
-                        cur.at += 1;
-                        break;
+                if cur.eat(&Tok::CloseBar) {
+                    break;
+                }
+                if cur.eat(&Tok::Bar) {
+                    if cur.peek() != Some(&Tok::CloseBar) {
+                        rows.push(Vec::new());
                     }
-                    Some(Tok::Bar) => {
-                        cur.at += 1;
-                        if cur.peek() != Some(&Tok::CloseBar) {
-                            rows.push(Vec::new());
-                        }
-                        continue;
-                    }
-                    _ => {}
+                    continue;
                 }
                 let v = cur.int("a number, | or |]")?;
                 rows.last_mut().expect("never empty").push(v);
-                if cur.peek() == Some(&Tok::Comma) {
-                    cur.at += 1;
-                }
+                cur.eat(&Tok::Comma);
             }
             if rows.last().is_some_and(Vec::is_empty) {
                 rows.pop();
             }
             Ok(Value::Matrix(rows))
         }
-        _ => Err(unexpected(t, VALUE)),
+        _ => Err(t.unexpected(VALUE)),
     }
 }
-
-const NAMES: [&str; 7] = [
-    "height", "width", "maxship", "ship", "hint", "rowsum", "colsum",
-];
 
 /// Parses solbat data.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    let toks = lex(text)?;
-    // Errors at the end of the input point at the last line holding data.
-    let end_line = toks.last().map_or(1, |t| t.line);
-    let mut cur = Cursor {
-        toks,
-        at: 0,
-        end_line,
-    };
-    let mut found: HashMap<&'static str, (usize, Value)> = HashMap::new();
-    while cur.peek().is_some() {
-        let t = cur.next("a parameter name")?;
-        let (line, col) = (t.line, t.col);
-        let Tok::Ident(name) = &t.tok else {
-            return Err(unexpected(t, "a parameter name"));
-        };
-        let Some(&key) = NAMES.iter().find(|n| **n == name) else {
-            return Err(ParseError::at(
-                line,
-                col,
-                ParseErrorKind::UnknownWord {
-                    found: name.clone(),
-                    allowed: "height width maxship ship hint rowsum colsum",
-                },
-            ));
-        };
-        cur.expect(Tok::Eq, "=")?;
-        let v = value(&mut cur)?;
-        cur.expect(Tok::Semi, ";")?;
-        if let Some((first_line, _)) = found.insert(key, (line, v)) {
-            return Err(ParseError::at(
-                line,
-                col,
-                ParseErrorKind::Expected {
-                    expected: "each parameter once",
-                    found: Found::new(&format!("{key} again (first on line {first_line})")),
-                },
-            ));
-        }
-    }
-    build(&found, cur.end_line)
+    build(&params::read(text, &SYNTAX)?)
 }
 
-fn build(
-    found: &HashMap<&'static str, (usize, Value)>,
-    end_line: usize,
-) -> Result<Puzzle, ParseError> {
-    let get = |key: &'static str| found.get(key);
-    let missing = |key: &'static str| {
-        ParseError::at_line(
-            end_line,
-            ParseErrorKind::UnexpectedEnd {
-                expected: match key {
-                    "rowsum" => "rowsum = [...];",
-                    "colsum" => "colsum = [...];",
-                    _ => "ship = [...];",
-                },
-            },
-        )
-    };
-    let list = |key: &'static str,
-                what: &'static str|
-     -> Result<Option<(usize, Vec<usize>)>, ParseError> {
-        match get(key) {
-            None => Ok(None),
-            Some((line, Value::List(v))) => Ok(Some((*line, v.clone()))),
-            Some((line, _)) => Err(ParseError::at_line(
-                *line,
-                ParseErrorKind::Expected {
-                    expected: what,
-                    found: Found::new(&format!("{key} of another shape")),
-                },
-            )),
-        }
-    };
-    let int = |key: &'static str| -> Result<Option<(usize, usize)>, ParseError> {
-        match get(key) {
-            None => Ok(None),
-            Some((line, Value::Int(v))) => Ok(Some((*line, *v))),
-            Some((line, _)) => Err(ParseError::at_line(
-                *line,
-                ParseErrorKind::Expected {
-                    expected: "a number",
-                    found: Found::new(&format!("{key} as a list")),
-                },
-            )),
-        }
-    };
-    let (_, rowsum) = list("rowsum", "a list of row sums")?.ok_or_else(|| missing("rowsum"))?;
-    let (_, colsum) = list("colsum", "a list of column sums")?.ok_or_else(|| missing("colsum"))?;
-    let (_, ships) = list("ship", "a list of ship counts")?.ok_or_else(|| missing("ship"))?;
+fn build(params: &Params) -> Result<Puzzle, ParseError> {
+    let (_, rowsum) = params
+        .list("rowsum", "a list of row sums")?
+        .ok_or_else(|| params.missing("rowsum = [...];"))?;
+    let (_, colsum) = params
+        .list("colsum", "a list of column sums")?
+        .ok_or_else(|| params.missing("colsum = [...];"))?;
+    let (_, ships) = params
+        .list("ship", "a list of ship counts")?
+        .ok_or_else(|| params.missing("ship = [...];"))?;
     let (rows, cols) = (rowsum.len(), colsum.len());
     if rows == 0 || cols == 0 {
         return Err(ParseError::at_line(
-            get(if rows == 0 { "rowsum" } else { "colsum" }).map_or(end_line, |v| v.0),
+            params.line(if rows == 0 { "rowsum" } else { "colsum" }),
             ParseErrorKind::Expected {
                 expected: "at least one row and one column",
                 found: Found::new("an empty list"),
             },
         ));
     }
-    let h = int("height")?;
-    let w = int("width")?;
+    let h = params.int("height")?;
+    let w = params.int("width")?;
     for (key, dim) in [("height", h), ("width", w)] {
         if let Some((line, v)) = dim
             && v != rows
@@ -359,7 +145,7 @@ fn build(
             },
         ));
     }
-    if let Some((line, m)) = int("maxship")?
+    if let Some((line, m)) = params.int("maxship")?
         && m != ships.len()
     {
         return Err(ParseError::at_line(
@@ -374,7 +160,7 @@ fn build(
     for (key, sums, max) in [("rowsum", &rowsum, cols), ("colsum", &colsum, rows)] {
         if let Some(&v) = sums.iter().find(|&&v| v > max) {
             return Err(ParseError::at_line(
-                get(key).map_or(end_line, |v| v.0),
+                params.line(key),
                 ParseErrorKind::OutOfRange {
                     what: "sum",
                     value: v,
@@ -389,73 +175,16 @@ fn build(
         Fleet::from_counts(ships),
     )
     .expect("size checked");
-    match get("hint") {
-        None => {}
-        Some((line, Value::Matrix(m))) => {
-            if m.len() != rows || m.iter().any(|r| r.len() != cols) {
-                return Err(ParseError::at_line(
-                    *line,
-                    ParseErrorKind::Expected {
-                        expected: "a hint matrix of one row per rowsum and one column per colsum",
-                        found: Found::new(&format!(
-                            "{} rows of {} numbers",
-                            m.len(),
-                            m.first().map_or(0, Vec::len)
-                        )),
-                    },
-                ));
-            }
-            for (r, row) in m.iter().enumerate() {
-                for (c, &code) in row.iter().enumerate() {
-                    let piece = match code {
-                        0 => continue,
-                        1 => Piece::Water,
-                        2 => Piece::Submarine,
-                        3 => Piece::End(Dir::Right),
-                        4 => Piece::End(Dir::Left),
-                        5 => Piece::End(Dir::Down),
-                        6 => Piece::End(Dir::Up),
-                        7 => Piece::Middle,
-                        _ => {
-                            return Err(ParseError::at_line(
-                                *line,
-                                ParseErrorKind::OutOfRange {
-                                    what: "hint code",
-                                    value: code,
-                                    max: 7,
-                                },
-                            ));
-                        }
-                    };
-                    puzzle
-                        .add_clue(Pos::new(r, c), Clue::Piece(piece))
-                        .expect("on the board, once");
-                }
-            }
-        }
-        Some((line, _)) => {
-            return Err(ParseError::at_line(
-                *line,
-                ParseErrorKind::Expected {
-                    expected: "a hint matrix [| ... |]",
-                    found: Found::new("a list or a number"),
-                },
-            ));
-        }
-    }
+    params.add_hints(&mut puzzle, &HINTS)?;
     Ok(puzzle)
 }
 
 fn code(piece: Piece) -> usize {
-    match piece {
-        Piece::Water => 1,
-        Piece::Submarine => 2,
-        Piece::End(Dir::Right) => 3,
-        Piece::End(Dir::Left) => 4,
-        Piece::End(Dir::Down) => 5,
-        Piece::End(Dir::Up) => 6,
-        Piece::Middle => 7,
-    }
+    HINTS
+        .clues
+        .iter()
+        .position(|&clue| clue == Some(Clue::Piece(piece)))
+        .expect("every piece has a code")
 }
 
 /// Writes `puzzle` as solbat data (`height` = rows, `width` = columns). Unknown counts and

@@ -4,144 +4,55 @@
 //! codes: 0 water, 1 circle (submarine), 2 middle, 3 top, 4 bottom, 5 right end, 6 left end,
 //! 7 no hint, 8 "some ship part".
 
+use super::params::{self, Cursor, HintCodes, Params, Syntax, Tok, Value};
 use super::{Found, ParseError, ParseErrorKind, check_board};
-use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
+use crate::puzzle::{Clue, Dir, Fleet, Piece, Puzzle};
 
 /// The largest board read, checked before anything is allocated.
 pub const MAX_CELLS: usize = 1_000_000;
 
-/// The names a file may set.
-const NAMES: &str = "width height LARGEST num_types row_tallies column_tallies hint";
+/// `letting NAME be VALUE` statements with `$` comments, after an optional `language` line.
+static SYNTAX: Syntax = Syntax {
+    comment: '$',
+    header: Some("language"),
+    punctuation: &[("[", Tok::Open), ("]", Tok::Close), (",", Tok::Comma)],
+    data: "Essence' data (letting NAME be VALUE)",
+    lead: Some("letting"),
+    sep: "be",
+    end: None,
+    names: "width height LARGEST num_types row_tallies column_tallies hint",
+    not_a_number: "of another shape",
+    value,
+};
 
-/// A token with its 1-based line and column.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Tok {
-    Word(String),
-    Int(usize),
-    Open,
-    Close,
-    Comma,
-}
+/// The hint codes of the demystify model.
+static HINTS: HintCodes = HintCodes {
+    clues: &[
+        Some(Clue::Piece(Piece::Water)),
+        Some(Clue::Piece(Piece::Submarine)),
+        Some(Clue::Piece(Piece::Middle)),
+        Some(Clue::Piece(Piece::End(Dir::Down))),
+        Some(Clue::Piece(Piece::End(Dir::Up))),
+        Some(Clue::Piece(Piece::End(Dir::Left))),
+        Some(Clue::Piece(Piece::End(Dir::Right))),
+        None,
+        Some(Clue::Ship),
+    ],
+    size: "a hint matrix of one row per row tally and one code per column tally",
+    items: "codes",
+    shape: "a hint matrix [[...], ...]",
+    other: "hint of another shape",
+};
 
-struct Lexed {
-    tok: Tok,
-    line: usize,
-    col: usize,
-}
-
-fn lex(text: &str) -> Result<Vec<Lexed>, ParseError> {
-    let mut out = Vec::new();
-    for (i, raw) in text.split('\n').enumerate() {
-        let line = i + 1;
-        let code = raw.split('$').next().unwrap_or("");
-        if code.split_whitespace().next() == Some("language") {
-            // `language ESSENCE' 1.0`
-            continue;
-        }
-        let chars: Vec<char> = code.chars().collect();
-        let mut k = 0;
-        while k < chars.len() {
-            let ch = chars[k];
-            let col = k + 1;
-            let (tok, len) = match ch {
-                c if c.is_whitespace() || c == '\u{feff}' => {
-                    k += 1;
-                    continue;
-                }
-                '[' => (Tok::Open, 1),
-                ']' => (Tok::Close, 1),
-                ',' => (Tok::Comma, 1),
-                c if c.is_ascii_digit() => {
-                    let digits: String = chars[k..]
-                        .iter()
-                        .take_while(|c| c.is_ascii_digit())
-                        .collect();
-                    let n = digits.len();
-                    let v = super::whole_number(line, col, &digits, "a number below 1000000000")?;
-                    (Tok::Int(v), n)
-                }
-                c if c.is_ascii_alphabetic() || c == '_' => {
-                    let word: String = chars[k..]
-                        .iter()
-                        .take_while(|c| c.is_ascii_alphanumeric() || **c == '_')
-                        .collect();
-                    let n = word.chars().count();
-                    (Tok::Word(word), n)
-                }
-                other => {
-                    return Err(ParseError::at(
-                        line,
-                        col,
-                        ParseErrorKind::Expected {
-                            expected: "Essence' data (letting NAME be VALUE)",
-                            found: Found::new(&other.to_string()),
-                        },
-                    ));
-                }
-            };
-            out.push(Lexed { tok, line, col });
-            k += len;
-        }
-    }
-    Ok(out)
-}
-
-/// A value: a number, a list of numbers or a list of lists.
-#[derive(Clone, Debug)]
-enum Value {
-    Int(usize),
-    List(Vec<usize>),
-    Matrix(Vec<Vec<usize>>),
-}
-
-struct Cursor {
-    toks: Vec<Lexed>,
-    at: usize,
-    end_line: usize,
-}
-
-impl Cursor {
-    fn next(&mut self, expected: &'static str) -> Result<&Lexed, ParseError> {
-        let t = self.toks.get(self.at).ok_or(ParseError::at_line(
-            self.end_line,
-            ParseErrorKind::UnexpectedEnd { expected },
-        ))?;
-        self.at += 1;
-        Ok(t)
-    }
-
-    fn peek(&self) -> Option<&Tok> {
-        self.toks.get(self.at).map(|t| &t.tok)
-    }
-}
-
-fn unexpected(t: &Lexed, expected: &'static str) -> ParseError {
-    let shown = match &t.tok {
-        Tok::Word(w) => w.clone(),
-        Tok::Int(v) => v.to_string(),
-        Tok::Open => "[".into(),
-        Tok::Close => "]".into(),
-        Tok::Comma => ",".into(),
-    };
-    ParseError::at(
-        t.line,
-        t.col,
-        ParseErrorKind::Expected {
-            expected,
-            found: Found::new(&shown),
-        },
-    )
-}
-
-/// `[a, b, ...]` of numbers (`inner` false) or of such lists (`inner` true); a trailing comma
-/// is allowed, as in the corpus.
+/// `[a, b, ...]` of numbers (`nested` false) or of such lists (`nested` true), the `[` read; a
+/// trailing comma is allowed, as in the corpus.
 fn list(cur: &mut Cursor, nested: bool) -> Result<Value, ParseError> {
     const ITEM: &str = "a number, [ or ]";
     let mut ints = Vec::new();
     let mut rows = Vec::new();
     loop {
         let t = cur.next(ITEM)?;
-        match (&t.tok, nested) {
+        match (t.tok(), nested) {
             (Tok::Close, _) => break,
             (Tok::Int(v), false) => ints.push(*v),
             (Tok::Open, true) => match list(cur, false)? {
@@ -149,21 +60,15 @@ fn list(cur: &mut Cursor, nested: bool) -> Result<Value, ParseError> {
                 _ => unreachable!("a flat list holds numbers"),
             },
             _ => {
-                return Err(unexpected(
-                    t,
-                    if nested {
-                        "[ (a row of the matrix) or ]"
-                    } else {
-                        "a number or ]"
-                    },
-                ));
+                return Err(t.unexpected(if nested {
+                    "[ (a row of the matrix) or ]"
+                } else {
+                    "a number or ]"
+                }));
             }
         }
-        let t = cur.next(", or ]")?;
-        match t.tok {
-            Tok::Comma => {}
-            Tok::Close => break,
-            _ => return Err(unexpected(t, ", or ]")),
+        if cur.comma_or_close()? {
+            break;
         }
     }
     Ok(if nested {
@@ -173,105 +78,38 @@ fn list(cur: &mut Cursor, nested: bool) -> Result<Value, ParseError> {
     })
 }
 
+/// A number, a list of numbers or a list of such lists.
 fn value(cur: &mut Cursor) -> Result<Value, ParseError> {
     const VALUE: &str = "a number or a [list]";
     let t = cur.next(VALUE)?;
-    match t.tok {
-        Tok::Int(v) => Ok(Value::Int(v)),
+    match t.tok() {
+        Tok::Int(v) => Ok(Value::Int(*v)),
         Tok::Open => {
             let nested = cur.peek() == Some(&Tok::Open);
             list(cur, nested)
         }
-        _ => Err(unexpected(t, VALUE)),
+        _ => Err(t.unexpected(VALUE)),
     }
 }
 
 /// Parses a demystify battleship parameter file.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    let toks = lex(text)?;
-    let end_line = toks.last().map_or(1, |t| t.line);
-    let mut cur = Cursor {
-        toks,
-        at: 0,
-        end_line,
-    };
-    let mut found: Vec<(&'static str, usize, Value)> = Vec::new();
-    while cur.peek().is_some() {
-        let t = cur.next("letting")?;
-        if t.tok != Tok::Word("letting".into()) {
-            return Err(unexpected(t, "letting"));
-        }
-        let t = cur.next("a parameter name")?;
-        let (line, col) = (t.line, t.col);
-        let Tok::Word(name) = &t.tok else {
-            return Err(unexpected(t, "a parameter name"));
-        };
-        let Some(key) = NAMES.split(' ').find(|n| n == name) else {
-            return Err(ParseError::at(
-                line,
-                col,
-                ParseErrorKind::UnknownWord {
-                    found: name.clone(),
-                    allowed: NAMES,
-                },
-            ));
-        };
-        let t = cur.next("be")?;
-        if t.tok != Tok::Word("be".into()) {
-            return Err(unexpected(t, "be"));
-        }
-        let v = value(&mut cur)?;
-        if let Some((_, first, _)) = found.iter().find(|(k, _, _)| *k == key) {
-            return Err(ParseError::at(
-                line,
-                col,
-                ParseErrorKind::Expected {
-                    expected: "each parameter once",
-                    found: Found::new(&format!("{key} again (first on line {first})")),
-                },
-            ));
-        }
-        found.push((key, line, v));
-    }
-    build(&found, end_line)
+    build(&params::read(text, &SYNTAX)?)
 }
 
-fn build(found: &[(&'static str, usize, Value)], end_line: usize) -> Result<Puzzle, ParseError> {
-    let get = |key: &str| {
-        found
-            .iter()
-            .find(|(k, _, _)| *k == key)
-            .map(|(_, l, v)| (*l, v))
-    };
-    let shape = |line: usize, expected: &'static str, key: &str| {
-        ParseError::at_line(
-            line,
-            ParseErrorKind::Expected {
-                expected,
-                found: Found::new(&format!("{key} of another shape")),
-            },
-        )
-    };
-    let list = |key: &'static str, expected: &'static str| match get(key) {
-        None => Err(ParseError::at_line(
-            end_line,
-            ParseErrorKind::UnexpectedEnd { expected },
-        )),
-        Some((line, Value::List(v))) => Ok((line, v.clone())),
-        Some((line, _)) => Err(shape(line, expected, key)),
-    };
-    let int = |key: &'static str| match get(key) {
-        None => Ok(None),
-        Some((line, Value::Int(v))) => Ok(Some((line, *v))),
-        Some((line, _)) => Err(shape(line, "a number", key)),
+fn build(params: &Params) -> Result<Puzzle, ParseError> {
+    let list = |key: &'static str, expected: &'static str| {
+        params
+            .list(key, expected)?
+            .ok_or_else(|| params.missing(expected))
     };
     let (row_line, rows) = list("row_tallies", "letting row_tallies be [...]")?;
     let (col_line, cols) = list("column_tallies", "letting column_tallies be [...]")?;
     let (fleet_line, fleet) = list("num_types", "letting num_types be [...] (ships per length)")?;
     check_board(row_line, rows.len(), cols.len(), MAX_CELLS)?;
     for (key, given, actual) in [
-        ("height", int("height")?, rows.len()),
-        ("width", int("width")?, cols.len()),
+        ("height", params.int("height")?, rows.len()),
+        ("width", params.int("width")?, cols.len()),
     ] {
         if let Some((line, v)) = given
             && v != actual
@@ -285,7 +123,7 @@ fn build(found: &[(&'static str, usize, Value)], end_line: usize) -> Result<Puzz
             ));
         }
     }
-    if let Some((line, largest)) = int("LARGEST")?
+    if let Some((line, largest)) = params.int("LARGEST")?
         && largest != fleet.len()
     {
         return Err(ParseError::at_line(
@@ -320,60 +158,13 @@ fn build(found: &[(&'static str, usize, Value)], end_line: usize) -> Result<Puzz
             ));
         }
     }
-    let (nrows, ncols) = (rows.len(), cols.len());
     let mut puzzle = Puzzle::new(
         rows.into_iter().map(Some).collect(),
         cols.into_iter().map(Some).collect(),
         Fleet::from_counts(fleet),
     )
     .expect("the size was checked non-zero");
-    match get("hint") {
-        None => {}
-        Some((line, Value::Matrix(m))) => {
-            if m.len() != nrows || m.iter().any(|r| r.len() != ncols) {
-                return Err(ParseError::at_line(
-                    line,
-                    ParseErrorKind::Expected {
-                        expected: "a hint matrix of one row per row tally and one code per column tally",
-                        found: Found::new(&format!(
-                            "{} rows of {} codes",
-                            m.len(),
-                            m.first().map_or(0, Vec::len)
-                        )),
-                    },
-                ));
-            }
-            for (r, row) in m.iter().enumerate() {
-                for (c, &code) in row.iter().enumerate() {
-                    let clue = match code {
-                        0 => Clue::Piece(Piece::Water),
-                        1 => Clue::Piece(Piece::Submarine),
-                        2 => Clue::Piece(Piece::Middle),
-                        3 => Clue::Piece(Piece::End(Dir::Down)),
-                        4 => Clue::Piece(Piece::End(Dir::Up)),
-                        5 => Clue::Piece(Piece::End(Dir::Left)),
-                        6 => Clue::Piece(Piece::End(Dir::Right)),
-                        7 => continue,
-                        8 => Clue::Ship,
-                        _ => {
-                            return Err(ParseError::at_line(
-                                line,
-                                ParseErrorKind::OutOfRange {
-                                    what: "hint code",
-                                    value: code,
-                                    max: 8,
-                                },
-                            ));
-                        }
-                    };
-                    puzzle
-                        .add_clue(Pos::new(r, c), clue)
-                        .expect("on the board, once");
-                }
-            }
-        }
-        Some((line, _)) => return Err(shape(line, "a hint matrix [[...], ...]", "hint")),
-    }
+    params.add_hints(&mut puzzle, &HINTS)?;
     Ok(puzzle)
 }
 
@@ -390,6 +181,7 @@ pub fn looks_eprime(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::Pos;
 
     const SMALL: &str = "language ESSENCE' 1.0\nletting LARGEST be 2\n$ a comment\nletting width be 3\nletting height be 2\nletting num_types be [1,1]\nletting row_tallies be [2,1]\nletting column_tallies be [1,1,1]\nletting hint be [ [6,7,7],\n\t[7,7,8], ]\n";
 

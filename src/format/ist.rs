@@ -2,7 +2,7 @@
 //! standard fleet, `ROW` and `COLUMN` counts, a hint count and `HINT row col letter` lines.
 //! The output is ten lines of `.`, lower-case pieces, and upper-case hinted cells.
 
-use super::{Found, Line, ParseError, ParseErrorKind, tokenize};
+use super::{Found, HintLine, Line, ParseError, ParseErrorKind, tokenize};
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
 use std::collections::HashMap;
 
@@ -110,33 +110,13 @@ fn counts(
     keyword: &str,
     expected: &'static str,
 ) -> Result<Vec<Option<usize>>, ParseError> {
-    let (col, first) = line.tokens[0];
-    if first != keyword {
-        return Err(ParseError::at(
-            line.number,
-            col,
-            ParseErrorKind::Expected {
-                expected,
-                found: Found::new(first),
-            },
-        ));
-    }
-    let numbers = &line.tokens[1..];
-    if numbers.len() != SIZE {
-        return Err(ParseError::at_line(
-            line.number,
-            ParseErrorKind::WrongCount {
-                what: if keyword == "ROW" {
-                    "row counts"
-                } else {
-                    "column counts"
-                },
-                expected: SIZE,
-                found: numbers.len(),
-            },
-        ));
-    }
-    numbers
+    line.starts_with(keyword, expected)?;
+    let what = if keyword == "ROW" {
+        "row counts"
+    } else {
+        "column counts"
+    };
+    line.exactly(1, SIZE, what)?
         .iter()
         .map(|&(col, token)| {
             let n = number(line.number, col, token, "a count (a whole number)")?;
@@ -156,56 +136,18 @@ fn counts(
         .collect()
 }
 
+/// `HINT row col letter`.
+const HINT: HintLine = HintLine {
+    fields: "fields after HINT (row, column, letter)",
+    number,
+    piece: piece_of_letter,
+    letters: LETTERS,
+};
+
 /// Parses `HINT row col letter`.
 fn hint(line: &Line<'_>) -> Result<(Pos, Piece), ParseError> {
-    let (col, first) = line.tokens[0];
-    if first != "HINT" {
-        return Err(ParseError::at(
-            line.number,
-            col,
-            ParseErrorKind::Expected {
-                expected: "a line starting with HINT",
-                found: Found::new(first),
-            },
-        ));
-    }
-    if line.tokens.len() != 4 {
-        return Err(ParseError::at_line(
-            line.number,
-            ParseErrorKind::WrongCount {
-                what: "fields after HINT (row, column, letter)",
-                expected: 3,
-                found: line.tokens.len() - 1,
-            },
-        ));
-    }
-    let (rc, rt) = line.tokens[1];
-    let (cc, ct) = line.tokens[2];
-    let (lc, lt) = line.tokens[3];
-    let row = number(line.number, rc, rt, "a row number")?;
-    let col = number(line.number, cc, ct, "a column number")?;
-    if row >= SIZE || col >= SIZE {
-        return Err(ParseError::at(
-            line.number,
-            if row >= SIZE { rc } else { cc },
-            ParseErrorKind::OutsideBoard {
-                pos: Pos::new(row, col),
-                rows: SIZE,
-                cols: SIZE,
-            },
-        ));
-    }
-    let piece = piece_of_letter(lt).ok_or_else(|| {
-        ParseError::at(
-            line.number,
-            lc,
-            ParseErrorKind::UnknownLetter {
-                found: lt.to_string(),
-                allowed: LETTERS,
-            },
-        )
-    })?;
-    Ok((Pos::new(row, col), piece))
+    line.starts_with("HINT", "a line starting with HINT")?;
+    HINT.read(line, SIZE, SIZE)
 }
 
 fn number(

@@ -9,6 +9,7 @@ pub mod ist;
 pub mod jolyonb;
 pub mod json;
 pub mod krazydad;
+mod params;
 pub mod pretty;
 pub mod puzzlink;
 pub mod rpi;
@@ -21,7 +22,7 @@ pub use detect::{DetectError, detect};
 pub use source::Source;
 pub use write::Writer;
 
-use crate::puzzle::{Grid, Pos, Puzzle};
+use crate::puzzle::{Grid, Piece, Pos, Puzzle};
 use std::fmt;
 
 /// Input formats.
@@ -393,6 +394,49 @@ pub struct Line<'a> {
     pub tokens: Vec<(usize, &'a str)>,
 }
 
+impl<'a> Line<'a> {
+    /// Checks that the line's first token is `keyword`; else an error naming `expected`.
+    pub(crate) fn starts_with(
+        &self,
+        keyword: &str,
+        expected: &'static str,
+    ) -> Result<(), ParseError> {
+        let (col, first) = self.tokens[0];
+        if first != keyword {
+            return Err(ParseError::at(
+                self.number,
+                col,
+                ParseErrorKind::Expected {
+                    expected,
+                    found: Found::new(first),
+                },
+            ));
+        }
+        Ok(())
+    }
+
+    /// The tokens from index `from` on, which must number `want` (`what` names them).
+    pub(crate) fn exactly(
+        &self,
+        from: usize,
+        want: usize,
+        what: &'static str,
+    ) -> Result<&[(usize, &'a str)], ParseError> {
+        let tokens = &self.tokens[from.min(self.tokens.len())..];
+        if tokens.len() != want {
+            return Err(ParseError::at_line(
+                self.number,
+                ParseErrorKind::WrongCount {
+                    what,
+                    expected: want,
+                    found: tokens.len(),
+                },
+            ));
+        }
+        Ok(tokens)
+    }
+}
+
 /// Splits `text` into lines (LF or CRLF, final newline optional) and tokens (spaces and tabs,
 /// mixed freely). Blank lines are dropped; line numbers stay true to the file.
 pub fn tokenize(text: &str) -> Vec<Line<'_>> {
@@ -540,6 +584,56 @@ pub(crate) fn comma_items(text: &str, offset: usize) -> Vec<(usize, &str)> {
         col += item.chars().count() + 1;
     }
     items
+}
+
+/// A line that gives one cell's piece, `KEYWORD row col letter` (0-based row and column), as
+/// IST's `HINT` and RPI's `constraint` lines do.
+pub(crate) struct HintLine {
+    /// What the three fields after the keyword are, for a line with another number of them.
+    pub fields: &'static str,
+    /// Reads a row or column number (at line, column, with what it should be).
+    pub number: fn(usize, usize, &str, &'static str) -> Result<usize, ParseError>,
+    /// The piece a letter stands for.
+    pub piece: fn(&str) -> Option<Piece>,
+    /// The letters, for messages.
+    pub letters: &'static str,
+}
+
+impl HintLine {
+    /// Reads `line` (keyword already checked) for a `rows` x `cols` board.
+    pub(crate) fn read(
+        &self,
+        line: &Line<'_>,
+        rows: usize,
+        cols: usize,
+    ) -> Result<(Pos, Piece), ParseError> {
+        let fields = line.exactly(1, 3, self.fields)?;
+        let [(rc, rt), (cc, ct), (lc, lt)] = [fields[0], fields[1], fields[2]];
+        let r = (self.number)(line.number, rc, rt, "a row number")?;
+        let c = (self.number)(line.number, cc, ct, "a column number")?;
+        if r >= rows || c >= cols {
+            return Err(ParseError::at(
+                line.number,
+                if r >= rows { rc } else { cc },
+                ParseErrorKind::OutsideBoard {
+                    pos: Pos::new(r, c),
+                    rows,
+                    cols,
+                },
+            ));
+        }
+        let piece = (self.piece)(lt).ok_or_else(|| {
+            ParseError::at(
+                line.number,
+                lc,
+                ParseErrorKind::UnknownLetter {
+                    found: lt.to_string(),
+                    allowed: self.letters,
+                },
+            )
+        })?;
+        Ok((Pos::new(r, c), piece))
+    }
 }
 
 /// The line where each clue of a file was given, to refuse a cell given twice (naming the line

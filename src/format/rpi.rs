@@ -5,8 +5,8 @@
 
 use super::Inexpressible;
 use super::{
-    ClueLines, Found, Line, ParseError, ParseErrorKind, check_board, count_or_unknown, tokenize,
-    whole_number,
+    ClueLines, Found, HintLine, Line, ParseError, ParseErrorKind, check_board, count_or_unknown,
+    tokenize, whole_number,
 };
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle};
 
@@ -74,17 +74,7 @@ fn keyword_line<'a>(
         after + 1,
         ParseErrorKind::UnexpectedEnd { expected },
     ))?;
-    let (col, first) = line.tokens[0];
-    if first != keyword {
-        return Err(ParseError::at(
-            line.number,
-            col,
-            ParseErrorKind::Expected {
-                expected,
-                found: Found::new(first),
-            },
-        ));
-    }
+    line.starts_with(keyword, expected)?;
     Ok(line)
 }
 
@@ -93,42 +83,13 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     let lines = tokenize(text.strip_prefix('\u{feff}').unwrap_or(text));
     let mut it = lines.iter();
     let board = keyword_line(it.next(), 0, "board", "board ROWS COLUMNS")?;
-    if board.tokens.len() != 3 {
-        return Err(ParseError::at_line(
-            board.number,
-            ParseErrorKind::WrongCount {
-                what: "numbers after board",
-                expected: 2,
-                found: board.tokens.len() - 1,
-            },
-        ));
-    }
-    let rows = whole_number(
-        board.number,
-        board.tokens[1].0,
-        board.tokens[1].1,
-        "a row number",
-    )?;
-    let cols = whole_number(
-        board.number,
-        board.tokens[2].0,
-        board.tokens[2].1,
-        "a column number",
-    )?;
+    let size = board.exactly(1, 2, "numbers after board")?;
+    let rows = whole_number(board.number, size[0].0, size[0].1, "a row number")?;
+    let cols = whole_number(board.number, size[1].0, size[1].1, "a column number")?;
     check_board(board.number, rows, cols, MAX_CELLS)?;
     let counts = |line: &Line<'_>, want: usize, max: usize, what: &'static str| {
-        let toks = &line.tokens[1..];
-        if toks.len() != want {
-            return Err(ParseError::at_line(
-                line.number,
-                ParseErrorKind::WrongCount {
-                    what,
-                    expected: want,
-                    found: toks.len(),
-                },
-            ));
-        }
-        toks.iter()
+        line.exactly(1, want, what)?
+            .iter()
             .map(|&(c, t)| count_or_unknown(line.number, c, t, max))
             .collect::<Result<Vec<_>, _>>()
     };
@@ -142,7 +103,8 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     for line in it {
         let (col, first) = line.tokens[0];
         if first == "constraint" {
-            clues.push(constraint(line, rows, cols)?);
+            let (pos, piece) = CONSTRAINT.read(line, rows, cols)?;
+            clues.push((line.number, col, pos, piece));
             continue;
         }
         let Some(len) = SHIP_NAMES.iter().position(|n| *n == first) else {
@@ -192,49 +154,12 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
 }
 
 /// `constraint row col ch`.
-fn constraint(
-    line: &Line<'_>,
-    rows: usize,
-    cols: usize,
-) -> Result<(usize, usize, Pos, Piece), ParseError> {
-    if line.tokens.len() != 4 {
-        return Err(ParseError::at_line(
-            line.number,
-            ParseErrorKind::WrongCount {
-                what: "fields after constraint (row, column, character)",
-                expected: 3,
-                found: line.tokens.len() - 1,
-            },
-        ));
-    }
-    let (rc, rt) = line.tokens[1];
-    let (cc, ct) = line.tokens[2];
-    let (pc, pt) = line.tokens[3];
-    let r = whole_number(line.number, rc, rt, "a row number")?;
-    let c = whole_number(line.number, cc, ct, "a column number")?;
-    if r >= rows || c >= cols {
-        return Err(ParseError::at(
-            line.number,
-            if r >= rows { rc } else { cc },
-            ParseErrorKind::OutsideBoard {
-                pos: Pos::new(r, c),
-                rows,
-                cols,
-            },
-        ));
-    }
-    let piece = piece_of(pt).ok_or_else(|| {
-        ParseError::at(
-            line.number,
-            pc,
-            ParseErrorKind::UnknownLetter {
-                found: pt.to_string(),
-                allowed: CONSTRAINT_CHARS,
-            },
-        )
-    })?;
-    Ok((line.number, line.tokens[0].0, Pos::new(r, c), piece))
-}
+const CONSTRAINT: HintLine = HintLine {
+    fields: "fields after constraint (row, column, character)",
+    number: whole_number,
+    piece: piece_of,
+    letters: CONSTRAINT_CHARS,
+};
 
 /// Reads every board drawing of a solution file (`out_*.txt`): the `|...|` rows between two
 /// `+---+` lines. Ship lists, counts and the closing `Found N solution(s)` are not needed.

@@ -4,7 +4,7 @@
 //! `PLACESHIP len r c S|E` lines, the tallies, and an ASCII drawing of the solution.
 
 use super::Inexpressible;
-use super::{Board, Found, Line, ParseError, ParseErrorKind, tokenize};
+use super::{Board, Found, Line, ParseError, ParseErrorKind, tokenize, whole_number};
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Shape, Ship};
 
 /// The largest board accepted (a guard against absurd sizes, not a limit of the format).
@@ -359,20 +359,7 @@ fn numbers<const N: usize>(
                 },
             ));
         };
-        *slot = tok
-            .parse()
-            .ok()
-            .filter(|_| tok.bytes().all(|b| b.is_ascii_digit()) && tok.len() < 10)
-            .ok_or_else(|| {
-                ParseError::at(
-                    line.number,
-                    col,
-                    ParseErrorKind::Expected {
-                        expected,
-                        found: Found::new(tok),
-                    },
-                )
-            })?;
+        *slot = whole_number(line.number, col, tok, expected)?;
     }
     Ok(out)
 }
@@ -383,33 +370,13 @@ fn tallies(
     want: usize,
     what: &'static str,
 ) -> Result<Vec<Option<usize>>, ParseError> {
-    let toks = &line.tokens[from.min(line.tokens.len())..];
-    if toks.len() != want {
-        return Err(ParseError::at_line(
-            line.number,
-            ParseErrorKind::WrongCount {
-                what,
-                expected: want,
-                found: toks.len(),
-            },
-        ));
-    }
-    toks.iter()
+    line.exactly(from, want, what)?
+        .iter()
         .map(|&(col, t)| {
             if t == "?" {
                 return Ok(None);
             }
-            match t.parse::<usize>() {
-                Ok(v) if t.bytes().all(|b| b.is_ascii_digit()) && t.len() < 10 => Ok(Some(v)),
-                _ => Err(ParseError::at(
-                    line.number,
-                    col,
-                    ParseErrorKind::Expected {
-                        expected: "a tally (a whole number or ?)",
-                        found: Found::new(t),
-                    },
-                )),
-            }
+            whole_number(line.number, col, t, "a tally (a whole number or ?)").map(Some)
         })
         .collect()
 }

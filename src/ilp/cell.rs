@@ -8,7 +8,7 @@ use crate::geometry::caps;
 use crate::placement::Placements;
 use crate::puzzle::{Pos, Puzzle};
 
-/// Builds the cell model of `puzzle`.
+/// Builds the cell model of `puzzle` over its legal `placements` ([`Placements::new`]).
 ///
 /// Variables: `y_r_c` per cell, fixed by bounds to 1 under a ship clue and to 0 where no legal
 /// placement reaches (water clues among them), with the empty domain `1..=0` when both hold;
@@ -25,13 +25,7 @@ use crate::puzzle::{Pos, Puzzle};
 /// - `fleet_L`: the indicators of length `L` sum to the number of such ships;
 /// - `cells`: the cells sum to the fleet's total size. With the fleet rows this forces every
 ///   segment on the board to be one of the counted placements.
-pub fn build(puzzle: &Puzzle) -> LinearModel {
-    let placements = Placements::new(puzzle);
-    build_with(puzzle, &placements)
-}
-
-/// [`build`] with a placement list computed by the caller.
-pub fn build_with(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
+pub fn build(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let mut m = LinearModel::new(IlpModel::Cell, rows, cols);
     for pos in puzzle.positions() {
@@ -59,18 +53,11 @@ pub fn build_with(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
     }
     let one = |var: usize| Term { var, coef: 1 };
 
-    for (r, count) in puzzle.row_counts().iter().enumerate() {
-        if let Some(k) = *count {
-            let terms = (0..cols).map(|c| one(y(Pos::new(r, c)))).collect();
-            m.add("row", format!("row_{r}"), terms, Sense::Eq, k as i64);
-        }
-    }
-    for (c, count) in puzzle.col_counts().iter().enumerate() {
-        if let Some(k) = *count {
-            let terms = (0..rows).map(|r| one(y(Pos::new(r, c)))).collect();
-            m.add("col", format!("col_{c}"), terms, Sense::Eq, k as i64);
-        }
-    }
+    m.add_line_counts(
+        puzzle,
+        |r| (0..cols).map(|c| one(y(Pos::new(r, c)))).collect(),
+        |c| (0..rows).map(|r| one(y(Pos::new(r, c)))).collect(),
+    );
 
     for r in 0..rows.saturating_sub(1) {
         for c in 0..cols.saturating_sub(1) {
@@ -134,19 +121,7 @@ pub fn build_with(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
         );
     }
 
-    for class in puzzle.fleet().classes() {
-        let terms = placements
-            .of_len(class.len)
-            .map(|i| one(first_z + i))
-            .collect();
-        m.add(
-            "fleet",
-            format!("fleet_{}", class.len),
-            terms,
-            Sense::Eq,
-            class.count as i64,
-        );
-    }
+    m.add_fleet(puzzle, placements, first_z);
 
     let terms = (0..rows * cols).map(one).collect();
     m.add(

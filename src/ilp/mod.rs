@@ -13,6 +13,7 @@ pub mod solution;
 
 pub use engine::IlpEngine;
 
+use crate::placement::Placements;
 use crate::puzzle::{Grid, Orientation, Pos, Puzzle, Ship};
 use std::collections::HashMap;
 
@@ -43,11 +44,12 @@ impl IlpModel {
         }
     }
 
-    /// Builds this model for `puzzle`.
+    /// Builds this model for `puzzle`, over its clue-pruned legal placements.
     pub fn build(self, puzzle: &Puzzle) -> LinearModel {
+        let placements = Placements::new(puzzle);
         match self {
-            IlpModel::Ship => ship::build(puzzle),
-            IlpModel::Cell => cell::build(puzzle),
+            IlpModel::Ship => ship::build(puzzle, &placements),
+            IlpModel::Cell => cell::build(puzzle, &placements),
         }
     }
 }
@@ -255,6 +257,47 @@ impl LinearModel {
             sense,
             rhs,
         });
+    }
+
+    /// Adds `row_r` and `col_c`: for each line with a known count, the terms `row(r)` or
+    /// `col(c)` sum to it.
+    fn add_line_counts(
+        &mut self,
+        puzzle: &Puzzle,
+        mut row: impl FnMut(usize) -> Vec<Term>,
+        mut col: impl FnMut(usize) -> Vec<Term>,
+    ) {
+        for (r, count) in puzzle.row_counts().iter().enumerate() {
+            if let Some(k) = *count {
+                self.add("row", format!("row_{r}"), row(r), Sense::Eq, k as i64);
+            }
+        }
+        for (c, count) in puzzle.col_counts().iter().enumerate() {
+            if let Some(k) = *count {
+                self.add("col", format!("col_{c}"), col(c), Sense::Eq, k as i64);
+            }
+        }
+    }
+
+    /// Adds `fleet_L`: for each ship length `L` in the fleet, the indicators of the placements of
+    /// length `L` sum to the number of such ships. Placement `i` has variable `first + i`.
+    fn add_fleet(&mut self, puzzle: &Puzzle, placements: &Placements, first: usize) {
+        for class in puzzle.fleet().classes() {
+            let terms = placements
+                .of_len(class.len)
+                .map(|i| Term {
+                    var: first + i,
+                    coef: 1,
+                })
+                .collect();
+            self.add(
+                "fleet",
+                format!("fleet_{}", class.len),
+                terms,
+                Sense::Eq,
+                class.count as i64,
+            );
+        }
     }
 
     /// Index of the variable called `name`.

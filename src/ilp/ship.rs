@@ -7,7 +7,7 @@ use super::{IlpModel, LinearModel, Sense, Term, VarRole, placement_name, windows
 use crate::placement::Placements;
 use crate::puzzle::{Orientation, Puzzle};
 
-/// Builds the ship model of `puzzle`.
+/// Builds the ship model of `puzzle` over its legal `placements` ([`Placements::new`]).
 ///
 /// - `fleet_L`: for each ship length `L` in the fleet, the placements of length `L` sum to the
 ///   number of such ships;
@@ -18,13 +18,7 @@ use crate::puzzle::{Orientation, Puzzle};
 /// - `clue_r_c`: each cell with a ship clue is covered by exactly one placement. Only placements
 ///   that agree with every clue have variables, so the kind of piece (end, middle, submarine)
 ///   and water clues need no constraint of their own.
-pub fn build(puzzle: &Puzzle) -> LinearModel {
-    let placements = Placements::new(puzzle);
-    build_with(puzzle, &placements)
-}
-
-/// [`build`] with a placement list computed by the caller.
-pub fn build_with(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
+pub fn build(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let mut m = LinearModel::new(IlpModel::Ship, rows, cols);
     for &ship in placements.ships() {
@@ -33,16 +27,7 @@ pub fn build_with(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
     }
     let one = |var: usize| Term { var, coef: 1 };
 
-    for class in puzzle.fleet().classes() {
-        let terms = placements.of_len(class.len).map(one).collect();
-        m.add(
-            "fleet",
-            format!("fleet_{}", class.len),
-            terms,
-            Sense::Eq,
-            class.count as i64,
-        );
-    }
+    m.add_fleet(puzzle, placements, 0);
 
     // Cells each placement puts in each row and column.
     let mut row_terms = vec![Vec::new(); rows];
@@ -65,16 +50,11 @@ pub fn build_with(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
             }
         }
     }
-    for (r, (count, terms)) in puzzle.row_counts().iter().zip(row_terms).enumerate() {
-        if let Some(k) = *count {
-            m.add("row", format!("row_{r}"), terms, Sense::Eq, k as i64);
-        }
-    }
-    for (c, (count, terms)) in puzzle.col_counts().iter().zip(col_terms).enumerate() {
-        if let Some(k) = *count {
-            m.add("col", format!("col_{c}"), terms, Sense::Eq, k as i64);
-        }
-    }
+    m.add_line_counts(
+        puzzle,
+        |r| std::mem::take(&mut row_terms[r]),
+        |c| std::mem::take(&mut col_terms[c]),
+    );
 
     let mut meets = Vec::new();
     for (corner, cells) in windows(rows, cols) {
