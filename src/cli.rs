@@ -5,7 +5,7 @@ use bimaru_sat::advise::report::{AdviseOutput, SimulateOutput};
 use bimaru_sat::format::csc384::Dialect;
 use bimaru_sat::format::{Format, OutputFormat};
 use bimaru_sat::ilp::{IlpModel, IlpSolver};
-use bimaru_sat::proof::ProofFormat;
+use bimaru_sat::proof::{DEFAULT_CONFIG, ProofFormat};
 use bimaru_sat::sat::card::CardKind;
 use bimaru_sat::sat::model::Model;
 use bimaru_sat::solve::Backend;
@@ -73,7 +73,8 @@ pub enum Command {
 /// Options of the check-proof command.
 #[derive(Debug, Clone, Args)]
 pub struct CheckProofArgs {
-    /// The puzzle the certificate claims something about.
+    /// The puzzle the certificate claims something about. In a file of several boards (Rubin),
+    /// the board whose fingerprint the formula's header names.
     pub puzzle: PathBuf,
 
     /// The DRAT proof written by --proof FILE (or batch --proof-dir).
@@ -110,15 +111,34 @@ pub struct BatchArgs {
     pub engine: EngineArgs,
 
     /// With --unique (or --count): certify every board that has no solution, a unique one or a
-    /// complete count, and write its formula and DRAT proof into DIR as `NAME.drat.cnf` and
-    /// `NAME.drat` (NAME: the file's name, then `-` and the board's ID for a file of several
-    /// boards); each pair is checked as check-proof would before it counts as certified.
-    #[arg(long, value_name = "DIR")]
+    /// complete count, and write its formula and DRAT proof into DIR (created if missing) as
+    /// `NAME.drat.cnf` and `NAME.drat`. NAME is the file's name, then `-` and the board's ID for
+    /// a board of a Rubin file. Each pair is checked as check-proof would before it counts as
+    /// certified; the summary says how many were.
+    #[arg(long, id = "proof_target", value_name = "DIR")]
     pub proof_dir: Option<PathBuf>,
 
-    /// The DRAT flavour of --proof-dir.
-    #[arg(long, value_enum, default_value_t = ProofFormat::Text, requires = "proof_dir")]
+    /// How proofs are written.
+    #[command(flatten)]
+    pub proof: ProofArgs,
+}
+
+/// How --proof and --proof-dir write a certificate.
+#[derive(Debug, Clone, Args)]
+pub struct ProofArgs {
+    /// The DRAT flavour of the proof: text (one clause a line) or binary.
+    #[arg(long, value_enum, default_value_t = ProofFormat::Text, requires = "proof_target")]
     pub proof_format: ProofFormat,
+
+    /// The CNF model of the refuted formula. It is independent of --encoding, which steers the
+    /// search for the solutions.
+    #[arg(long, value_enum, default_value_t = DEFAULT_CONFIG.model, requires = "proof_target")]
+    pub proof_encoding: Model,
+
+    /// The cardinality encoding of the refuted formula, independent of --card. Totalizers make
+    /// the whole encoding fastest to refute (docs/benchmarks.md).
+    #[arg(long, value_enum, default_value_t = DEFAULT_CONFIG.card, requires = "proof_target")]
+    pub proof_card: CardKind,
 }
 
 /// Options of the convert command.
@@ -275,12 +295,12 @@ pub struct SolveArgs {
     /// clause that blocks the solution found; with --count N, when the count is complete, it
     /// blocks every solution; on "no solution" it is the whole encoding. Check the pair with
     /// `bimaru-sat check-proof PUZZLE FILE`, drat-trim or rate (see docs/proofs.md).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, id = "proof_target", value_name = "FILE")]
     pub proof: Option<PathBuf>,
 
-    /// The DRAT flavour of --proof: text (one clause a line) or binary.
-    #[arg(long, value_enum, default_value_t = ProofFormat::Text, requires = "proof")]
-    pub proof_format: ProofFormat,
+    /// How the proof is written.
+    #[command(flatten)]
+    pub proof_args: ProofArgs,
 
     /// With --unique: solve again with the cell model, the placement model (SAT) and the ILP
     /// ship model, and exit 1 naming the configuration unless all agree on the verdict and the

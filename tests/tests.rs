@@ -15,6 +15,7 @@ mod formats;
 mod formulas;
 mod ilp;
 mod ist_corpus;
+mod proofs;
 mod properties;
 mod puzzlink;
 mod readme;

@@ -1,18 +1,18 @@
 //! `bimaru-sat check-proof PUZZLE FILE`: read the puzzle, the formula (`FILE.cnf` unless
 //! `--cnf`) and the proof, let the library's [`check`] re-derive and compare the formula and run
-//! its DRAT checker, and say what is certified (exit 0) or which step rejected it (exit 1).
+//! its DRAT checker, and say what is certified (exit 0) or which step rejected it (exit 1). In a
+//! file of several boards (Rubin), the board is the one the formula's header names.
 
 use super::solve::cnf_path;
 use super::{Exit, Failure, read_input, write_output};
 use crate::cli::CheckProofArgs;
 use bimaru_sat::error::Error;
-use bimaru_sat::proof::check;
+use bimaru_sat::proof::{check, named_puzzle};
 
 /// Runs the check-proof command.
 pub fn run(args: &CheckProofArgs) -> Result<Exit, Failure> {
     let input = read_input(Some(&args.puzzle))?;
     let doc = input.document(args.format)?;
-    let board = doc.single(&input.name)?;
     let cnf = args.cnf.clone().unwrap_or_else(|| cnf_path(&args.proof));
     let read = |path: &std::path::Path| {
         std::fs::read(path).map_err(|source| Error::Io {
@@ -30,7 +30,21 @@ pub fn run(args: &CheckProofArgs) -> Result<Exit, Failure> {
         );
         return Ok(Exit::Rejected);
     };
-    match check(&board.puzzle, &formula, &proof) {
+    let puzzle = if doc.boards.len() == 1 {
+        &doc.boards[0].puzzle
+    } else {
+        let Some(puzzle) = named_puzzle(doc.boards.iter().map(|b| &b.puzzle), &formula) else {
+            eprintln!(
+                "{}: rejected at step 1 (the formula's header): it names none of the {} boards of {}",
+                args.proof.display(),
+                doc.boards.len(),
+                input.name
+            );
+            return Ok(Exit::Rejected);
+        };
+        puzzle
+    };
+    match check(puzzle, &formula, &proof) {
         Ok(certified) => {
             let stats = certified.stats;
             write_output(

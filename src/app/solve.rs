@@ -5,14 +5,15 @@
 //! follow the outcomes. A folder as INPUT runs the batch command.
 
 use super::{Exit, Failure, read_input, write_atomic, write_output};
-use crate::cli::{BatchArgs, EngineArgs, SolveArgs};
+use crate::cli::{BatchArgs, EngineArgs, ProofArgs, SolveArgs};
+use bimaru_sat::compare::Config;
 use bimaru_sat::format::OutputFormat;
-use bimaru_sat::proof::{Certificate, Claim, cross_check, cross_configs};
 use bimaru_sat::format::csc384::{Dialect, DialectSource};
 use bimaru_sat::job::{
     Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board, require_solver,
 };
-use bimaru_sat::compare::Config;
+use bimaru_sat::proof::{Certificate, Claim, ProofOptions, cross_check, cross_configs};
+use bimaru_sat::sat::engine::Configuration;
 use bimaru_sat::solve::{Backend, Engine, Outcome, Report, SolveError, SolveOptions, Stats};
 use bimaru_sat::{Grid, Pos};
 use std::path::{Path, PathBuf};
@@ -45,7 +46,7 @@ fn job(args: &SolveArgs) -> SolveJob {
     SolveJob {
         options: SolveOptions {
             time_limit: super::time_limit(args.time_limit),
-            ..options
+            ..options.clone()
         },
         goal,
         to: args.to,
@@ -59,7 +60,22 @@ fn job(args: &SolveArgs) -> SolveJob {
                 }
             }
         }),
-        proof: args.proof.as_ref().map(|_| args.proof_format),
+        proof: args
+            .proof
+            .as_ref()
+            .map(|_| proof_options(&args.proof_args, &options)),
+    }
+}
+
+/// How the proof flags and the engine's solver ask for certificates to be made.
+pub(super) fn proof_options(args: &ProofArgs, options: &SolveOptions) -> ProofOptions {
+    ProofOptions {
+        config: Configuration {
+            model: args.proof_encoding,
+            card: args.proof_card,
+        },
+        format: args.proof_format,
+        solver: options.solver,
     }
 }
 
@@ -101,13 +117,19 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
                 second: "OUTPUT or --to other than json",
             });
         }
+        if args.proof.is_some() || args.cross_check {
+            return Err(Failure::Conflict {
+                first: "a directory as INPUT (batch mode)",
+                second: "--proof FILE or --cross-check (use `batch --unique --proof-dir DIR`)",
+            });
+        }
         return super::batch::run(&BatchArgs {
             paths: vec![dir.clone()],
             format: args.format,
             time_limit: args.time_limit,
             engine: args.engine.clone(),
             proof_dir: None,
-            proof_format: args.proof_format,
+            proof: args.proof_args.clone(),
         });
     }
     let start = Instant::now();
@@ -202,7 +224,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
                             target.display(),
                             cnf_path(target).display(),
                             certificate.config,
-                            job.proof.unwrap_or_default().name(),
+                            args.proof_args.proof_format.name(),
                             target.display()
                         );
                     }

@@ -10,10 +10,9 @@ use crate::format::csc384::Dialect;
 use crate::format::json::{ResultJson, Status};
 use crate::format::{Board, Document, Format, OutputFormat, Writer};
 use crate::ilp::lp;
-use crate::proof::{Certificate, Claim, ProofFormat, certify};
+use crate::proof::{Certificate, Claim, ProofOptions, certify};
 use crate::puzzle::{Grid, Puzzle};
 use crate::sat::dimacs::Formula;
-use crate::sat::engine::Configuration;
 use crate::solve::{Backend, Outcome, Report, SolveError, SolveOptions, solve};
 
 /// What solving is to establish.
@@ -69,8 +68,8 @@ pub struct SolveJob {
     pub dimacs: Option<Dimacs>,
     /// Certify the answer (single-board documents): when the outcome is no solution, a unique
     /// solution or a complete count, the formula that blocks every solution found and a DRAT
-    /// proof of its unsatisfiability in this format.
-    pub proof: Option<ProofFormat>,
+    /// proof of its unsatisfiability, made as these options say.
+    pub proof: Option<ProofOptions>,
 }
 
 /// What a solve job gave.
@@ -97,7 +96,7 @@ pub struct BoardSolved {
     pub formula: Option<Vec<u8>>,
     /// The certificate ([`SolveJob::proof`]); `None` when none was asked for or the outcome
     /// is not one a proof certifies (see [`SolveJob::certificate`]).
-    pub certificate: Option<Certificate>,
+    pub certificate: Option<Box<Certificate>>,
 }
 
 /// Every board of a document solved.
@@ -162,8 +161,8 @@ impl SolveJob {
             }
             _ => None,
         };
-        let certificate = match self.proof {
-            Some(format) => self.certificate(puzzle, &report.outcome, format)?,
+        let certificate = match &self.proof {
+            Some(options) => certificate(puzzle, &report.outcome, options)?.map(Box::new),
             None => None,
         };
         Ok(Solved::Board(BoardSolved {
@@ -172,39 +171,6 @@ impl SolveJob {
             formula,
             certificate,
         }))
-    }
-
-    /// The encoding a certificate's formula is written in: the job's model and cardinality
-    /// encoding.
-    pub fn proof_config(&self) -> Configuration {
-        Configuration {
-            model: self.options.model,
-            card: self.options.card,
-        }
-    }
-
-    /// Certifies `outcome` for `puzzle` ([`certify`]) when a proof can: no solution, a unique
-    /// solution, or a complete count (every grid blocked). `None` for a solution whose
-    /// uniqueness was not examined or a count that stopped at its limit.
-    pub fn certificate(
-        &self,
-        puzzle: &Puzzle,
-        outcome: &Outcome,
-        format: ProofFormat,
-    ) -> Result<Option<Certificate>, Error> {
-        if Claim::of_outcome(outcome).is_none() {
-            return Ok(None);
-        }
-        let grids: Vec<Grid> = outcome.grids().into_iter().cloned().collect();
-        let certificate = certify(
-            puzzle,
-            &grids,
-            self.proof_config(),
-            self.options.solver,
-            format,
-        )
-        .map_err(SolveError::from)?;
-        Ok(Some(certificate))
     }
 
     /// The job's integer program (`options.ilp_model`) of `puzzle` in CPLEX LP format, for an
@@ -436,4 +402,20 @@ impl Tally {
         }
         s
     }
+}
+
+/// Certifies `outcome` for `puzzle` ([`certify`]) when a proof can: no solution, a unique
+/// solution, or a complete count (every grid blocked). `None` for a solution whose uniqueness
+/// was not examined or a count that stopped at its limit.
+pub fn certificate(
+    puzzle: &Puzzle,
+    outcome: &Outcome,
+    options: &ProofOptions,
+) -> Result<Option<Certificate>, Error> {
+    if Claim::of_outcome(outcome).is_none() {
+        return Ok(None);
+    }
+    let grids: Vec<Grid> = outcome.grids().into_iter().cloned().collect();
+    let certificate = certify(puzzle, &grids, options).map_err(SolveError::from)?;
+    Ok(Some(certificate))
 }

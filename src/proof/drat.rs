@@ -145,7 +145,11 @@ pub fn parse_dimacs(text: &str) -> Result<Cnf, DratError> {
                             .map_err(|_| bad(format!("bad clause count `{clauses}`")))?,
                     );
                 }
-                _ => return Err(bad(format!("expected one `p cnf VARS CLAUSES`, found `{line}`"))),
+                _ => {
+                    return Err(bad(format!(
+                        "expected one `p cnf VARS CLAUSES`, found `{line}`"
+                    )));
+                }
             }
             continue;
         }
@@ -667,12 +671,17 @@ mod tests {
 
     #[test]
     fn a_rup_proof_is_accepted_in_text_and_binary() {
+        // (1 2) needs 3 split both ways; then 2 refutes the formula by propagation.
+        let formula = cnf(&[&[1, 2, 3], &[1, 2, -3], &[-1, 2], &[1, -2], &[-1, -2]]);
+        let stats = check(&formula, b"1 2 0\nd 1 2 3 0\n2 0\n0\n").expect("valid");
+        assert_eq!((stats.lemmas, stats.deletions, stats.binary), (3, 1, false));
+        // a 1 2 0 (codes 2, 4), d 1 2 3 0 (codes 2, 4, 6), a 2 0 (code 4), a 0.
+        let binary = [b'a', 2, 4, 0, b'd', 2, 4, 6, 0, b'a', 4, 0, b'a', 0];
+        let stats = check(&formula, &binary).expect("valid");
+        assert_eq!((stats.lemmas, stats.deletions, stats.binary), (3, 1, true));
+        // Once refuted, later steps are not checked: the deletion is ignored.
         let stats = check(&square(), b"2 0\nd 1 2 0\n0\n").expect("valid");
-        assert_eq!((stats.lemmas, stats.deletions, stats.binary), (2, 1, false));
-        // a 2 0 (code 4), d 1 2 0 (codes 2, 4), a 0.
-        let binary = [b'a', 4, 0, b'd', 2, 4, 0, b'a', 0];
-        let stats = check(&square(), &binary).expect("valid");
-        assert_eq!((stats.lemmas, stats.binary), (2, true));
+        assert_eq!((stats.deletions, stats.ignored_deletions), (0, 1));
     }
 
     #[test]
@@ -701,10 +710,12 @@ mod tests {
 
     #[test]
     fn rat_lemmas_over_new_variables_are_accepted() {
-        // Extended resolution: 5 <-> (1 and 2), defined by RAT clauses on 5, then the square.
-        let proof = b"5 -1 -2 0\n-5 1 0\n-5 2 0\n2 0\n0\n";
-        let stats = check(&square(), proof).expect("valid");
-        assert_eq!(stats.rat, 3);
+        // Extended resolution: 5 <-> (1 and 2), defined by RAT clauses on 5 (none of them RUP),
+        // then the square over 3 and 4 refuted.
+        let formula = cnf(&[&[1, 2], &[3, 4], &[-3, 4], &[3, -4], &[-3, -4]]);
+        let proof = b"5 -1 -2 0\n-5 1 0\n-5 2 0\n4 0\n0\n";
+        let stats = check(&formula, proof).expect("valid");
+        assert_eq!((stats.lemmas, stats.rat), (5, 3));
         // Not RAT: -1 resolves with (1 2) and (1 -2) into tautology-free clauses that UP
         // cannot refute in a satisfiable formula.
         let open = cnf(&[&[1, 2], &[1, -2], &[3, 4]]);

@@ -1,8 +1,10 @@
 //! Certified answers. [`certify`] turns "no solution", "unique" or "exactly N solutions" into a
 //! pair of files a sceptic can check: the whole CNF encoding of the puzzle plus one blocking
 //! clause per solution found (`sat/dimacs.rs`'s [`Formula`], as `--emit-dimacs
-//! --exclude-solution` writes it), and a DRAT proof that this formula is unsatisfiable, written
-//! by a fresh proof-writing solver ([`ProofSolver`]) in one non-incremental call.
+//! --exclude-solution` writes it), and a DRAT proof that this formula is unsatisfiable. The
+//! proof opens with pre-solving's facts as unit lemmas, each implied by unit propagation over
+//! the formula and the lemmas before it, and goes on with what a fresh proof-writing solver
+//! ([`ProofSolver`]) writes while it refutes the formula and those units in one call.
 //! [`check`] is the other side: it re-derives the formula from the puzzle, compares it clause
 //! for clause with the file, has the independent verifier accept every blocked grid, and runs
 //! the DRAT checker of [`drat`], which shares no code with any solver. `docs/proofs.md` says
@@ -11,15 +13,19 @@
 pub mod drat;
 
 use crate::compare::Config;
+use crate::placement::Placements;
 use crate::puzzle::{Grid, Puzzle};
+use crate::reason::deduce::{Rules, Status, facts};
+use crate::reason::unit::Propagator;
+use crate::sat::Lit;
 use crate::sat::card::CardKind;
 use crate::sat::dimacs::{Formula, fingerprint, read_header, read_solutions};
 use crate::sat::engine::Configuration;
 use crate::sat::model::Model;
 use crate::solve::{Outcome, SolveError};
+pub use crate::solver::ProofFormat;
 use crate::solver::{Answer, SolverError, SolverKind};
 use crate::verify::{Violation, verify};
-pub use crate::solver::ProofFormat;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -64,6 +70,36 @@ impl fmt::Display for Claim {
     }
 }
 
+/// The configuration a certificate's formula is written in unless another is asked for: the
+/// cell model with totalizers. Refuting the whole encoding (no pre-solving) is fastest there on
+/// the 30x30 set (`docs/benchmarks.md`, "Proofs").
+pub const DEFAULT_CONFIG: Configuration = Configuration {
+    model: Model::Cell,
+    card: CardKind::Totalizer,
+};
+
+/// How to certify: the encoding of the refuted formula, the DRAT flavour and the solver that
+/// writes the proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProofOptions {
+    /// The model and cardinality encoding of the formula ([`DEFAULT_CONFIG`] by default).
+    pub config: Configuration,
+    /// Text or binary DRAT.
+    pub format: ProofFormat,
+    /// The solver that refutes the formula and writes the proof.
+    pub solver: SolverKind,
+}
+
+impl Default for ProofOptions {
+    fn default() -> Self {
+        ProofOptions {
+            config: DEFAULT_CONFIG,
+            format: ProofFormat::Text,
+            solver: SolverKind::Varisat,
+        }
+    }
+}
+
 /// A formula and its refutation.
 #[derive(Clone, Debug)]
 pub struct Certificate {
@@ -75,6 +111,8 @@ pub struct Certificate {
     pub proof: Vec<u8>,
     /// The encoding the formula was written in.
     pub config: Configuration,
+    /// Pre-solving facts written as unit lemmas at the head of the proof.
+    pub units: usize,
     /// Conflicts of the proof-writing call.
     pub conflicts: u64,
     /// Wall time of encoding, solving and writing the proof.
@@ -128,14 +166,13 @@ pub fn formula(puzzle: &Puzzle, solutions: &[Grid], config: Configuration) -> Fo
 }
 
 /// Certifies that `solutions` are all the solutions of `puzzle`: writes the formula that blocks
-/// them (the whole encoding in `config`, no pre-solving: the solver's own propagation stands in
-/// for it) and a DRAT proof, in `format`, by a fresh `solver` that refutes it in one call.
+/// them (the whole encoding in `options.config`) and a DRAT proof in `options.format`: the
+/// pre-solving facts as unit lemmas ([`presolved_units`]), then the proof of a fresh
+/// `options.solver` that refutes the formula and those units in one call.
 pub fn certify(
     puzzle: &Puzzle,
     solutions: &[Grid],
-    config: Configuration,
-    solver: SolverKind,
-    format: ProofFormat,
+    options: &ProofOptions,
 ) -> Result<Certificate, ProofError> {
     let start = Instant::now();
     for (i, grid) in solutions.iter().enumerate() {
@@ -144,13 +181,18 @@ pub fn certify(
             violation,
         })?;
     }
+    let config = options.config;
     let formula = formula(puzzle, solutions, config);
-    let mut prover = solver.new_proof_solver(format)?;
+    let units = presolved_units(puzzle, &formula);
+    let mut prover = options.solver.new_proof_solver(options.format)?;
     for _ in 0..formula.cnf.var_count() {
         prover.new_var();
     }
     for clause in formula.cnf.iter() {
         prover.add_clause(clause);
+    }
+    for &unit in &units {
+        prover.add_clause(&[unit]);
     }
     match prover.solve(&[])? {
         Answer::Unsat => {}
@@ -168,15 +210,99 @@ pub fn certify(
         }
     }
     let conflicts = prover.conflicts();
-    let proof = prover.finish_proof()?;
+    let mut proof = Vec::new();
+    for &unit in &units {
+        write_lemma(&mut proof, &[unit], options.format);
+    }
+    proof.extend(prover.finish_proof()?);
     Ok(Certificate {
         claim: Claim::of(solutions.len()),
         cnf: formula.write(puzzle),
         proof,
         config,
+        units: units.len(),
         conflicts,
         time: start.elapsed(),
     })
+}
+
+/// Pre-solving's facts about `puzzle` (its cells, and the placements it chose or struck off) as
+/// literals of `formula`, in an order where each is a RUP lemma: unit propagation over the
+/// formula and the literals before it, with the fact's negation assumed, reaches a conflict.
+/// Facts that unit propagation already sets are left out, and so is any fact that is not RUP
+/// (it is left to the solver). Empty when pre-solving or unit propagation finds no solution.
+pub fn presolved_units(puzzle: &Puzzle, formula: &Formula) -> Vec<Lit> {
+    let placements = Placements::new(puzzle);
+    let Ok(known) = facts(puzzle, &placements, Rules::Full) else {
+        return Vec::new();
+    };
+    let cells = known
+        .cells
+        .iter()
+        .zip(&formula.encoding.cells)
+        .filter_map(|(value, var)| value.map(|ship| var.lit(ship)));
+    let ships = known
+        .placements
+        .iter()
+        .zip(&formula.encoding.placements)
+        .filter_map(|(status, var)| match status {
+            Status::Chosen => Some(var.positive()),
+            Status::Dead => Some(var.negative()),
+            Status::Open => None,
+        });
+    let mut pending: Vec<Lit> = cells.chain(ships).collect();
+    let mut up = Propagator::new(&formula.cnf);
+    if up.propagate_root().is_err() {
+        return Vec::new();
+    }
+    let mut units = Vec::new();
+    loop {
+        let before = units.len();
+        let mut open = Vec::new();
+        for lit in pending {
+            match up.value(lit) {
+                Some(true) => {}
+                _ if up.probe(!lit) => {
+                    if up.imply(lit, None).is_err() {
+                        // The units refute the formula by themselves; the solver closes it.
+                        units.push(lit);
+                        return units;
+                    }
+                    units.push(lit);
+                }
+                _ => open.push(lit),
+            }
+        }
+        if units.len() == before || open.is_empty() {
+            return units;
+        }
+        pending = open;
+    }
+}
+
+/// Appends the lemma `clause` to a proof in `format`: text DRAT (`1 -2 0`) or binary DRAT (`a`,
+/// each literal as the variable-length number `2 * variable + sign`, a 0 byte).
+fn write_lemma(proof: &mut Vec<u8>, clause: &[Lit], format: ProofFormat) {
+    match format {
+        ProofFormat::Text => {
+            for lit in clause {
+                proof.extend_from_slice(format!("{} ", lit.to_dimacs()).as_bytes());
+            }
+            proof.extend_from_slice(b"0\n");
+        }
+        ProofFormat::Binary => {
+            proof.push(b'a');
+            for lit in clause {
+                let mut n = 2 * (lit.index() + 1) + usize::from(lit.is_negative());
+                while n >= 0x80 {
+                    proof.push((n as u8 & 0x7f) | 0x80);
+                    n >>= 7;
+                }
+                proof.push(n as u8);
+            }
+            proof.push(0);
+        }
+    }
 }
 
 /// What [`check`] accepted.
@@ -213,6 +339,16 @@ pub enum Rejection {
     /// The proof does not refute the formula.
     #[error("step 4 (the DRAT proof): {0}")]
     Proof(drat::DratError),
+}
+
+/// The puzzle among `puzzles` whose fingerprint the formula's header names (`c puzzle:`), for a
+/// file of several boards; `None` when the header names none of them.
+pub fn named_puzzle<'a>(
+    puzzles: impl IntoIterator<Item = &'a Puzzle>,
+    cnf: &str,
+) -> Option<&'a Puzzle> {
+    let print = read_header(cnf).ok()?.fingerprint?;
+    puzzles.into_iter().find(|p| fingerprint(p) == print)
 }
 
 fn show(clause: impl IntoIterator<Item = i64>) -> String {
@@ -424,23 +560,24 @@ mod tests {
     }
 
     #[test]
-    fn a_certificate_of_uniqueness_checks_in_every_model_and_format() {
+    fn a_certificate_of_uniqueness_checks_in_every_configuration_and_format() {
         let (puzzle, grid) = solved();
-        for &model in Model::ALL {
+        let configs = Model::ALL.iter().flat_map(|&model| {
+            CardKind::ALL
+                .iter()
+                .map(move |&card| Configuration { model, card })
+        });
+        for config in configs {
             for format in [ProofFormat::Text, ProofFormat::Binary] {
-                let config = Configuration {
-                    model,
-                    card: CardKind::Seq,
-                };
-                let cert = certify(
-                    &puzzle,
-                    std::slice::from_ref(&grid),
+                let options = ProofOptions {
                     config,
-                    SolverKind::Varisat,
                     format,
-                )
-                .expect("certified");
+                    ..ProofOptions::default()
+                };
+                let cert =
+                    certify(&puzzle, std::slice::from_ref(&grid), &options).expect("certified");
                 assert_eq!(cert.claim, Claim::Unique);
+                assert_eq!(cert.config, config);
                 let text = String::from_utf8(cert.cnf).expect("ASCII");
                 let certified = check(&puzzle, &text, &cert.proof).expect("accepted");
                 assert_eq!(certified.claim, Claim::Unique);
@@ -453,28 +590,18 @@ mod tests {
     #[test]
     fn a_missed_solution_is_no_certificate() {
         let (puzzle, _) = solved();
-        let config = Configuration {
-            model: Model::Cell,
-            card: CardKind::Seq,
-        };
-        let err = certify(&puzzle, &[], config, SolverKind::Varisat, ProofFormat::Text)
-            .expect_err("the puzzle has a solution");
+        let err =
+            certify(&puzzle, &[], &ProofOptions::default()).expect_err("the puzzle has a solution");
         assert!(matches!(err, ProofError::NotRefuted { found: 0, .. }));
     }
 
     #[test]
     fn a_tampered_header_or_formula_is_rejected_at_its_step() {
         let (puzzle, grid) = solved();
-        let config = Configuration {
-            model: Model::Cell,
-            card: CardKind::Seq,
-        };
         let cert = certify(
             &puzzle,
             std::slice::from_ref(&grid),
-            config,
-            SolverKind::Varisat,
-            ProofFormat::Text,
+            &ProofOptions::default(),
         )
         .expect("certified");
         let text = String::from_utf8(cert.cnf).expect("ASCII");
@@ -490,7 +617,7 @@ mod tests {
         let err = check(&puzzle, &twice, &cert.proof).unwrap_err();
         assert!(matches!(err, Rejection::Solution { index: 2, .. }), "{err}");
         // Another card in the header: the re-derived formula differs.
-        let other = text.replace("c card: seq", "c card: totalizer");
+        let other = text.replace("c card: totalizer", "c card: seq");
         let err = check(&puzzle, &other, &cert.proof).unwrap_err();
         assert!(matches!(err, Rejection::Formula(_)), "{err}");
         let err = check(&puzzle, "p cnf 1 0\n", &cert.proof).unwrap_err();

@@ -248,7 +248,9 @@ pub fn read_solutions(text: &str, rows: usize, cols: usize) -> Result<Vec<Grid>,
         }
         let rows_text: Vec<&str> = cells.trim().split('/').collect();
         if rows_text.len() != rows || rows_text.iter().any(|r| r.chars().count() != cols) {
-            return Err(bad("one `#`/`.` row per board row, each as long as the board is wide"));
+            return Err(bad(
+                "one `#`/`.` row per board row, each as long as the board is wide",
+            ));
         }
         let mut ship = Vec::with_capacity(rows * cols);
         for ch in rows_text.iter().flat_map(|r| r.chars()) {

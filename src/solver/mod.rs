@@ -149,7 +149,10 @@ impl SolverKind {
     /// A new, empty solver of this kind that writes a DRAT proof in `format`
     /// ([`ProofSolver`]); an error for a kind that cannot write one or that this build does not
     /// link.
-    pub fn new_proof_solver(self, format: ProofFormat) -> Result<Box<dyn ProofSolver>, SolverError> {
+    pub fn new_proof_solver(
+        self,
+        format: ProofFormat,
+    ) -> Result<Box<dyn ProofSolver>, SolverError> {
         match self {
             SolverKind::Varisat => Ok(Box::new(varisat::Varisat::proving(format))),
             #[cfg(feature = "cadical")]
