@@ -5,8 +5,19 @@
 use crate::common::run;
 
 const COMMANDS: &[&str] = &[
-    "", "solve", "batch", "convert", "advise", "simulate", "decode", "compare", "generate",
-    "grade", "hint", "render",
+    "",
+    "solve",
+    "batch",
+    "convert",
+    "advise",
+    "simulate",
+    "decode",
+    "compare",
+    "generate",
+    "grade",
+    "hint",
+    "render",
+    "check-proof",
 ];
 
 #[test]

@@ -340,4 +340,34 @@ mod tests {
         }
         assert!(solver.learnt.load(Ordering::Relaxed) > 1_000);
     }
+
+    #[test]
+    fn a_certificate_written_by_cadical_checks_in_text_and_binary() {
+        use crate::proof::{Claim, ProofFormat, ProofOptions, certify, check};
+        // A puzzle that pre-solving leaves open, so that CaDiCaL has to search.
+        let text = include_str!("../../puzzles/generated/15x15/001.json");
+        let puzzle = crate::format::parse_document(text, crate::format::Format::Json)
+            .expect("valid")
+            .boards
+            .remove(0)
+            .puzzle;
+        let grid = crate::solve(&puzzle, &crate::SolveOptions::unique())
+            .expect("solves")
+            .outcome
+            .grid()
+            .cloned()
+            .expect("unique");
+        for format in [ProofFormat::Text, ProofFormat::Binary] {
+            let options = ProofOptions {
+                format,
+                solver: crate::solver::SolverKind::Cadical,
+                ..ProofOptions::default()
+            };
+            let cert = certify(&puzzle, std::slice::from_ref(&grid), &options).expect("certified");
+            let cnf = String::from_utf8(cert.cnf).expect("ASCII");
+            let certified = check(&puzzle, &cnf, &cert.proof).expect("accepted");
+            assert_eq!(certified.claim, Claim::Unique);
+            assert_eq!(certified.stats.binary, format == ProofFormat::Binary);
+        }
+    }
 }
