@@ -8,9 +8,12 @@
 //! `proof/unique+proof/<puzzle>`. `docs/benchmarks.md` ("Proofs") gives the command and the
 //! median ratio.
 
-use bimaru_sat::format::{self, Format};
+mod common;
+
+use bimaru_sat::format::Format;
 use bimaru_sat::proof::{ProofOptions, certify};
 use bimaru_sat::{Outcome, Puzzle, SolveOptions, solve};
+use common::puzzles;
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::Path;
@@ -18,21 +21,7 @@ use std::time::Duration;
 
 fn thirty() -> Vec<(String, Puzzle)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/30x30");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("puzzles/generated/30x30")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|file| {
-            let text = std::fs::read_to_string(&file).expect("readable puzzle");
-            let document = format::parse_document(&text, Format::Json).expect("valid puzzle");
-            let stem = file.file_stem().unwrap_or_default().to_string_lossy();
-            (stem.into_owned(), document.boards[0].puzzle.clone())
-        })
-        .collect()
+    puzzles(&dir, ".json", Format::Json)
 }
 
 fn unique(puzzle: &Puzzle) -> Outcome {
