@@ -15,6 +15,7 @@ mod formats;
 mod formulas;
 mod ilp;
 mod ist_corpus;
+mod output;
 mod proofs;
 mod properties;
 mod puzzlink;
@@ -22,3 +23,5 @@ mod readme;
 mod snapshots;
 #[cfg(feature = "cadical")]
 mod solvers;
+mod usage;
+mod web;

@@ -4,31 +4,33 @@
 //! each board's certificate is written into that folder as it comes. A summary goes to standard
 //! error.
 
+use super::output::{NewDir, StdoutLines};
 use super::solve::{cnf_path, engine, proof_options, tally_exit};
-use super::{Exit, Failure, write_atomic};
+use super::{Exit, Failure};
 use crate::cli::BatchArgs;
-use bimaru_sat::error::Error;
 use bimaru_sat::format::json::ResultJson;
 use bimaru_sat::job::Goal;
 use bimaru_sat::job::batch::{BatchJob, BoardProof, FileResult};
 use bimaru_sat::solve::SolveOptions;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashSet;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// Where `--proof-dir` puts certificates, and the names given so far.
+/// Where `--proof-dir` puts certificates (made whole in a temporary folder that takes its place
+/// at the end, [`NewDir`]), and the names given so far.
 struct ProofDir {
     dir: PathBuf,
+    files: NewDir,
     taken: HashSet<String>,
 }
 
 impl ProofDir {
-    /// The proof's path for a board of the file `path`: `DIR/NAME.drat`, NAME being the file's
+    /// The proof's name for a board of the file `path`: `NAME.drat`, NAME being the file's
     /// name and, for a board with an ID, `-` and the ID (characters other than letters, digits,
     /// `.`, `-` and `_` become `_`); a name already given gets `-2`, `-3`, ...
-    fn path(&mut self, path: &Path, id: Option<&str>) -> PathBuf {
+    fn name(&mut self, path: &Path, id: Option<&str>) -> String {
         let mut name = path
             .file_name()
             .map_or_else(|| "stdin".to_string(), |n| n.to_string_lossy().into_owned());
@@ -48,20 +50,21 @@ impl ProofDir {
             n += 1;
             unique = format!("{name}-{n}");
         }
-        self.dir.join(format!("{unique}.drat"))
+        format!("{unique}.drat")
     }
 
     /// Writes a board's certificate, or says on stderr why it has none.
-    fn write(&mut self, path: &Path, id: Option<&str>, proof: &BoardProof) -> Result<(), Error> {
+    fn write(&mut self, path: &Path, id: Option<&str>, proof: &BoardProof) -> Result<(), Failure> {
         let board = match id {
             Some(id) => format!("{} board {id}", path.display()),
             None => path.display().to_string(),
         };
         match proof {
             BoardProof::Certified(certificate) => {
-                let target = self.path(path, id);
-                write_atomic(&cnf_path(&target), &certificate.cnf)?;
-                write_atomic(&target, &certificate.proof)?;
+                let name = self.name(path, id);
+                let cnf = cnf_path(Path::new(&name));
+                self.files.write(&cnf.to_string_lossy(), &certificate.cnf)?;
+                self.files.write(&name, &certificate.proof)?;
             }
             BoardProof::Failed(why) => eprintln!("{board}: no certificate: {why}"),
             _ => {}
@@ -90,19 +93,13 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Failure> {
             .map(|_| proof_options(&args.proof, &options)),
     };
     let mut proofs = match &args.proof_dir {
-        Some(dir) => {
-            std::fs::create_dir_all(dir).map_err(|source| Error::Io {
-                path: dir.clone(),
-                source,
-            })?;
-            Some(ProofDir {
-                dir: dir.clone(),
-                taken: HashSet::new(),
-            })
-        }
+        Some(dir) => Some(ProofDir {
+            dir: dir.clone(),
+            files: NewDir::new(dir)?,
+            taken: HashSet::new(),
+        }),
         None => None,
     };
-    let mut write_error = None;
     let files = job.files()?;
     let bar = if io::stderr().is_terminal() {
         let bar = ProgressBar::new(files.len() as u64);
@@ -114,20 +111,21 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Failure> {
     } else {
         ProgressBar::hidden()
     };
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    // A closed pipe ends the output quietly; the summary still goes to stderr.
-    let mut open = true;
+    // A closed pipe ends the output quietly; the summary still goes to stderr. Any other
+    // write error (a full disk) ends the output and fails the run.
+    let mut out = StdoutLines::new();
+    let mut write_error = None;
+    let mut proof_error = None;
     let summary = job.run(&files, |path, result| {
         bar.set_message(path.display().to_string());
         let name = path.display().to_string();
         if let (Some(proofs), FileResult::Boards(boards)) = (proofs.as_mut(), &result) {
             for board in boards {
                 if let Some(proof) = &board.proof
-                    && write_error.is_none()
+                    && proof_error.is_none()
                     && let Err(e) = proofs.write(path, board.id.as_deref(), proof)
                 {
-                    write_error = Some(e);
+                    proof_error = Some(e);
                 }
             }
         }
@@ -147,18 +145,24 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Failure> {
         };
         for mut line in lines {
             line.file = Some(name.clone());
-            if open {
-                open = writeln!(out, "{}", line.to_line())
-                    .and_then(|()| out.flush())
-                    .is_ok();
+            if let Err(e) = out.line(&line.to_line()) {
+                write_error.get_or_insert(Failure::from(e));
             }
         }
         bar.inc(1);
     });
     bar.finish_and_clear();
-    if let Some(e) = write_error {
-        return Err(e.into());
+    // The proofs appear all together, or none when one could not be written.
+    if let Some(e) = proof_error {
+        return Err(e);
     }
+    let proof_dir = match proofs {
+        Some(proofs) => {
+            proofs.files.commit()?;
+            Some(proofs.dir)
+        }
+        None => None,
+    };
     let mut text = format!(
         "batch: {} files, {} boards: {}",
         summary.files,
@@ -180,11 +184,11 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Failure> {
             summary.skipped
         ));
     }
-    if let Some(proofs) = &proofs {
+    if let Some(dir) = &proof_dir {
         text.push_str(&format!(
             "; {} certified (proofs in {})",
             summary.certified,
-            proofs.dir.display()
+            dir.display()
         ));
         if summary.uncertifiable > 0 {
             text.push_str(&format!(
@@ -197,6 +201,9 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Failure> {
         }
     }
     eprintln!("{text}; {:.3} s", start.elapsed().as_secs_f64());
+    if let Some(e) = write_error {
+        return Err(e);
+    }
     Ok(if summary.failed > 0 {
         Exit::BadInput
     } else if summary.proof_failed > 0 {

@@ -3,8 +3,9 @@
 //! its DRAT checker, and say what is certified (exit 0) or which step rejected it (exit 1). In a
 //! file of several boards (Rubin), the board is the one the formula's header names.
 
+use super::output::stdout;
 use super::solve::cnf_path;
-use super::{Exit, Failure, read_input, write_output};
+use super::{Exit, Failure, read_input};
 use crate::cli::CheckProofArgs;
 use bimaru_sat::error::Error;
 use bimaru_sat::proof::{check, named_puzzle};
@@ -47,9 +48,8 @@ pub fn run(args: &CheckProofArgs) -> Result<Exit, Failure> {
     match check(puzzle, &formula, &proof) {
         Ok(certified) => {
             let stats = certified.stats;
-            write_output(
-                None,
-                &format!(
+            stdout(
+                format!(
                     "certified: {} ({} formula {}; {} DRAT {}: {} lemmas, {} deletions)\n",
                     certified.claim,
                     certified.config,
@@ -58,7 +58,8 @@ pub fn run(args: &CheckProofArgs) -> Result<Exit, Failure> {
                     args.proof.display(),
                     stats.lemmas,
                     stats.deletions,
-                ),
+                )
+                .as_bytes(),
             )?;
             Ok(Exit::Success)
         }

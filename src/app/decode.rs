@@ -3,7 +3,7 @@
 //! ([`bimaru_sat::job::decode`]), and print the grid in the puzzle's format. `--backend ilp`
 //! reads a CBC or glpsol answer instead.
 
-use super::{Exit, Failure, read_input, write_output};
+use super::{Exit, Failure, Output, read_input};
 use crate::cli::DecodeArgs;
 use bimaru_sat::format::Writer;
 use bimaru_sat::job::decode::{ilp_answer, read_header, sat_answer, sat_formula};
@@ -11,6 +11,10 @@ use bimaru_sat::solve::Backend;
 
 /// Runs the decode command.
 pub fn run(args: &DecodeArgs) -> Result<Exit, Failure> {
+    let output = Output::new(
+        args.output.as_deref(),
+        &[Some(&args.puzzle), Some(&args.model), args.cnf.as_deref()],
+    )?;
     let input = read_input(Some(&args.puzzle))?;
     let doc = input.document(args.format)?;
     let puzzle = &doc.single(&input.name)?.puzzle;
@@ -70,6 +74,6 @@ pub fn run(args: &DecodeArgs) -> Result<Exit, Failure> {
         }
     };
     let text = Writer::choose(None, None, &doc).solved_puzzle(puzzle, &grid);
-    write_output(args.output.as_deref(), &text)?;
+    output.write(text.as_bytes())?;
     Ok(Exit::Success)
 }

@@ -4,6 +4,7 @@
 
 use bimaru_sat::error::Error;
 use bimaru_sat::generate::GenerateError;
+use bimaru_sat::sat::dimacs::DecodeError;
 use bimaru_sat::solve::SolveError;
 
 /// Why a command failed.
@@ -35,6 +36,25 @@ pub enum Failure {
     /// wanted grade).
     #[error("generate: {0}")]
     Generate(GenerateError),
+    /// `man` was asked for a command that does not exist.
+    #[error("man: no command {name:?}; the commands are {known}")]
+    UnknownCommand {
+        /// The name given.
+        name: String,
+        /// The commands there are.
+        known: String,
+    },
+    /// An output path that must not be written.
+    #[error(transparent)]
+    Output(#[from] super::output::Refusal),
+    /// The server cannot listen on its address (taken, or not this machine's).
+    #[error("cannot listen on {address}: {source}")]
+    Listen {
+        /// The address asked for.
+        address: String,
+        /// The system's reason.
+        source: std::io::Error,
+    },
     /// The library refused or failed.
     #[error("{}", message(.0))]
     Library(#[from] Error),
@@ -84,6 +104,24 @@ pub fn message(error: &Error) -> String {
         Error::SolverUnavailable { solver, feature } => format!(
             "this build has no {solver} solver; rebuild with `cargo build --release --features {feature}`"
         ),
+        Error::Decode { error: why, .. } => match decode_hint(why) {
+            Some(hint) => format!("{error}; {hint}"),
+            None => error.to_string(),
+        },
         _ => error.to_string(),
+    }
+}
+
+/// What to type when an external solver's answer does not decode.
+fn decode_hint(error: &DecodeError) -> Option<&'static str> {
+    match error {
+        DecodeError::MipSolution => Some("decode it with --backend ilp"),
+        DecodeError::SatAnswer => Some("decode it without --backend ilp"),
+        DecodeError::UnknownVariable { .. }
+        | DecodeError::Incomplete { .. }
+        | DecodeError::Falsified { .. } => Some(
+            "give the DIMACS file the solver read with --cnf (its header names the model and encoding), or the --encoding and --card it was written with",
+        ),
+        _ => None,
     }
 }

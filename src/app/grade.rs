@@ -1,7 +1,7 @@
 //! The grade command: prove the puzzle unique, then print its grade and how many cells each
 //! level of deduction decided.
 
-use super::{Exit, Failure, read_input, write_output};
+use super::{Exit, Failure, output, read_input};
 use crate::cli::GradeArgs;
 use bimaru_sat::grade::{Graded, grade};
 use bimaru_sat::job::author::grade_line;
@@ -12,7 +12,7 @@ pub fn run(args: &GradeArgs) -> Result<Exit, Failure> {
     let puzzle = input.puzzle(args.format)?;
     match grade(&puzzle)? {
         Graded::Unique(r) => {
-            write_output(None, &grade_line(&r))?;
+            output::stdout(grade_line(&r).as_bytes())?;
             Ok(Exit::Success)
         }
         Graded::Unsat => {

@@ -2,10 +2,10 @@
 //! `<stdin>`). [`Source::document`] detects the format when asked and parses every board;
 //! [`Source::puzzle`] wants exactly one.
 
-use super::{Board, Document, Format, detect, parse_document, text_from_bytes};
+use super::{Board, Document, Format, ParseErrorKind, detect, parse_document, text_from_bytes};
 use crate::error::Error;
 use crate::puzzle::Puzzle;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A text and the name it goes by in messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +24,25 @@ impl Source {
             source,
         })?;
         Source::from_bytes(path.display().to_string(), &bytes)
+    }
+
+    /// Reads a file found by listing a folder, with its format (`format`, or the one detected
+    /// for [`Format::Auto`]). `Ok(None)` when the file cannot be a puzzle: it is not text (a zip,
+    /// a PDF), or no format is detected; a folder's other files are skipped that way.
+    pub fn read_listed(path: &Path, format: Format) -> Result<Option<(Source, Format)>, Error> {
+        let source = match Source::read(path) {
+            Err(Error::Parse { error, .. })
+                if matches!(error.kind, ParseErrorKind::NotText { .. }) =>
+            {
+                return Ok(None);
+            }
+            s => s?,
+        };
+        match source.format(format) {
+            Ok(format) => Ok(Some((source, format))),
+            Err(Error::UnknownFormat { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 
     /// Text read elsewhere (standard input), refusing binary data with a parse error.
@@ -80,4 +99,20 @@ impl Document {
             }),
         }
     }
+}
+
+/// The regular files directly inside the folder `dir`, sorted by name.
+pub fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    let io_err = |source| Error::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(io_err)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(io_err)?;
+    files.retain(|p| p.is_file());
+    files.sort();
+    Ok(files)
 }

@@ -58,7 +58,11 @@ pub fn sat_answer(
         source_name: answer.name.clone(),
         error,
     };
-    let assignment = match dimacs::read_answer(&answer.text).map_err(|error| Error::Parse {
+    let read = dimacs::read_answer(&answer.text);
+    if read.is_err() && solution::parse(&answer.text).is_ok() {
+        return Err(decode_err(DecodeError::MipSolution));
+    }
+    let assignment = match read.map_err(|error| Error::Parse {
         source_name: answer.name.clone(),
         error,
     })? {
@@ -84,7 +88,15 @@ pub fn ilp_answer(
         source_name: solution.name.clone(),
         error,
     };
-    let external = solution::parse(&solution.text).map_err(parse_error)?;
+    let external = match solution::parse(&solution.text) {
+        Err(_) if dimacs::read_answer(&solution.text).is_ok() => {
+            return Err(Error::Decode {
+                source_name: solution.name.clone(),
+                error: DecodeError::SatAnswer,
+            });
+        }
+        read => read.map_err(parse_error)?,
+    };
     if external.status == SolutionStatus::Infeasible {
         return Ok(None);
     }

@@ -463,10 +463,7 @@ fn the_cross_check_agrees_on_the_corpus() {
     assert!(puzzles.len() > 600, "{} boards", puzzles.len());
     let configs = cross_configs(CardKind::Seq);
     let names: Vec<&str> = configs.iter().map(|c| c.name.as_str()).collect();
-    assert_eq!(
-        names,
-        ["sat/cell/seq", "sat/placement/seq", "ilp/ship/microlp"]
-    );
+    assert_eq!(names, ["sat/cell/seq", "sat/placement/seq", "ilp/ship"]);
     puzzles.par_iter().for_each(|(name, puzzle)| {
         let checked = cross_check(puzzle, &cross_configs(CardKind::Seq));
         assert_eq!(checked.verdicts.len(), 3);
@@ -487,10 +484,10 @@ fn the_cross_check_names_a_planted_faulty_engine_and_exits_1() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(
-        stderr.contains("cross-check: sat/cell/seq, sat/placement/seq, ilp/ship/microlp agree"),
+        stderr.contains("cross-check: sat/cell/seq, sat/placement/seq, ilp/ship agree"),
         "{stderr}"
     );
-    for victim in ["sat/placement/seq", "ilp/ship/microlp"] {
+    for victim in ["sat/placement/seq", "ilp/ship"] {
         let out = crate::common::bin()
             .args(["--unique", "--cross-check", puzzle.to_str().unwrap()])
             .env("BIMARU_SAT_PLANT_FAULT", victim)
