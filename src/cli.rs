@@ -173,10 +173,11 @@ pub struct BatchArgs {
     pub engine: EngineArgs,
 
     /// With --unique (or --count): certify every board that has no solution, a unique one or a
-    /// complete count, and write its formula and DRAT proof into DIR (created if missing) as
-    /// `NAME.drat.cnf` and `NAME.drat`. NAME is the file's name, then `-` and the board's ID for
-    /// a board of a Rubin file. Each pair is checked as check-proof would before it counts as
-    /// certified; the summary says how many were.
+    /// complete count, and write its formula and DRAT proof into DIR (created if missing; the
+    /// files appear together when the batch ends) as `NAME.drat.cnf` and `NAME.drat`. NAME is
+    /// the file's name, then `-` and the board's ID for a board of a Rubin file. Each pair is
+    /// checked as check-proof would before it counts as certified; the summary says how many
+    /// were.
     #[arg(long, id = "proof_target", value_name = "DIR")]
     pub proof_dir: Option<PathBuf>,
 
