@@ -30,6 +30,18 @@ pub struct Cli {
     /// Solving options (the default command).
     #[command(flatten)]
     pub solve: SolveArgs,
+
+    /// Refuse boards of more than N cells (rows x columns) with exit 2. The default keeps
+    /// every board it allows solvable in reasonable memory (docs/reliability.md).
+    #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::limits::MAX_CELLS)]
+    pub max_cells: usize,
+}
+
+impl Cli {
+    /// The input limits the flags ask for.
+    pub fn limits(&self) -> bimaru_sat::Limits {
+        bimaru_sat::Limits::default().with_max_cells(self.max_cells)
+    }
 }
 
 /// Commands other than the default solve.

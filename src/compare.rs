@@ -9,6 +9,7 @@
 use crate::error::Error;
 use crate::format::{Format, Source};
 use crate::ilp::{IlpModel, IlpSolver};
+use crate::limits::Limits;
 use crate::puzzle::{Grid, Pos, Puzzle};
 use crate::sat::card::CardKind;
 use crate::sat::model::Model;
@@ -469,11 +470,12 @@ pub fn read_puzzles(
     paths: &[PathBuf],
     ext: &[String],
     format: Format,
+    limits: &Limits,
 ) -> Result<Vec<NamedPuzzle>, Error> {
     let mut puzzles = Vec::new();
     for file in puzzle_files(paths, ext)? {
-        let source = Source::read(&file)?;
-        let doc = source.document(format)?;
+        let source = Source::read_within(&file, limits)?;
+        let doc = source.document_within(format, limits)?;
         let several = doc.boards.len() > 1;
         for (i, board) in doc.boards.into_iter().enumerate() {
             let name = match (several, board.id) {

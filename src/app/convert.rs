@@ -4,13 +4,14 @@
 
 use super::{Exit, Failure, read_input, write_output};
 use crate::cli::ConvertArgs;
+use bimaru_sat::Limits;
 use bimaru_sat::error::Error;
 use bimaru_sat::format::{Inexpressible, OutputFormat, Writer};
 
 /// Runs the convert command.
-pub fn run(args: &ConvertArgs) -> Result<Exit, Failure> {
-    let input = read_input(args.input.as_deref())?;
-    let doc = input.document(args.format)?;
+pub fn run(args: &ConvertArgs, limits: &Limits) -> Result<Exit, Failure> {
+    let input = read_input(args.input.as_deref(), limits)?;
+    let doc = input.document_within(args.format, limits)?;
     if doc.boards.len() != 1 && args.to != OutputFormat::Rubin {
         return Err(Error::MultipleBoards {
             source_name: input.name.clone(),

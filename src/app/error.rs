@@ -3,7 +3,9 @@
 //! bad input or usage, 70 for a failure of the tool.
 
 use bimaru_sat::error::Error;
+use bimaru_sat::format::{ParseError, ParseErrorKind};
 use bimaru_sat::generate::GenerateError;
+use bimaru_sat::limits::{Limit, LimitExceeded};
 use bimaru_sat::solve::SolveError;
 
 /// Why a command failed.
@@ -84,6 +86,18 @@ pub fn message(error: &Error) -> String {
         Error::SolverUnavailable { solver, feature } => format!(
             "this build has no {solver} solver; rebuild with `cargo build --release --features {feature}`"
         ),
+        Error::Parse {
+            error:
+                ParseError {
+                    kind:
+                        ParseErrorKind::Limit(LimitExceeded {
+                            limit: Limit::Cells | Limit::Side,
+                            ..
+                        }),
+                    ..
+                },
+            ..
+        } => format!("{error} (--max-cells raises it)"),
         _ => error.to_string(),
     }
 }

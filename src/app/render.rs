@@ -3,13 +3,14 @@
 
 use super::{Exit, Failure, read_input, write_atomic};
 use crate::cli::RenderArgs;
+use bimaru_sat::Limits;
 use bimaru_sat::render::svg;
 use bimaru_sat::solve::{SolveOptions, solve};
 
 /// Runs the render command.
-pub fn run(args: &RenderArgs) -> Result<Exit, Failure> {
-    let input = read_input(Some(&args.puzzle))?;
-    let puzzle = input.puzzle(args.format)?;
+pub fn run(args: &RenderArgs, limits: &Limits) -> Result<Exit, Failure> {
+    let input = read_input(Some(&args.puzzle), limits)?;
+    let puzzle = input.puzzle_within(args.format, limits)?;
     let solution = if args.solve {
         let report = solve(&puzzle, &SolveOptions::default())?;
         match report.outcome.grid() {

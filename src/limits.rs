@@ -1,0 +1,245 @@
+//! The largest inputs the crate accepts, as part of the model. Every reader checks a board's
+//! size, its fleet and the number of boards in a file against a [`Limits`] value before it
+//! allocates anything sized by them, and refuses what exceeds one with a [`LimitExceeded`] that
+//! names the limit, so hostile or mistyped input is a clear error instead of an exhausted
+//! memory. The defaults keep every board they allow solvable in reasonable memory (see
+//! `docs/reliability.md`); callers that really need more raise a limit field by field.
+
+use crate::puzzle::Puzzle;
+use std::fmt;
+
+/// Default [`Limits::max_cells`]: a 1000x1000 board, or 1x1,000,000.
+pub const MAX_CELLS: usize = 1_000_000;
+/// Default [`Limits::max_ship_len`].
+pub const MAX_SHIP_LEN: usize = 1_000;
+/// Default [`Limits::max_ships`].
+pub const MAX_SHIPS: usize = 100_000;
+/// Default [`Limits::max_boards`].
+pub const MAX_BOARDS: usize = 100_000;
+/// Default [`Limits::max_input_bytes`]: 256 MiB.
+pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+/// Default [`Limits::max_variable`]: the largest variable an answer file may name when the
+/// formula it answers is not at hand (with the formula, its own variable count is the limit).
+pub const MAX_VARIABLE: usize = 1 << 26;
+
+/// Named maximums on what input may ask for. [`Limits::default`] holds the constants of this
+/// module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Limits {
+    /// Cells of one board (rows x columns). Rows and columns are each bounded by it too.
+    pub max_cells: usize,
+    /// Length of the longest ship of a fleet.
+    pub max_ship_len: usize,
+    /// Ships in a fleet, all lengths together.
+    pub max_ships: usize,
+    /// Boards in one file (Rubin and Krazydad files, JSON Lines).
+    pub max_boards: usize,
+    /// Bytes of one input file.
+    pub max_input_bytes: u64,
+    /// The largest variable number a solver's answer may name.
+    pub max_variable: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_cells: MAX_CELLS,
+            max_ship_len: MAX_SHIP_LEN,
+            max_ships: MAX_SHIPS,
+            max_boards: MAX_BOARDS,
+            max_input_bytes: MAX_INPUT_BYTES,
+            max_variable: MAX_VARIABLE,
+        }
+    }
+}
+
+/// Which limit a value exceeded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Limit {
+    /// [`Limits::max_cells`].
+    Cells,
+    /// [`Limits::max_cells`], for one side of the board.
+    Side,
+    /// [`Limits::max_ship_len`].
+    ShipLen,
+    /// [`Limits::max_ships`].
+    Ships,
+    /// [`Limits::max_boards`].
+    Boards,
+    /// [`Limits::max_input_bytes`].
+    InputBytes,
+    /// [`Limits::max_variable`], or the variable count of the formula an answer belongs to.
+    Variable,
+}
+
+/// A value over a limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct LimitExceeded {
+    /// The limit.
+    pub limit: Limit,
+    /// The value the input asks for (saturated at `u64::MAX`).
+    pub value: u64,
+    /// The limit's value.
+    pub max: u64,
+}
+
+impl fmt::Display for LimitExceeded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let LimitExceeded { value, max, .. } = *self;
+        match self.limit {
+            Limit::Cells => write!(
+                f,
+                "the board has {value} cells (rows x columns), over the limit of {max}"
+            ),
+            Limit::Side => write!(
+                f,
+                "the board has {value} rows or columns, over the limit of {max}"
+            ),
+            Limit::ShipLen => write!(f, "a ship of length {value} is over the limit of {max}"),
+            Limit::Ships => write!(f, "the fleet has {value} ships, over the limit of {max}"),
+            Limit::Boards => write!(f, "the file holds more than {max} boards (the limit)"),
+            Limit::InputBytes => write!(f, "the input is over the limit of {max} bytes"),
+            Limit::Variable => write!(f, "variable {value} is over the limit of {max}"),
+        }
+    }
+}
+
+/// `value` against `max` for `limit`.
+fn check(limit: Limit, value: u64, max: u64) -> Result<(), LimitExceeded> {
+    if value > max {
+        Err(LimitExceeded { limit, value, max })
+    } else {
+        Ok(())
+    }
+}
+
+fn wide(n: usize) -> u64 {
+    u64::try_from(n).unwrap_or(u64::MAX)
+}
+
+impl Limits {
+    /// Limits with `max_cells` changed.
+    pub fn with_max_cells(self, max_cells: usize) -> Self {
+        Limits { max_cells, ..self }
+    }
+
+    /// Limits with `max_ship_len` changed.
+    pub fn with_max_ship_len(self, max_ship_len: usize) -> Self {
+        Limits {
+            max_ship_len,
+            ..self
+        }
+    }
+
+    /// Limits with `max_ships` changed.
+    pub fn with_max_ships(self, max_ships: usize) -> Self {
+        Limits { max_ships, ..self }
+    }
+
+    /// Limits with `max_boards` changed.
+    pub fn with_max_boards(self, max_boards: usize) -> Self {
+        Limits { max_boards, ..self }
+    }
+
+    /// A board of `rows` x `cols` (numbers read from the input, not yet allocated).
+    pub fn board(&self, rows: usize, cols: usize) -> Result<(), LimitExceeded> {
+        let max = wide(self.max_cells);
+        check(Limit::Side, wide(rows.max(cols)), max)?;
+        check(Limit::Cells, wide(rows).saturating_mul(wide(cols)), max)
+    }
+
+    /// A board side of `n` rows or columns, read before the other side is known.
+    pub fn side(&self, n: usize) -> Result<(), LimitExceeded> {
+        check(Limit::Side, wide(n), wide(self.max_cells))
+    }
+
+    /// A ship of length `len` in a fleet.
+    pub fn ship_len(&self, len: usize) -> Result<(), LimitExceeded> {
+        check(Limit::ShipLen, wide(len), wide(self.max_ship_len))
+    }
+
+    /// A ship length given as a (possibly huge) 64-bit number.
+    pub fn ship_len_u64(&self, len: u64) -> Result<(), LimitExceeded> {
+        check(Limit::ShipLen, len, wide(self.max_ship_len))
+    }
+
+    /// A fleet of `ships` ships in all.
+    pub fn ships(&self, ships: u64) -> Result<(), LimitExceeded> {
+        check(Limit::Ships, ships, wide(self.max_ships))
+    }
+
+    /// A file holding `boards` boards so far.
+    pub fn boards(&self, boards: usize) -> Result<(), LimitExceeded> {
+        check(Limit::Boards, wide(boards), wide(self.max_boards))
+    }
+
+    /// An input of `bytes` bytes.
+    pub fn input_bytes(&self, bytes: u64) -> Result<(), LimitExceeded> {
+        check(Limit::InputBytes, bytes, self.max_input_bytes)
+    }
+
+    /// A variable number `var` in a solver's answer, against the formula's `vars` variables when
+    /// known, else [`Limits::max_variable`].
+    pub fn variable(&self, var: u64, vars: Option<usize>) -> Result<(), LimitExceeded> {
+        check(
+            Limit::Variable,
+            var,
+            wide(vars.unwrap_or(self.max_variable)),
+        )
+    }
+
+    /// A whole puzzle, once built: its board and its fleet (the parsers check each part before
+    /// allocating; this catches what a part alone cannot show, such as the total ship count).
+    pub fn puzzle(&self, puzzle: &Puzzle) -> Result<(), LimitExceeded> {
+        self.board(puzzle.rows(), puzzle.cols())?;
+        self.ship_len(puzzle.fleet().max_len())?;
+        let ships = puzzle
+            .fleet()
+            .counts()
+            .iter()
+            .fold(0u64, |sum, &c| sum.saturating_add(wide(c)));
+        self.ships(ships)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Fleet;
+
+    #[test]
+    fn boards_are_checked_without_overflow() {
+        let l = Limits::default();
+        assert!(l.board(1000, 1000).is_ok());
+        assert!(l.board(1, 1_000_000).is_ok());
+        assert_eq!(
+            l.board(100_000, 100_000).unwrap_err().limit,
+            Limit::Cells,
+            "10^10 cells"
+        );
+        assert_eq!(
+            l.board(usize::MAX, usize::MAX).unwrap_err().limit,
+            Limit::Side
+        );
+        assert!(l.with_max_cells(4_000_000).board(2000, 2000).is_ok());
+        let e = l.board(2000, 2000).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the board has 4000000 cells (rows x columns), over the limit of 1000000"
+        );
+    }
+
+    #[test]
+    fn fleets_are_checked_as_a_whole() {
+        let l = Limits::default().with_max_ships(5);
+        let p = Puzzle::new(vec![None; 3], vec![None; 3], Fleet::from_counts(vec![3, 3])).unwrap();
+        assert_eq!(l.puzzle(&p).unwrap_err().limit, Limit::Ships);
+        assert!(Limits::default().puzzle(&p).is_ok());
+        assert_eq!(l.ship_len_u64(1 << 63).unwrap_err().limit, Limit::ShipLen);
+        assert!(l.variable(5, Some(10)).is_ok());
+        assert!(l.variable(11, Some(10)).is_err());
+        assert!(l.variable(u64::MAX, None).is_err());
+    }
+}
