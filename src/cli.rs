@@ -35,12 +35,19 @@ pub struct Cli {
     /// every board it allows solvable in reasonable memory (docs/reliability.md).
     #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::limits::MAX_CELLS)]
     pub max_cells: usize,
+
+    /// Refuse puzzles whose counts leave more than N possible ship placements (the solvers'
+    /// memory grows with them: about 1.8 KB each) with exit 2.
+    #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::limits::MAX_PLACEMENTS)]
+    pub max_placements: usize,
 }
 
 impl Cli {
     /// The input limits the flags ask for.
     pub fn limits(&self) -> bimaru_sat::Limits {
-        bimaru_sat::Limits::default().with_max_cells(self.max_cells)
+        bimaru_sat::Limits::default()
+            .with_max_cells(self.max_cells)
+            .with_max_placements(self.max_placements)
     }
 }
 

@@ -5,7 +5,7 @@
 //! memory. The defaults keep every board they allow solvable in reasonable memory (see
 //! `docs/reliability.md`); callers that really need more raise a limit field by field.
 
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Fleet, Puzzle};
 use std::fmt;
 
 /// Default [`Limits::max_cells`]: a 1000x1000 board, or 1x1,000,000.
@@ -14,6 +14,9 @@ pub const MAX_CELLS: usize = 1_000_000;
 pub const MAX_SHIP_LEN: usize = 1_000;
 /// Default [`Limits::max_ships`].
 pub const MAX_SHIPS: usize = 100_000;
+/// Default [`Limits::max_placements`]: the SAT backend needs about 1.8 KB per placement
+/// (`docs/reliability.md`), so a puzzle at this limit solves in about 4 GB.
+pub const MAX_PLACEMENTS: usize = 2_000_000;
 /// Default [`Limits::max_boards`].
 pub const MAX_BOARDS: usize = 100_000;
 /// Default [`Limits::max_input_bytes`]: 256 MiB.
@@ -33,6 +36,9 @@ pub struct Limits {
     pub max_ship_len: usize,
     /// Ships in a fleet, all lengths together.
     pub max_ships: usize,
+    /// Ship placements a puzzle's counts leave possible ([`Limits::placements_bound`]): what
+    /// the solvers' memory grows with.
+    pub max_placements: usize,
     /// Boards in one file (Rubin and Krazydad files, JSON Lines).
     pub max_boards: usize,
     /// Bytes of one input file.
@@ -47,6 +53,7 @@ impl Default for Limits {
             max_cells: MAX_CELLS,
             max_ship_len: MAX_SHIP_LEN,
             max_ships: MAX_SHIPS,
+            max_placements: MAX_PLACEMENTS,
             max_boards: MAX_BOARDS,
             max_input_bytes: MAX_INPUT_BYTES,
             max_variable: MAX_VARIABLE,
@@ -66,6 +73,8 @@ pub enum Limit {
     ShipLen,
     /// [`Limits::max_ships`].
     Ships,
+    /// [`Limits::max_placements`].
+    Placements,
     /// [`Limits::max_boards`].
     Boards,
     /// [`Limits::max_input_bytes`].
@@ -99,6 +108,10 @@ impl fmt::Display for LimitExceeded {
             ),
             Limit::ShipLen => write!(f, "a ship of length {value} is over the limit of {max}"),
             Limit::Ships => write!(f, "the fleet has {value} ships, over the limit of {max}"),
+            Limit::Placements => write!(
+                f,
+                "the counts leave {value} possible ship placements, over the limit of {max}"
+            ),
             Limit::Boards => write!(f, "the file holds more than {max} boards (the limit)"),
             Limit::InputBytes => write!(f, "the input is over the limit of {max} bytes"),
             Limit::Variable => write!(f, "variable {value} is over the limit of {max}"),
@@ -136,6 +149,22 @@ impl Limits {
     /// Limits with `max_ships` changed.
     pub fn with_max_ships(self, max_ships: usize) -> Self {
         Limits { max_ships, ..self }
+    }
+
+    /// Limits with `max_placements` changed.
+    pub fn with_max_placements(self, max_placements: usize) -> Self {
+        Limits {
+            max_placements,
+            ..self
+        }
+    }
+
+    /// Limits with `max_input_bytes` changed.
+    pub fn with_max_input_bytes(self, max_input_bytes: u64) -> Self {
+        Limits {
+            max_input_bytes,
+            ..self
+        }
     }
 
     /// Limits with `max_boards` changed.
@@ -190,24 +219,124 @@ impl Limits {
         )
     }
 
-    /// A whole puzzle, once built: its board and its fleet (the parsers check each part before
-    /// allocating; this catches what a part alone cannot show, such as the total ship count).
-    pub fn puzzle(&self, puzzle: &Puzzle) -> Result<(), LimitExceeded> {
-        self.board(puzzle.rows(), puzzle.cols())?;
-        self.ship_len(puzzle.fleet().max_len())?;
-        let ships = puzzle
-            .fleet()
+    /// A fleet: its longest ship and its number of ships.
+    pub fn fleet(&self, fleet: &Fleet) -> Result<(), LimitExceeded> {
+        self.ship_len(fleet.max_len())?;
+        let ships = fleet
             .counts()
             .iter()
             .fold(0u64, |sum, &c| sum.saturating_add(wide(c)));
         self.ships(ships)
     }
+
+    /// A whole puzzle, once built: its board, its fleet and the placements its counts leave
+    /// (the parsers check each part before allocating; this catches what a part alone cannot
+    /// show, such as the total ship count or a fleet of many lengths on a large board).
+    pub fn puzzle(&self, puzzle: &Puzzle) -> Result<(), LimitExceeded> {
+        self.board(puzzle.rows(), puzzle.cols())?;
+        self.fleet(puzzle.fleet())?;
+        check(
+            Limit::Placements,
+            placements_bound(puzzle),
+            wide(self.max_placements),
+        )
+    }
+}
+
+/// An upper bound, computed without enumerating them, on the placements of `puzzle`'s fleet
+/// that its counts allow: a ship lies in a line whose count (when known) is at least its
+/// length, across lines whose counts are not 0. This is the pruning the counts make in
+/// [`crate::placement::Placements::new`], without the clues; on an open board it is the exact
+/// number of positions. O(lines) per ship length.
+pub fn placements_bound(puzzle: &Puzzle) -> u64 {
+    let open = |c: &Option<usize>| *c != Some(0);
+    // Runs of consecutive lines whose count is not 0, across which a ship may lie.
+    let runs = |counts: &[Option<usize>]| -> Vec<u64> {
+        let mut runs = Vec::new();
+        let mut run = 0u64;
+        for c in counts {
+            if open(c) {
+                run += 1;
+            } else if run > 0 {
+                runs.push(std::mem::take(&mut run));
+            }
+        }
+        if run > 0 {
+            runs.push(run);
+        }
+        runs
+    };
+    let (row_runs, col_runs) = (runs(puzzle.row_counts()), runs(puzzle.col_counts()));
+    // Positions of a ship of `len` in a line: windows of `len` lines inside one run.
+    let windows =
+        |runs: &[u64], len: u64| -> u64 { runs.iter().map(|&r| (r + 1).saturating_sub(len)).sum() };
+    // Lines (of `counts`) that can hold `len` cells.
+    let roomy = |counts: &[Option<usize>], len: usize| -> u64 {
+        wide(counts.iter().filter(|c| c.is_none_or(|k| k >= len)).count())
+    };
+    let mut total = 0u64;
+    for class in puzzle.fleet().classes() {
+        let len = wide(class.len);
+        let across = roomy(puzzle.row_counts(), class.len).saturating_mul(windows(&col_runs, len));
+        let down = roomy(puzzle.col_counts(), class.len).saturating_mul(windows(&row_runs, len));
+        // A submarine has one position per cell, counted once.
+        total = total.saturating_add(if class.len == 1 {
+            across
+        } else {
+            across + down
+        });
+    }
+    total
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::Fleet;
+    use crate::placement::Placements;
+    use crate::puzzle::{Clue, Pos};
+
+    #[test]
+    fn the_placement_bound_is_exact_on_open_boards_and_an_upper_bound_with_counts() {
+        let fleet = Fleet::from_counts(vec![2, 1, 1, 1]);
+        let open = Puzzle::new(vec![None; 7], vec![None; 9], fleet.clone()).unwrap();
+        let exact = Placements::new(&open).len() as u64;
+        assert_eq!(placements_bound(&open), exact);
+        let rows = vec![Some(0), Some(4), None, Some(1), Some(0), Some(2), Some(3)];
+        let cols = vec![
+            Some(1),
+            Some(0),
+            None,
+            Some(2),
+            Some(2),
+            Some(0),
+            Some(1),
+            None,
+            Some(3),
+        ];
+        let mut counted = Puzzle::new(rows, cols, fleet).unwrap();
+        assert_eq!(
+            placements_bound(&counted),
+            Placements::new(&counted).len() as u64,
+            "without clues the counts prune alike"
+        );
+        counted.add_clue(Pos::new(1, 2), Clue::Ship).unwrap();
+        assert!(placements_bound(&counted) >= Placements::new(&counted).len() as u64);
+        assert!(placements_bound(&counted) < exact);
+        // 1000 x 1000 open with one submarine: a million; with the standard fleet, over.
+        let big = |fleet| Puzzle::new(vec![None; 1000], vec![None; 1000], fleet).unwrap();
+        assert_eq!(
+            placements_bound(&big(Fleet::from_counts(vec![1]))),
+            1_000_000
+        );
+        let e = Limits::default()
+            .puzzle(&big(Fleet::standard()))
+            .unwrap_err();
+        assert_eq!(e.limit, Limit::Placements);
+        assert_eq!(
+            e.value,
+            1_000_000 + 2 * (2 * 999_000 + 2 * 998_000 + 2 * 997_000) / 2
+        );
+    }
 
     #[test]
     fn boards_are_checked_without_overflow() {

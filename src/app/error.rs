@@ -37,6 +37,14 @@ pub enum Failure {
     /// wanted grade).
     #[error("generate: {0}")]
     Generate(GenerateError),
+    /// A flag asks for more than a limit allows.
+    #[error("{flag}: {error}{}", raise(.error))]
+    Limit {
+        /// The flag.
+        flag: &'static str,
+        /// The limit it exceeds.
+        error: LimitExceeded,
+    },
     /// The library refused or failed.
     #[error("{}", message(.0))]
     Library(#[from] Error),
@@ -75,6 +83,15 @@ impl From<bimaru_sat::format::Inexpressible> for Failure {
     }
 }
 
+/// The flag that raises the limit `error` exceeds, if there is one.
+fn raise(error: &LimitExceeded) -> &'static str {
+    match error.limit {
+        Limit::Cells | Limit::Side => " (--max-cells raises it)",
+        Limit::Placements => " (--max-placements raises it)",
+        _ => "",
+    }
+}
+
 /// A library error as the command line tells it: with the flag or build that gets past it.
 pub fn message(error: &Error) -> String {
     match error {
@@ -89,15 +106,11 @@ pub fn message(error: &Error) -> String {
         Error::Parse {
             error:
                 ParseError {
-                    kind:
-                        ParseErrorKind::Limit(LimitExceeded {
-                            limit: Limit::Cells | Limit::Side,
-                            ..
-                        }),
+                    kind: ParseErrorKind::Limit(limit),
                     ..
                 },
             ..
-        } => format!("{error} (--max-cells raises it)"),
+        } => format!("{error}{}", raise(limit)),
         _ => error.to_string(),
     }
 }

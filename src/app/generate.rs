@@ -4,13 +4,22 @@
 
 use super::{Exit, Failure, write_atomic, write_output};
 use crate::cli::GenerateArgs;
+use bimaru_sat::Limits;
 use bimaru_sat::error::Error;
 use bimaru_sat::generate::{GenerateOptions, default_fleet};
 use bimaru_sat::job::generate::GenerateJob;
+use bimaru_sat::limits::LimitExceeded;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Runs the generate command.
-pub fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
+pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
+    let limit = |flag, result: Result<(), LimitExceeded>| {
+        result.map_err(|error| Failure::Limit { flag, error })
+    };
+    limit("--size", limits.board(args.size.rows, args.size.cols))?;
+    if let Some(fleet) = &args.fleet {
+        limit("--fleet", limits.fleet(fleet))?;
+    }
     let job = GenerateJob {
         options: GenerateOptions {
             size: args.size,

@@ -67,7 +67,7 @@ pub fn run(cli: &Cli) -> Result<Exit, Failure> {
         Some(Command::Simulate(args)) => advise::run_simulate(args),
         Some(Command::Decode(args)) => decode::run(args, limits),
         Some(Command::Compare(args)) => compare::run(args, limits),
-        Some(Command::Generate(args)) => generate::run(args),
+        Some(Command::Generate(args)) => generate::run(args, limits),
         Some(Command::Grade(args)) => grade::run(args, limits),
         Some(Command::Hint(args)) => hint::run(args, limits),
         Some(Command::Render(args)) => render::run(args, limits),

@@ -137,6 +137,33 @@ fn boards_over_the_cell_limit_are_refused_before_they_are_read_whole() {
             );
         }
     }
+    // 1000 x 1000 without counts and the standard fleet: within the cell limit, but its
+    // 6,988,000 placements would need over 12 GB in the SAT solver.
+    let open = dir.path().join("open.json");
+    std::fs::write(
+        &open,
+        json_board(1000, 1000, None, "{\"4\": 1, \"3\": 2, \"2\": 3, \"1\": 4}"),
+    )
+    .unwrap();
+    assert_exit(
+        &run(&[s(&open)], b""),
+        2,
+        &[
+            "the counts leave 6988000 possible ship placements, over the limit of 2000000",
+            "--max-placements",
+        ],
+    );
+    // The generator's flags are held to the same limits.
+    assert_exit(
+        &run(&["generate", "--size", "100000x100000"], b""),
+        2,
+        &["--size: the board has 10000000000 cells"],
+    );
+    assert_exit(
+        &run(&["generate", "--fleet", "99999999999999x1"], b""),
+        2,
+        &["--fleet: the fleet has 99999999999999 ships, over the limit of 100000"],
+    );
     // A CSC384 board of 1001 x 1001 is refused on its first line.
     let csc = dir.path().join("wide.txt");
     std::fs::write(&csc, format!("{}\n", "0".repeat(1001))).unwrap();
