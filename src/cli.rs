@@ -36,10 +36,11 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::limits::MAX_CELLS)]
     pub max_cells: usize,
 
-    /// Refuse puzzles whose counts leave more than N possible ship placements (the solvers'
-    /// memory grows with them: about 1.8 KB each) with exit 2.
-    #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::limits::MAX_PLACEMENTS)]
-    pub max_placements: usize,
+    /// Refuse puzzles whose model would have more than about N variables (cells, the
+    /// placements the counts leave, and counters; the solvers' memory grows with them) with
+    /// exit 2.
+    #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::limits::MAX_MODEL_SIZE)]
+    pub max_model_size: usize,
 }
 
 impl Cli {
@@ -47,7 +48,7 @@ impl Cli {
     pub fn limits(&self) -> bimaru_sat::Limits {
         bimaru_sat::Limits::default()
             .with_max_cells(self.max_cells)
-            .with_max_placements(self.max_placements)
+            .with_max_model_size(self.max_model_size)
     }
 }
 

@@ -14,9 +14,9 @@ pub const MAX_CELLS: usize = 1_000_000;
 pub const MAX_SHIP_LEN: usize = 1_000;
 /// Default [`Limits::max_ships`].
 pub const MAX_SHIPS: usize = 100_000;
-/// Default [`Limits::max_placements`]: the SAT backend needs about 1.8 KB per placement
-/// (`docs/reliability.md`), so a puzzle at this limit solves in about 4 GB.
-pub const MAX_PLACEMENTS: usize = 2_000_000;
+/// Default [`Limits::max_model_size`]: the SAT backend needs 400 to 450 bytes per variable of
+/// the estimate (`docs/reliability.md`), so a puzzle at this limit solves in about 3.6 GB.
+pub const MAX_MODEL_SIZE: usize = 8_000_000;
 /// Default [`Limits::max_boards`].
 pub const MAX_BOARDS: usize = 100_000;
 /// Default [`Limits::max_input_bytes`]: 256 MiB.
@@ -36,9 +36,9 @@ pub struct Limits {
     pub max_ship_len: usize,
     /// Ships in a fleet, all lengths together.
     pub max_ships: usize,
-    /// Ship placements a puzzle's counts leave possible ([`Limits::placements_bound`]): what
-    /// the solvers' memory grows with.
-    pub max_placements: usize,
+    /// The estimated size of a puzzle's model ([`model_size`]: cells, the placements its counts
+    /// leave, and the registers of its count constraints), which the solvers' memory grows with.
+    pub max_model_size: usize,
     /// Boards in one file (Rubin and Krazydad files, JSON Lines).
     pub max_boards: usize,
     /// Bytes of one input file.
@@ -53,7 +53,7 @@ impl Default for Limits {
             max_cells: MAX_CELLS,
             max_ship_len: MAX_SHIP_LEN,
             max_ships: MAX_SHIPS,
-            max_placements: MAX_PLACEMENTS,
+            max_model_size: MAX_MODEL_SIZE,
             max_boards: MAX_BOARDS,
             max_input_bytes: MAX_INPUT_BYTES,
             max_variable: MAX_VARIABLE,
@@ -73,8 +73,8 @@ pub enum Limit {
     ShipLen,
     /// [`Limits::max_ships`].
     Ships,
-    /// [`Limits::max_placements`].
-    Placements,
+    /// [`Limits::max_model_size`].
+    ModelSize,
     /// [`Limits::max_boards`].
     Boards,
     /// [`Limits::max_input_bytes`].
@@ -108,9 +108,10 @@ impl fmt::Display for LimitExceeded {
             ),
             Limit::ShipLen => write!(f, "a ship of length {value} is over the limit of {max}"),
             Limit::Ships => write!(f, "the fleet has {value} ships, over the limit of {max}"),
-            Limit::Placements => write!(
+            Limit::ModelSize => write!(
                 f,
-                "the counts leave {value} possible ship placements, over the limit of {max}"
+                "the puzzle's model would have about {value} variables (cells, placements \
+                 and counters), over the limit of {max}"
             ),
             Limit::Boards => write!(f, "the file holds more than {max} boards (the limit)"),
             Limit::InputBytes => write!(f, "the input is over the limit of {max} bytes"),
@@ -151,10 +152,10 @@ impl Limits {
         Limits { max_ships, ..self }
     }
 
-    /// Limits with `max_placements` changed.
-    pub fn with_max_placements(self, max_placements: usize) -> Self {
+    /// Limits with `max_model_size` changed.
+    pub fn with_max_model_size(self, max_model_size: usize) -> Self {
         Limits {
-            max_placements,
+            max_model_size,
             ..self
         }
     }
@@ -229,16 +230,17 @@ impl Limits {
         self.ships(ships)
     }
 
-    /// A whole puzzle, once built: its board, its fleet and the placements its counts leave
-    /// (the parsers check each part before allocating; this catches what a part alone cannot
-    /// show, such as the total ship count or a fleet of many lengths on a large board).
+    /// A whole puzzle, once built: its board, its fleet and the size of its model (the parsers
+    /// check each part before allocating; this catches what a part alone cannot show, such as
+    /// the total ship count, a fleet of many lengths on a large board, or counts that need
+    /// large counters).
     pub fn puzzle(&self, puzzle: &Puzzle) -> Result<(), LimitExceeded> {
         self.board(puzzle.rows(), puzzle.cols())?;
         self.fleet(puzzle.fleet())?;
         check(
-            Limit::Placements,
-            placements_bound(puzzle),
-            wide(self.max_placements),
+            Limit::ModelSize,
+            model_size(puzzle),
+            wide(self.max_model_size),
         )
     }
 }
@@ -249,6 +251,43 @@ impl Limits {
 /// [`crate::placement::Placements::new`], without the clues; on an open board it is the exact
 /// number of positions. O(lines) per ship length.
 pub fn placements_bound(puzzle: &Puzzle) -> u64 {
+    class_placements(puzzle)
+        .iter()
+        .fold(0, |sum, &(_, p)| sum.saturating_add(p))
+}
+
+/// An estimate, made without building anything, of the variables of `puzzle`'s model: one per
+/// cell, one per placement its counts leave ([`placements_bound`]), and the registers of an
+/// "exactly k of n" counter for each known row and column count and each fleet class (about
+/// n x (min(k, n - k) + 1), as the sequential counter builds them). The solvers' memory grows
+/// with it.
+pub fn model_size(puzzle: &Puzzle) -> u64 {
+    let counter = |n: u64, k: u64| -> u64 {
+        if k == 0 || k >= n {
+            0
+        } else {
+            n.saturating_mul(k.min(n - k) + 1)
+        }
+    };
+    let lines = |counts: &[Option<usize>], n: usize| -> u64 {
+        counts.iter().flatten().fold(0u64, |sum, &k| {
+            sum.saturating_add(counter(wide(n), wide(k)))
+        })
+    };
+    let fleet = class_placements(puzzle)
+        .iter()
+        .fold(0u64, |sum, &(count, p)| {
+            sum.saturating_add(p)
+                .saturating_add(counter(p, wide(count)))
+        });
+    wide(puzzle.shape().cells())
+        .saturating_add(lines(puzzle.row_counts(), puzzle.cols()))
+        .saturating_add(lines(puzzle.col_counts(), puzzle.rows()))
+        .saturating_add(fleet)
+}
+
+/// Each fleet class's ship count and the placements its counts leave ([`placements_bound`]).
+fn class_placements(puzzle: &Puzzle) -> Vec<(usize, u64)> {
     let open = |c: &Option<usize>| *c != Some(0);
     // Runs of consecutive lines whose count is not 0, across which a ship may lie.
     let runs = |counts: &[Option<usize>]| -> Vec<u64> {
@@ -274,19 +313,24 @@ pub fn placements_bound(puzzle: &Puzzle) -> u64 {
     let roomy = |counts: &[Option<usize>], len: usize| -> u64 {
         wide(counts.iter().filter(|c| c.is_none_or(|k| k >= len)).count())
     };
-    let mut total = 0u64;
-    for class in puzzle.fleet().classes() {
-        let len = wide(class.len);
-        let across = roomy(puzzle.row_counts(), class.len).saturating_mul(windows(&col_runs, len));
-        let down = roomy(puzzle.col_counts(), class.len).saturating_mul(windows(&row_runs, len));
-        // A submarine has one position per cell, counted once.
-        total = total.saturating_add(if class.len == 1 {
-            across
-        } else {
-            across + down
-        });
-    }
-    total
+    puzzle
+        .fleet()
+        .classes()
+        .map(|class| {
+            let len = wide(class.len);
+            let across =
+                roomy(puzzle.row_counts(), class.len).saturating_mul(windows(&col_runs, len));
+            let down =
+                roomy(puzzle.col_counts(), class.len).saturating_mul(windows(&row_runs, len));
+            // A submarine has one position per cell, counted once.
+            let p = if class.len == 1 {
+                across
+            } else {
+                across.saturating_add(down)
+            };
+            (class.count, p)
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -322,20 +366,34 @@ mod tests {
         counted.add_clue(Pos::new(1, 2), Clue::Ship).unwrap();
         assert!(placements_bound(&counted) >= Placements::new(&counted).len() as u64);
         assert!(placements_bound(&counted) < exact);
-        // 1000 x 1000 open with one submarine: a million; with the standard fleet, over.
+        // 1000 x 1000 open with one submarine: a million placements, and a model of four
+        // million (cells, placements, the counter); with the standard fleet, over the limit.
         let big = |fleet| Puzzle::new(vec![None; 1000], vec![None; 1000], fleet).unwrap();
-        assert_eq!(
-            placements_bound(&big(Fleet::from_counts(vec![1]))),
-            1_000_000
-        );
+        let one = big(Fleet::from_counts(vec![1]));
+        assert_eq!(placements_bound(&one), 1_000_000);
+        assert_eq!(model_size(&one), 1_000_000 + 1_000_000 + 2 * 1_000_000);
+        assert!(Limits::default().puzzle(&one).is_ok());
         let e = Limits::default()
             .puzzle(&big(Fleet::standard()))
             .unwrap_err();
-        assert_eq!(e.limit, Limit::Placements);
-        assert_eq!(
-            e.value,
-            1_000_000 + 2 * (2 * 999_000 + 2 * 998_000 + 2 * 997_000) / 2
+        assert_eq!(e.limit, Limit::ModelSize);
+        // Many ships need wide counters: 20,000 submarines on 300 x 300.
+        let subs = Puzzle::new(
+            vec![None; 300],
+            vec![None; 300],
+            Fleet::from_counts(vec![20_000]),
         );
+        assert_eq!(
+            Limits::default().puzzle(&subs.unwrap()).unwrap_err().limit,
+            Limit::ModelSize
+        );
+        // So do large row and column counts.
+        let dense = Puzzle::new(
+            vec![Some(300); 1000],
+            vec![Some(300); 1000],
+            Fleet::from_counts(vec![0, 0, 100_000]),
+        );
+        assert!(model_size(dense.as_ref().unwrap()) > 500_000_000);
     }
 
     #[test]

@@ -183,7 +183,11 @@ fn bad_urls_exit_2_with_one_line_naming_the_input_and_column() {
         ("battleship/3/1/ji/1/22u", "column 21", "piece 22u"),
         ("battleship/2/2/gg", "column 18", "unexpected end of input"),
         ("battleship/2/2/gg#", "column 18", "found \"#\""),
-        ("battleship/9999/9999/g", "column 12", "over the limit of 1000000"),
+        (
+            "battleship/9999/9999/g",
+            "column 12",
+            "over the limit of 1000000",
+        ),
         ("battleship/2x/2/g", "column 13", "the width"),
         (
             "https://puzz.link/p?battleship/2/2/jj//c/",

@@ -87,7 +87,7 @@ impl From<bimaru_sat::format::Inexpressible> for Failure {
 fn raise(error: &LimitExceeded) -> &'static str {
     match error.limit {
         Limit::Cells | Limit::Side => " (--max-cells raises it)",
-        Limit::Placements => " (--max-placements raises it)",
+        Limit::ModelSize => " (--max-model-size raises it)",
         _ => "",
     }
 }

@@ -17,16 +17,22 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         result.map_err(|error| Failure::Limit { flag, error })
     };
     limit("--size", limits.board(args.size.rows, args.size.cols))?;
-    if let Some(fleet) = &args.fleet {
-        limit("--fleet", limits.fleet(fleet))?;
+    let fleet = args
+        .fleet
+        .clone()
+        .unwrap_or_else(|| default_fleet(args.size));
+    limit("--fleet", limits.fleet(&fleet))?;
+    if let Ok(open) = bimaru_sat::Puzzle::new(
+        vec![None; args.size.rows],
+        vec![None; args.size.cols],
+        fleet.clone(),
+    ) {
+        limit("--size", limits.puzzle(&open))?;
     }
     let job = GenerateJob {
         options: GenerateOptions {
             size: args.size,
-            fleet: args
-                .fleet
-                .clone()
-                .unwrap_or_else(|| default_fleet(args.size)),
+            fleet,
             card: args.card,
             reduce: args.reduce,
             budget: (args.max_conflicts > 0).then_some(args.max_conflicts),

@@ -138,7 +138,8 @@ fn boards_over_the_cell_limit_are_refused_before_they_are_read_whole() {
         }
     }
     // 1000 x 1000 without counts and the standard fleet: within the cell limit, but its
-    // 6,988,000 placements would need over 12 GB in the SAT solver.
+    // 6,988,000 placements and their counters would need over 12 GB in the SAT solver. So would
+    // 20,000 submarines on 300 x 300 (their counter alone).
     let open = dir.path().join("open.json");
     std::fs::write(
         &open,
@@ -149,10 +150,19 @@ fn boards_over_the_cell_limit_are_refused_before_they_are_read_whole() {
         &run(&[s(&open)], b""),
         2,
         &[
-            "the counts leave 6988000 possible ship placements, over the limit of 2000000",
-            "--max-placements",
+            "the puzzle's model would have about 30956000 variables (cells, placements and counters), over the limit of 8000000",
+            "--max-model-size",
         ],
     );
+    let subs = dir.path().join("subs.json");
+    std::fs::write(&subs, json_board(300, 300, None, "{\"1\": 20000}")).unwrap();
+    for args in [
+        vec![s(&subs)],
+        vec!["hint", s(&subs)],
+        vec!["--backend", "ilp", s(&subs)],
+    ] {
+        assert_exit(&run(&args, b""), 2, &["about 1800270000 variables"]);
+    }
     // The generator's flags are held to the same limits.
     assert_exit(
         &run(&["generate", "--size", "100000x100000"], b""),
