@@ -19,6 +19,8 @@ pub const MAX_SHIPS: usize = 100_000;
 pub const MAX_MODEL_SIZE: usize = 8_000_000;
 /// Default [`Limits::max_boards`].
 pub const MAX_BOARDS: usize = 100_000;
+/// Default [`Limits::max_file_cells`]: ten boards of the largest size.
+pub const MAX_FILE_CELLS: usize = 10_000_000;
 /// Default [`Limits::max_input_bytes`]: 256 MiB.
 pub const MAX_INPUT_BYTES: u64 = 256 << 20;
 /// Default [`Limits::max_variable`]: the largest variable an answer file may name when the
@@ -41,6 +43,8 @@ pub struct Limits {
     pub max_model_size: usize,
     /// Boards in one file (Rubin and Krazydad files, JSON Lines).
     pub max_boards: usize,
+    /// Cells of all the boards of one file together.
+    pub max_file_cells: usize,
     /// Bytes of one input file.
     pub max_input_bytes: u64,
     /// The largest variable number a solver's answer may name.
@@ -55,6 +59,7 @@ impl Default for Limits {
             max_ships: MAX_SHIPS,
             max_model_size: MAX_MODEL_SIZE,
             max_boards: MAX_BOARDS,
+            max_file_cells: MAX_FILE_CELLS,
             max_input_bytes: MAX_INPUT_BYTES,
             max_variable: MAX_VARIABLE,
         }
@@ -77,6 +82,8 @@ pub enum Limit {
     ModelSize,
     /// [`Limits::max_boards`].
     Boards,
+    /// [`Limits::max_file_cells`].
+    FileCells,
     /// [`Limits::max_input_bytes`].
     InputBytes,
     /// [`Limits::max_variable`], or the variable count of the formula an answer belongs to.
@@ -114,6 +121,10 @@ impl fmt::Display for LimitExceeded {
                  and counters), over the limit of {max}"
             ),
             Limit::Boards => write!(f, "the file holds more than {max} boards (the limit)"),
+            Limit::FileCells => write!(
+                f,
+                "the boards of the file have {value} cells together, over the limit of {max}"
+            ),
             Limit::InputBytes => write!(f, "the input is over the limit of {max} bytes"),
             Limit::Variable => write!(f, "variable {value} is over the limit of {max}"),
         }
@@ -203,6 +214,11 @@ impl Limits {
     /// A file holding `boards` boards so far.
     pub fn boards(&self, boards: usize) -> Result<(), LimitExceeded> {
         check(Limit::Boards, wide(boards), wide(self.max_boards))
+    }
+
+    /// Boards of `cells` cells together in one file.
+    pub fn file_cells(&self, cells: u64) -> Result<(), LimitExceeded> {
+        check(Limit::FileCells, cells, wide(self.max_file_cells))
     }
 
     /// An input of `bytes` bytes.

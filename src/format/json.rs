@@ -3,7 +3,7 @@
 //! the status, the grid, the solution count and the solver's statistics. Both schemas are
 //! documented in `docs/formats.md`.
 
-use super::{Board, Found, ParseError, ParseErrorKind, check_boards};
+use super::{Board, FileBudget, Found, ParseError, ParseErrorKind};
 use crate::limits::{Limit, Limits};
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
 use crate::solve::{Outcome, Report, Stats};
@@ -255,6 +255,7 @@ pub fn parse_all(text: &str) -> Result<Vec<Board>, ParseError> {
 pub fn parse_all_within(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseError> {
     let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde::de::IgnoredAny>();
     let mut boards = Vec::new();
+    let mut budget = FileBudget::default();
     // Byte offset and line count of the text before the current object.
     let (mut start, mut offset) = (0, 0);
     while let Some(item) = stream.next() {
@@ -272,9 +273,11 @@ pub fn parse_all_within(text: &str, limits: &Limits) -> Result<Vec<Board>, Parse
                 .matches('\n')
                 .count()
             + 1;
-        check_boards(first, boards.len() + 1, limits)?;
         let board =
             parse_with_solution_within(object, limits).map_err(|e| shifted(Some(e), offset))?;
+        // Each board is held to the limits alone before it is built; the file's total is
+        // checked as each is added (so it may pass the total by one board at most).
+        budget.take(first, board.puzzle.shape().cells(), limits)?;
         boards.push(Board {
             line: first,
             ..board

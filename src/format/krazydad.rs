@@ -4,9 +4,7 @@
 //! `?` some ship part, `<` `>` `^` `v` ends, `+` `-` `|` middles. A line of `=` ends the boards
 //! (a footer follows). The solver gives every board the standard fleet (ships up to length 4).
 
-use super::{
-    Board, Found, ParseError, ParseErrorKind, check_board, check_boards, count_or_unknown,
-};
+use super::{Board, FileBudget, Found, ParseError, ParseErrorKind, check_board, count_or_unknown};
 use crate::limits::Limits;
 use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
 
@@ -58,6 +56,7 @@ pub fn parse_within(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseErro
         .filter(|(_, l)| !l.trim().is_empty())
         .peekable();
     let mut boards = Vec::new();
+    let mut budget = FileBudget::default();
     let mut last = 0;
     while let Some((number, line)) = lines.next() {
         last = number;
@@ -110,7 +109,7 @@ pub fn parse_within(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseErro
         let rows = grid.len();
         let cols = grid.first().map_or(0, |(_, t)| t.len());
         check_board(number, rows, cols, limits)?;
-        check_boards(number, boards.len() + 1, limits)?;
+        budget.take(number, rows * cols, limits)?;
         for (line, want, items, what) in [
             (row_line, rows, &row_items, "row counts (one per grid row)"),
             (

@@ -592,11 +592,32 @@ pub(crate) fn check_ship_len(
     })
 }
 
-/// Refuses one more board than `limits` allow in a file (`count` boards read so far).
-pub(crate) fn check_boards(line: usize, count: usize, limits: &Limits) -> Result<(), ParseError> {
-    limits
-        .boards(count)
-        .map_err(|e| ParseError::at_line(line, e.into()))
+/// The boards of a file read so far, held to [`Limits::max_boards`] and
+/// [`Limits::max_file_cells`].
+#[derive(Debug, Default)]
+pub(crate) struct FileBudget {
+    boards: usize,
+    cells: u64,
+}
+
+impl FileBudget {
+    /// Counts one more board of `cells` cells (starting at `line`), refusing it when the file
+    /// goes over a limit.
+    pub(crate) fn take(
+        &mut self,
+        line: usize,
+        cells: usize,
+        limits: &Limits,
+    ) -> Result<(), ParseError> {
+        self.boards += 1;
+        self.cells = self
+            .cells
+            .saturating_add(u64::try_from(cells).unwrap_or(u64::MAX));
+        limits
+            .boards(self.boards)
+            .and_then(|()| limits.file_cells(self.cells))
+            .map_err(|e| ParseError::at_line(line, e.into()))
+    }
 }
 
 /// The comma-separated items of `text` (trimmed), each with the 1-based column where it starts;

@@ -5,8 +5,7 @@
 
 use super::Inexpressible;
 use super::{
-    Board, Found, Line, ParseError, ParseErrorKind, check_board, check_boards, tokenize,
-    whole_number,
+    Board, FileBudget, Found, Line, ParseError, ParseErrorKind, check_board, tokenize, whole_number,
 };
 use crate::limits::Limits;
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Shape, Ship};
@@ -59,6 +58,7 @@ pub fn parse(text: &str) -> Result<Vec<Board>, ParseError> {
 pub fn parse_within(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseError> {
     let lines = tokenize(text.strip_prefix('\u{feff}').unwrap_or(text));
     let mut boards = Vec::new();
+    let mut budget = FileBudget::default();
     let mut current: Option<Pending> = None;
     let mut i = 0;
     while i < lines.len() {
@@ -109,7 +109,7 @@ pub fn parse_within(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseErro
                 });
                 let [rows, cols] = numbers::<2>(line, 1, "the board size (rows columns)")?;
                 check_board(line.number, rows, cols, limits)?;
-                check_boards(line.number, boards.len() + 1, limits)?;
+                budget.take(line.number, rows * cols, limits)?;
                 p.size = Some(Size {
                     line: line.number,
                     rows,

@@ -342,3 +342,33 @@ fn the_regression_corpus_never_crashes_a_command() {
         }
     }
 }
+
+/// Files of many boards are held to the number of boards and to their cells together, before
+/// each board is built.
+#[test]
+fn files_of_many_boards_are_bounded() {
+    use bimaru_sat::Limits;
+    use bimaru_sat::format::{self, Format};
+    // Eleven 1000 x 1000 boards in JSON Lines: 11,000,000 cells together.
+    let board = json_board(1000, 1000, None, "{\"1\": 1}").replace('\n', "");
+    let lines = format!("{board}\n").repeat(11);
+    let out = run(&["batch", "-"], lines.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["convert", "--to", "json", "-"], lines.as_bytes());
+    assert_exit(
+        &out,
+        2,
+        &["line 11: the boards of the file have 11000000 cells together, over the limit of 10000000"],
+    );
+    // Rubin: boards counted at their START-NEW-BOARD line.
+    let rubin = "START-NEW-BOARD 2 2\nRow tallies: 1 0\nColumn tallies: 1 0\n=====\n".repeat(3);
+    let limits = Limits::default().with_max_boards(2);
+    let err = format::parse_document_with(&rubin, Format::Rubin, &limits).unwrap_err();
+    assert_eq!(err.line, 9, "{err}");
+    assert!(err.to_string().contains("more than 2 boards"), "{err}");
+    assert!(format::parse_document_with(&rubin, Format::Rubin, &Limits::default()).is_ok());
+    // Input bytes: standard input over the limit is refused before it is read whole.
+    let small = Limits::default().with_max_input_bytes(10);
+    let err = format::Source::read_from("<stdin>", &b"0123456789abc"[..], &small).unwrap_err();
+    assert!(err.to_string().contains("over the limit of 10 bytes"), "{err}");
+}
