@@ -81,6 +81,38 @@ pub enum Command {
     Hint(HintArgs),
     /// Draw a puzzle (and its solution) as an SVG picture.
     Render(RenderArgs),
+    /// Serve the web page and its JSON API on this machine (see docs/web.md).
+    ///
+    /// The page plays, checks, hints, solves, grades, generates and shares puzzles; the API
+    /// answers POST /api/solve, unique, hint, grade, generate, convert and render in the schema
+    /// of `--to json`. Runs until interrupted.
+    Serve(ServeArgs),
+}
+
+/// Options of the serve command.
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Port to listen on (0: any free port; the address is printed on standard output).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+
+    /// Address to listen on. The default answers this machine only; another address (0.0.0.0
+    /// for every interface) lets the network in, so give it deliberately.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+
+    /// Open the page in the system browser (through `xdg-open`, or `open` on macOS).
+    #[arg(long)]
+    pub open: bool,
+
+    /// Solves, hints, grades and generations run at once; further requests wait (at most the
+    /// time limit, then 429). Default: the number of cores.
+    #[arg(long, value_name = "N")]
+    pub max_solves: Option<std::num::NonZeroUsize>,
+
+    /// Give up on one request's work after this many seconds (422 with status `timeout`).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub time_limit: f64,
 }
 
 /// Options of the batch command.

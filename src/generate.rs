@@ -6,7 +6,7 @@
 //! A clue whose question outruns its conflict budget is kept and reported as undecided.
 
 use crate::geometry::{all_ships, halo};
-use crate::grade::{Grade, deduction_depth};
+use crate::grade::{Grade, deduction_depth_until};
 use crate::placement::Placements;
 use crate::puzzle::{Clue, Fleet, Grid, Pos, Puzzle, Shape, Ship};
 use crate::reason::deduce::deduce;
@@ -50,6 +50,14 @@ pub enum GenerateError {
     /// The embedded solver failed.
     #[error("solver failure: {0}")]
     Solver(String),
+    /// The deadline passed before a puzzle of the wanted grade turned up.
+    #[error("no puzzle of grade {grade} before the time limit ({tries} tries)")]
+    TimeLimit {
+        /// The grade asked for.
+        grade: Grade,
+        /// Puzzles drawn.
+        tries: usize,
+    },
 }
 
 /// A `--fleet` spec that cannot be read.
@@ -435,13 +443,34 @@ pub fn generate_graded(
     grade: Option<Grade>,
     rng: &mut ChaCha8Rng,
 ) -> Result<Generated, GenerateError> {
+    generate_graded_until(options, grade, rng, None)
+}
+
+/// [`generate_graded`], drawing no new puzzle after `deadline` and grading none past it (one
+/// puzzle is always drawn; a draw under way is not stopped).
+pub fn generate_graded_until(
+    options: &GenerateOptions,
+    grade: Option<Grade>,
+    rng: &mut ChaCha8Rng,
+    deadline: Option<std::time::Instant>,
+) -> Result<Generated, GenerateError> {
     let Some(want) = grade else {
         return generate(options, rng);
     };
-    for _ in 0..GRADE_TRIES {
+    for tries in 0..GRADE_TRIES {
+        if tries > 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return Err(GenerateError::TimeLimit { grade: want, tries });
+        }
         let generated = generate(options, rng)?;
-        if deduction_depth(&generated.puzzle).grade == want {
-            return Ok(generated);
+        match deduction_depth_until(&generated.puzzle, deadline) {
+            Some(report) if report.grade == want => return Ok(generated),
+            Some(_) => {}
+            None => {
+                return Err(GenerateError::TimeLimit {
+                    grade: want,
+                    tries: tries + 1,
+                });
+            }
         }
     }
     Err(GenerateError::NoPuzzleOfGrade {
@@ -717,6 +746,18 @@ fn deduction_minimal_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_passed_deadline_stops_a_graded_search() {
+        let options = GenerateOptions::new(Size { rows: 8, cols: 8 });
+        let past = Some(std::time::Instant::now());
+        let result =
+            generate_graded_until(&options, Some(Grade::Fiendish), &mut rng_for(1, 0), past);
+        assert!(
+            matches!(result, Err(GenerateError::TimeLimit { tries: 1, .. })),
+            "{result:?}"
+        );
+    }
 
     #[test]
     fn fleet_specs() {

@@ -8,6 +8,7 @@ use crate::reason::formula::ClueFormula;
 use crate::reason::unit::Propagator;
 use crate::sat::card::CardKind;
 use crate::solve::{Outcome, SolveError, SolveOptions, solve};
+use std::time::Instant;
 use varisat::Var;
 
 /// Difficulty grades, easiest first (the order is the derived `Ord`).
@@ -77,24 +78,43 @@ pub struct GradeReport {
 /// Grades `puzzle`: first proves it has exactly one solution (with the SAT engine), then
 /// measures the deduction depth.
 pub fn grade(puzzle: &Puzzle) -> Result<Graded, SolveError> {
-    let report = solve(puzzle, &SolveOptions::unique())?;
+    grade_with(puzzle, &SolveOptions::unique())
+}
+
+/// [`grade`], proving uniqueness with `options` (the limit is raised to two solutions). Their
+/// time limit covers the measure of deduction too: [`SolveError::TimeLimit`] when it runs out.
+pub fn grade_with(puzzle: &Puzzle, options: &SolveOptions) -> Result<Graded, SolveError> {
+    let deadline = options.time_limit.map(|limit| Instant::now() + limit);
+    let options = SolveOptions {
+        limit: 2,
+        ..options.clone()
+    };
+    let report = solve(puzzle, &options)?;
     match report.outcome {
         Outcome::Unsat => return Ok(Graded::Unsat),
         Outcome::Unique(_) => {}
         _ => return Ok(Graded::NotUnique),
     }
-    Ok(Graded::Unique(deduction_depth(puzzle)))
+    deduction_depth_until(puzzle, deadline)
+        .map(Graded::Unique)
+        .ok_or(SolveError::TimeLimit)
 }
 
 /// Measures how deep deduction must go to decide every cell of `puzzle`, without checking
 /// uniqueness (a puzzle with several solutions comes out [`Grade::Fiendish`]).
 pub fn deduction_depth(puzzle: &Puzzle) -> GradeReport {
+    deduction_depth_until(puzzle, None).expect("no deadline")
+}
+
+/// [`deduction_depth`], giving up (`None`) when probing reaches `deadline`.
+pub fn deduction_depth_until(puzzle: &Puzzle, deadline: Option<Instant>) -> Option<GradeReport> {
     // The clue-free encoding plus the clues as clauses of their own (the same formula the
     // generator and the hint engine reason on), so that the grade does not depend on how far
     // the placement list was pruned by the clues.
     let formula = ClueFormula::with_clues(puzzle, CardKind::default());
     let cells: Vec<Var> = formula.cells().to_vec();
     let mut prop = Propagator::new(formula.formula());
+    prop.set_deadline(deadline);
     let decided = |p: &Propagator| cells.iter().filter(|&&v| p.var_value(v).is_some()).count();
     let total = cells.len();
     let mut report = GradeReport {
@@ -109,16 +129,19 @@ pub fn deduction_depth(puzzle: &Puzzle) -> GradeReport {
     if prop.propagate_root().is_err() {
         report.grade = Grade::Easy;
         report.by_propagation = total;
-        return report;
+        return Some(report);
     }
     report.by_propagation = decided(&prop);
     if report.by_propagation == total {
         report.grade = Grade::Easy;
-        return report;
+        return Some(report);
     }
     for (depth, grade) in [(1, Grade::Medium), (2, Grade::Hard)] {
         let before = decided(&prop);
         let refuted = prop.probe_fixpoint(&cells, depth).is_err();
+        if prop.out_of_time() {
+            return None;
+        }
         let now = if refuted { total } else { decided(&prop) };
         match depth {
             1 => report.by_probing = now - before,
@@ -126,16 +149,36 @@ pub fn deduction_depth(puzzle: &Puzzle) -> GradeReport {
         }
         if now == total {
             report.grade = grade;
-            return report;
+            return Some(report);
         }
     }
-    report
+    Some(report)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::format::ist;
+
+    #[test]
+    fn a_passed_deadline_stops_probing() {
+        let text = "ROW 2 3 2 2 3 0 1 3 2 2\nCOLUMN 6 0 1 0 2 1 3 1 2 4\n0\n";
+        // Without clues the example has many solutions: propagation leaves cells to probe.
+        let open = ist::parse(text).unwrap();
+        assert_eq!(deduction_depth_until(&open, Some(Instant::now())), None);
+        assert_eq!(
+            deduction_depth_until(&open, None).unwrap().grade,
+            Grade::Fiendish
+        );
+        let zero = SolveOptions {
+            time_limit: Some(std::time::Duration::ZERO),
+            ..SolveOptions::default()
+        };
+        assert!(matches!(
+            grade_with(&open, &zero),
+            Err(SolveError::TimeLimit)
+        ));
+    }
 
     #[test]
     fn grades_are_ordered() {

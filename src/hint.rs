@@ -13,6 +13,7 @@ pub use crate::rule::{Rule, content_name};
 use crate::sat::card::CardKind;
 use crate::solver::{self, Answer, Solver, SolverKind};
 use std::fmt;
+use std::time::Instant;
 use varisat::{Lit, Var};
 
 /// What a player has filled in so far: per cell nothing, water, a ship part of unknown kind, or
@@ -241,10 +242,26 @@ pub enum HintError {
     /// The embedded solver failed.
     #[error("solver failure: {0}")]
     Solver(String),
+    /// The deadline passed before a forced cell was found ([`hint_until`]).
+    #[error("no forced cell found before the time limit")]
+    TimeLimit,
 }
 
 /// Finds one forced open cell of `puzzle` given `state`.
 pub fn hint(puzzle: &Puzzle, state: &State) -> Result<HintOutcome, HintError> {
+    hint_until(puzzle, state, None)
+}
+
+/// [`hint`], giving up with [`HintError::TimeLimit`] at `deadline` (checked between cells).
+pub fn hint_until(
+    puzzle: &Puzzle,
+    state: &State,
+    deadline: Option<Instant>,
+) -> Result<HintOutcome, HintError> {
+    let in_time = || match deadline {
+        Some(d) if Instant::now() >= d => Err(HintError::TimeLimit),
+        _ => Ok(()),
+    };
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     if state.shape != puzzle.shape() {
         return Err(HintError::WrongSize {
@@ -312,6 +329,7 @@ pub fn hint(puzzle: &Puzzle, state: &State) -> Result<HintOutcome, HintError> {
     // 1. Unit propagation: the open cell with the fewest rules behind it.
     let mut best: Option<(usize, usize, Pos, bool, Vec<Rule>)> = None;
     for &pos in &open {
+        in_time()?;
         let var = cell_var(pos);
         let Some(ship) = prop.var_value(var) else {
             continue;
@@ -333,6 +351,7 @@ pub fn hint(puzzle: &Puzzle, state: &State) -> Result<HintOutcome, HintError> {
 
     // 2. One-step look-ahead: a content whose consequences break a rule.
     for &pos in &open {
+        in_time()?;
         let var = cell_var(pos);
         for lit in [var.positive(), var.negative()] {
             let mark = prop.mark();
@@ -373,6 +392,7 @@ pub fn hint(puzzle: &Puzzle, state: &State) -> Result<HintOutcome, HintError> {
         .map(|&pos| solver.value(cell_var(pos).positive()) == Some(true))
         .collect();
     for (&pos, &ship) in open.iter().zip(&model) {
+        in_time()?;
         let other: Lit = cell_var(pos).lit(!ship);
         if !solve(solver.as_mut(), &[other])? {
             return Ok(HintOutcome::Hint(Hint {
@@ -458,6 +478,15 @@ mod tests {
         let e = State::parse("??\n?z\n", 2, 2).unwrap_err();
         assert_eq!((e.line, e.column), (2, Some(2)));
         assert!(State::parse("??\n", 2, 2).is_err());
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_the_search() {
+        let puzzle = ist::parse(EXAMPLE).unwrap();
+        let state = State::from_puzzle(&puzzle);
+        let past = Some(std::time::Instant::now());
+        assert_eq!(hint_until(&puzzle, &state, past), Err(HintError::TimeLimit));
+        assert!(hint_until(&puzzle, &state, None).is_ok());
     }
 
     #[test]

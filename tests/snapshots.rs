@@ -6,7 +6,7 @@ use crate::common::run;
 
 const COMMANDS: &[&str] = &[
     "", "solve", "batch", "convert", "advise", "simulate", "decode", "compare", "generate",
-    "grade", "hint", "render",
+    "grade", "hint", "render", "serve",
 ];
 
 #[test]

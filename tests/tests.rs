@@ -23,3 +23,4 @@ mod readme;
 mod snapshots;
 #[cfg(feature = "cadical")]
 mod solvers;
+mod web;

@@ -45,6 +45,14 @@ pub enum Failure {
         /// The limit it exceeds.
         error: LimitExceeded,
     },
+    /// The server cannot listen on its address (taken, or not this machine's).
+    #[error("cannot listen on {address}: {source}")]
+    Listen {
+        /// The address asked for.
+        address: String,
+        /// The system's reason.
+        source: std::io::Error,
+    },
     /// The library refused or failed.
     #[error("{}", message(.0))]
     Library(#[from] Error),

@@ -27,7 +27,7 @@ pub fn run(args: &HintArgs, limits: &Limits) -> Result<Exit, Failure> {
             )
         }
     };
-    let step = match hint_step(&puzzle, state) {
+    let step = match hint_step(&puzzle, state, None) {
         Ok(step) => step,
         Err(HintError::Contradiction) => {
             eprintln!("{}: {}", input.name, HintError::Contradiction);

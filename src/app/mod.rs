@@ -12,6 +12,7 @@ mod generate;
 mod grade;
 mod hint;
 mod render;
+pub mod serve;
 mod solve;
 
 pub use error::Failure;
@@ -71,6 +72,7 @@ pub fn run(cli: &Cli) -> Result<Exit, Failure> {
         Some(Command::Grade(args)) => grade::run(args, limits),
         Some(Command::Hint(args)) => hint::run(args, limits),
         Some(Command::Render(args)) => render::run(args, limits),
+        Some(Command::Serve(args)) => serve::run(args),
     }
 }
 

@@ -2,8 +2,9 @@
 //! state, one forced cell, the state with it filled) and the grade line.
 
 use crate::grade::GradeReport;
-use crate::hint::{HintError, HintOutcome, State, hint};
+use crate::hint::{Hint, HintError, HintOutcome, State, hint_until};
 use crate::puzzle::Puzzle;
+use std::time::Instant;
 
 /// What one hint step gives: the line to print and the state with the hinted cell filled in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,25 +14,31 @@ pub struct HintStep {
     pub line: String,
     /// The state with the puzzle's clues and the hinted cell filled in.
     pub state: State,
+    /// The hint; `None` when no cell is open.
+    pub hint: Option<Hint>,
 }
 
 /// One hint for `puzzle` from `state` (the clues alone when `None`); the puzzle's clues are
-/// filled into the state where it leaves their cells open.
-pub fn hint_step(puzzle: &Puzzle, state: Option<State>) -> Result<HintStep, HintError> {
+/// filled into the state where it leaves their cells open. The search gives up at `deadline`.
+pub fn hint_step(
+    puzzle: &Puzzle,
+    state: Option<State>,
+    deadline: Option<Instant>,
+) -> Result<HintStep, HintError> {
     let mut state = state.unwrap_or_else(|| State::from_puzzle(puzzle));
     for (pos, clue) in puzzle.clues() {
         if state.get(pos).is_none() {
             state.set(pos, clue);
         }
     }
-    let line = match hint(puzzle, &state)? {
-        HintOutcome::Complete => "complete: no open cell left\n".to_string(),
+    let (line, hint) = match hint_until(puzzle, &state, deadline)? {
+        HintOutcome::Complete => ("complete: no open cell left\n".to_string(), None),
         HintOutcome::Hint(h) => {
             state.set(h.pos, h.content);
-            format!("{h}\n")
+            (format!("{h}\n"), Some(h))
         }
     };
-    Ok(HintStep { line, state })
+    Ok(HintStep { line, state, hint })
 }
 
 /// The grade line: the grade, then how many cells each level of deduction decided.

@@ -4,6 +4,7 @@
 
 pub mod author;
 pub mod batch;
+pub mod convert;
 pub mod decode;
 pub mod generate;
 mod solve;

@@ -5,6 +5,7 @@
 //! Two watched literals per clause; a trail with the reason clause of every implied literal, so
 //! that a caller can walk back from a literal to the clauses that forced it.
 
+use std::time::Instant;
 use varisat::{CnfFormula, Lit, Var};
 
 /// A propagation conflict: the index of a clause whose literals are all false.
@@ -32,6 +33,8 @@ pub struct Propagator {
     head: usize,
     /// Unit and empty clauses, applied by [`Propagator::propagate_root`].
     units: Vec<usize>,
+    /// Probing stops at this moment (see [`Propagator::set_deadline`]).
+    deadline: Option<Instant>,
 }
 
 impl Propagator {
@@ -45,6 +48,7 @@ impl Propagator {
             trail: Vec::new(),
             head: 0,
             units: Vec::new(),
+            deadline: None,
         };
         for clause in formula.iter() {
             p.add_clause(clause);
@@ -237,6 +241,18 @@ impl Propagator {
         Ok(())
     }
 
+    /// Makes [`Propagator::probe_fixpoint`] stop probing at `deadline` (`None`: never), as if
+    /// no further literal failed: what it set stays sound, the fixpoint may not be reached;
+    /// [`Propagator::out_of_time`] tells.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Whether the deadline has passed.
+    pub fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
     /// Whether assuming `lit` leads to a conflict by unit propagation. Nothing stays assigned.
     pub fn probe(&mut self, lit: Lit) -> bool {
         let mark = self.mark();
@@ -255,6 +271,9 @@ impl Propagator {
         loop {
             let mut progress = false;
             for &var in vars {
+                if self.out_of_time() {
+                    return Ok(found);
+                }
                 for lit in [var.positive(), var.negative()] {
                     if self.var_value(var).is_some() {
                         break;

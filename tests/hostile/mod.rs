@@ -358,7 +358,9 @@ fn files_of_many_boards_are_bounded() {
     assert_exit(
         &out,
         2,
-        &["line 11: the boards of the file have 11000000 cells together, over the limit of 10000000"],
+        &[
+            "line 11: the boards of the file have 11000000 cells together, over the limit of 10000000",
+        ],
     );
     // Rubin: boards counted at their START-NEW-BOARD line.
     let rubin = "START-NEW-BOARD 2 2\nRow tallies: 1 0\nColumn tallies: 1 0\n=====\n".repeat(3);
@@ -370,5 +372,8 @@ fn files_of_many_boards_are_bounded() {
     // Input bytes: standard input over the limit is refused before it is read whole.
     let small = Limits::default().with_max_input_bytes(10);
     let err = format::Source::read_from("<stdin>", &b"0123456789abc"[..], &small).unwrap_err();
-    assert!(err.to_string().contains("over the limit of 10 bytes"), "{err}");
+    assert!(
+        err.to_string().contains("over the limit of 10 bytes"),
+        "{err}"
+    );
 }

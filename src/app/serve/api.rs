@@ -1,0 +1,495 @@
+//! The JSON API. Each route takes a puzzle (any format the command line reads, or a puzz.link
+//! URL) either as the whole request body, with options in the query string, or as a JSON
+//! object `{"puzzle": "...", ...}` with the options beside it; it answers in the schemas of
+//! `--to json` (`ResultJson`, `PuzzleJson`). Every failure is a `ResultJson` with status
+//! `error`, `unsat`, `multiple` or `timeout`, an `error` message and a 4xx status (5xx only
+//! for a bug). The routes and their shapes are documented in `docs/web.md`.
+
+use super::limits::{
+    self, Deadline, MAX_GENERATED_SIDE, Workers, check_board, check_side, failure, timeout,
+};
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::extract::rejection::BytesRejection;
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use bimaru_sat::error::Error;
+use bimaru_sat::format::json::{PieceName, ResultJson, Status};
+use bimaru_sat::format::{Board, Document, Format, OutputFormat, Source};
+use bimaru_sat::generate::{
+    GenerateError, GenerateOptions, Size, default_fleet, generate_graded_until, parse_fleet,
+    rng_for,
+};
+use bimaru_sat::grade::{Grade, GradeReport, Graded, grade_with};
+use bimaru_sat::hint::{HintError, Method, State as Filled};
+use bimaru_sat::job::author::{grade_line, hint_step};
+use bimaru_sat::job::generate::write_generated;
+use bimaru_sat::solve::Outcome;
+use clap::ValueEnum;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+/// The name a request's puzzle goes by in messages (`puzzle: line 3: ...`).
+const PUZZLE: &str = "puzzle";
+
+/// A failed request: its HTTP status and its result.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    body: Box<ResultJson>,
+}
+
+impl ApiError {
+    /// An error of status `error` with `message`.
+    pub fn new(status: StatusCode, message: String) -> Self {
+        Self::with(status, ResultJson::error(message))
+    }
+
+    /// An error with its own result.
+    pub fn with(status: StatusCode, body: ResultJson) -> Self {
+        ApiError {
+            status,
+            body: Box::new(body),
+        }
+    }
+
+    fn bad_input(message: String) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    fn unprocessable(status: Status, message: String) -> Self {
+        Self::with(StatusCode::UNPROCESSABLE_ENTITY, failure(status, message))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(*self.body)).into_response()
+    }
+}
+
+impl From<Error> for ApiError {
+    fn from(error: Error) -> Self {
+        match error {
+            Error::UnknownFormat { .. } => {
+                Self::bad_input(format!("{error}; name it with \"format\""))
+            }
+            Error::MultipleBoards { boards, .. } => Self::bad_input(format!(
+                "{PUZZLE} holds {boards} boards; this route takes one"
+            )),
+            Error::Inexpressible(e) => Self::unprocessable(Status::Error, e.to_string()),
+            Error::Solve(e) => Self::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+            // Parse, puzzle and the other input errors.
+            _ => Self::bad_input(error.to_string()),
+        }
+    }
+}
+
+/// A request about one puzzle: the JSON body form. In the other form the body is the puzzle
+/// and the other fields come from the query string.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PuzzleRequest {
+    /// The puzzle text or URL.
+    pub puzzle: String,
+    /// Its format (`auto` by default).
+    pub format: Option<String>,
+    /// `hint`: the cells filled so far, one line a row (`?` open, `.` water, `s` ship part,
+    /// `c t b l r m` pieces).
+    pub state: Option<String>,
+    /// `convert`: the output format (`json` by default).
+    pub to: Option<String>,
+    /// `render`: draw the solution too.
+    pub solution: bool,
+}
+
+/// The request body, or the reason it could not be read (413 over the body limit).
+fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+    body.map_err(|rejection| {
+        let status = rejection.status();
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            return limits::too_large();
+        }
+        ApiError::new(
+            status,
+            format!("cannot read the request body: {}", rejection.body_text()),
+        )
+    })
+}
+
+/// Options from the query string (every option has a default).
+fn query<T: DeserializeOwned>(uri: &Uri) -> Result<T, ApiError> {
+    axum::extract::Query::<T>::try_from_uri(uri)
+        .map(|q| q.0)
+        .map_err(|e| ApiError::bad_input(e.body_text()))
+}
+
+/// A JSON request body: `T` when the body is a JSON object with `key`, `None` otherwise.
+fn json_form<T: DeserializeOwned>(bytes: &[u8], key: &str) -> Result<Option<T>, ApiError> {
+    match serde_json::from_slice::<serde_json::Value>(bytes) {
+        Ok(serde_json::Value::Object(map)) if map.contains_key(key) => {
+            serde_json::from_value(serde_json::Value::Object(map))
+                .map(Some)
+                .map_err(|e| ApiError::bad_input(format!("request: {e}")))
+        }
+        _ => Ok(None),
+    }
+}
+
+impl PuzzleRequest {
+    /// Reads the request from the query string and the body.
+    fn read(uri: &Uri, bytes: &[u8]) -> Result<PuzzleRequest, ApiError> {
+        if let Some(request) = json_form::<PuzzleRequest>(bytes, "puzzle")? {
+            return Ok(request);
+        }
+        let text = Source::from_bytes(PUZZLE, bytes)?.text;
+        Ok(PuzzleRequest {
+            puzzle: text,
+            ..query(uri)?
+        })
+    }
+
+    /// The puzzle text.
+    fn source(&self) -> Result<Source, ApiError> {
+        if self.puzzle.trim().is_empty() {
+            return Err(ApiError::bad_input(
+                "no puzzle: send it as the body, or as {\"puzzle\": \"...\"}".into(),
+            ));
+        }
+        Ok(Source::from_bytes(PUZZLE, self.puzzle.as_bytes())?)
+    }
+
+    /// Every board of the puzzle text, each within the board-size limit.
+    fn document(&self) -> Result<Document, ApiError> {
+        let format = choice::<Format>("format", self.format.as_deref(), Format::Auto)?;
+        let doc = self.source()?.document(format)?;
+        for board in &doc.boards {
+            check_board(&board.puzzle)?;
+        }
+        Ok(doc)
+    }
+
+    /// The one board of the puzzle text.
+    fn board(&self) -> Result<Board, ApiError> {
+        let mut doc = self.document()?;
+        doc.single(PUZZLE)?;
+        Ok(doc.boards.remove(0))
+    }
+}
+
+/// A value of a clap enum by its command-line name, or `default`.
+fn choice<T: ValueEnum>(what: &str, name: Option<&str>, default: T) -> Result<T, ApiError> {
+    let Some(name) = name else {
+        return Ok(default);
+    };
+    T::from_str(name, true).map_err(|_| {
+        let names: Vec<String> = T::value_variants()
+            .iter()
+            .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_string()))
+            .collect();
+        ApiError::bad_input(format!(
+            "unknown {what} {name:?}; expected one of {}",
+            names.join(", ")
+        ))
+    })
+}
+
+fn json(status: StatusCode, value: &impl Serialize) -> Response {
+    (status, Json(value)).into_response()
+}
+
+/// Reads a puzzle request from the query string and `bytes`, and answers it with `work` on a
+/// worker thread.
+async fn answer(
+    workers: Workers,
+    uri: Uri,
+    bytes: Result<Bytes, BytesRejection>,
+    work: impl FnOnce(PuzzleRequest, Deadline) -> Result<Response, ApiError> + Send + 'static,
+) -> Result<Response, ApiError> {
+    let bytes = body(bytes)?;
+    workers
+        .run(move |deadline| work(PuzzleRequest::read(&uri, &bytes)?, deadline))
+        .await
+}
+
+/// `POST /api/solve`: one solution (`ResultJson`, status `found`); 422 `unsat` without one.
+pub async fn solve(
+    State(workers): State<Workers>,
+    uri: Uri,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    solved(workers, uri, bytes, 1).await
+}
+
+/// `POST /api/unique`: one solution proved unique (status `unique`), or two solutions, both in
+/// `grids` (status `multiple`); 422 `unsat` without one.
+pub async fn unique(
+    State(workers): State<Workers>,
+    uri: Uri,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    solved(workers, uri, bytes, 2).await
+}
+
+async fn solved(
+    workers: Workers,
+    uri: Uri,
+    bytes: Result<Bytes, BytesRejection>,
+    limit: usize,
+) -> Result<Response, ApiError> {
+    answer(workers, uri, bytes, move |request, deadline| {
+        let board = request.board()?;
+        let report = bimaru_sat::solve::solve(&board.puzzle, &deadline.options(limit))
+            .map_err(|e| deadline.solve_error(e))?;
+        let result = ResultJson::from_report(&report, board.embedded.as_ref(), limit > 1);
+        if report.outcome == Outcome::Unsat {
+            return Err(ApiError::with(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                ResultJson {
+                    error: Some("no solution".into()),
+                    ..result
+                },
+            ));
+        }
+        Ok(json(StatusCode::OK, &result))
+    })
+    .await
+}
+
+/// The answer of `POST /api/hint`.
+#[derive(Debug, Serialize)]
+pub struct HintJson {
+    /// `hint`, or `complete` when no cell is open.
+    pub status: &'static str,
+    /// The forced cell's row (0-based).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub row: Option<usize>,
+    /// Its column (0-based).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub col: Option<usize>,
+    /// What it holds: `water`, `ship` (a part of unknown kind) or a piece.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content: Option<PieceName>,
+    /// How it was found: `propagation`, `look-ahead` or `search`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<&'static str>,
+    /// The rules that force it, in words.
+    pub rules: Vec<String>,
+    /// The hint as `bimaru-sat hint` prints it.
+    pub text: String,
+    /// The state with the clues and the hinted cell filled in.
+    pub state: String,
+}
+
+fn method_name(method: Method) -> &'static str {
+    match method {
+        Method::Propagation => "propagation",
+        Method::LookAhead => "look-ahead",
+        _ => "search",
+    }
+}
+
+/// `POST /api/hint`: one forced cell given `state` and the rules that force it.
+pub async fn hint(
+    State(workers): State<Workers>,
+    uri: Uri,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    answer(workers, uri, bytes, move |request, deadline| {
+        let puzzle = request.board()?.puzzle;
+        let state = match &request.state {
+            None => None,
+            Some(text) => Some(
+                Filled::parse(text, puzzle.rows(), puzzle.cols())
+                    .map_err(|e| ApiError::bad_input(format!("state: {e}")))?,
+            ),
+        };
+        let step = hint_step(&puzzle, state, Some(deadline.at)).map_err(|e| match e {
+            HintError::TimeLimit => timeout(deadline.limit),
+            HintError::Contradiction => ApiError::unprocessable(Status::Unsat, e.to_string()),
+            HintError::NotUnique => ApiError::unprocessable(Status::Multiple, e.to_string()),
+            HintError::WrongSize { .. } => ApiError::bad_input(format!("state: {e}")),
+            e => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        })?;
+        let found = step.hint.as_ref();
+        Ok(json(
+            StatusCode::OK,
+            &HintJson {
+                status: if found.is_some() { "hint" } else { "complete" },
+                row: found.map(|h| h.pos.row),
+                col: found.map(|h| h.pos.col),
+                content: found.map(|h| h.content.into()),
+                method: found.map(|h| method_name(h.method)),
+                rules: found.map_or_else(Vec::new, |h| {
+                    h.rules.iter().map(ToString::to_string).collect()
+                }),
+                text: step.line.trim_end().to_string(),
+                state: step.state.write(),
+            },
+        ))
+    })
+    .await
+}
+
+/// The answer of `POST /api/grade`.
+#[derive(Debug, Serialize)]
+pub struct GradeJson {
+    /// The grade and the cells each level of deduction decided.
+    #[serde(flatten)]
+    pub report: GradeReport,
+    /// The line `bimaru-sat grade` prints.
+    pub text: String,
+}
+
+/// `POST /api/grade`: the grade of a puzzle with a unique solution; 422 otherwise.
+pub async fn grade(
+    State(workers): State<Workers>,
+    uri: Uri,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    answer(workers, uri, bytes, move |request, deadline| {
+        let puzzle = request.board()?.puzzle;
+        match grade_with(&puzzle, &deadline.options(2)).map_err(|e| deadline.solve_error(e))? {
+            Graded::Unique(report) => Ok(json(
+                StatusCode::OK,
+                &GradeJson {
+                    text: grade_line(&report).trim_end().to_string(),
+                    report,
+                },
+            )),
+            Graded::Unsat => Err(ApiError::unprocessable(
+                Status::Unsat,
+                "no solution: a puzzle without a solution has no grade".into(),
+            )),
+            _ => Err(ApiError::unprocessable(
+                Status::Multiple,
+                "not unique: a puzzle with several solutions has no grade".into(),
+            )),
+        }
+    })
+    .await
+}
+
+/// A request of `POST /api/generate` (a JSON body, or the query string).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GenerateRequest {
+    /// Board size, `RxC` (`10x10` by default).
+    pub size: Option<String>,
+    /// Fleet, as `generate --fleet` reads it (the size's default fleet by default).
+    pub fleet: Option<String>,
+    /// Keep only puzzles of this grade.
+    pub grade: Option<String>,
+    /// Random seed (1 by default); the same request gives the same puzzle.
+    pub seed: Option<u64>,
+}
+
+/// `POST /api/generate`: a puzzle with a unique solution, as `generate --to json` writes it.
+pub async fn generate(
+    State(workers): State<Workers>,
+    uri: Uri,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let bytes = body(bytes)?;
+    workers
+        .run(move |deadline| {
+            let request = if bytes.iter().all(u8::is_ascii_whitespace) {
+                query::<GenerateRequest>(&uri)?
+            } else {
+                serde_json::from_slice(&bytes)
+                    .map_err(|e| ApiError::bad_input(format!("request: {e}")))?
+            };
+            let size: Size = request.size.as_deref().unwrap_or("10x10").parse().map_err(
+                |e: bimaru_sat::generate::SizeSpecError| ApiError::bad_input(e.to_string()),
+            )?;
+            check_side(size.rows, size.cols, MAX_GENERATED_SIDE, "generates")?;
+            let fleet = match &request.fleet {
+                Some(spec) => parse_fleet(spec).map_err(|e| ApiError::bad_input(e.to_string()))?,
+                None => default_fleet(size),
+            };
+            let grade = match &request.grade {
+                Some(name) => Some(choice::<Grade>("grade", Some(name), Grade::Easy)?),
+                None => None,
+            };
+            let options = GenerateOptions {
+                fleet,
+                ..GenerateOptions::new(size)
+            };
+            let mut rng = rng_for(request.seed.unwrap_or(1), 0);
+            let generated = generate_graded_until(&options, grade, &mut rng, Some(deadline.at))
+                .map_err(|e| match e {
+                    GenerateError::TimeLimit { .. } => {
+                        ApiError::unprocessable(Status::Timeout, e.to_string())
+                    }
+                    GenerateError::Solver(_) => {
+                        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+                    }
+                    e => ApiError::unprocessable(Status::Error, e.to_string()),
+                })?;
+            let written = write_generated(&generated, Format::Json, false)
+                .map_err(|e| ApiError::unprocessable(Status::Error, e.to_string()))?;
+            Ok(([(header::CONTENT_TYPE, "application/json")], written.puzzle).into_response())
+        })
+        .await
+}
+
+/// The answer of `POST /api/convert`.
+#[derive(Debug, Serialize)]
+pub struct ConvertJson {
+    /// The input's format (detected, or as named).
+    pub from: &'static str,
+    /// The output format.
+    pub to: &'static str,
+    /// The puzzle written in it, as `convert --to` prints it.
+    pub text: String,
+}
+
+/// `POST /api/convert`: the puzzle in another format (`to`, `json` by default).
+pub async fn convert(
+    State(workers): State<Workers>,
+    uri: Uri,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    answer(workers, uri, bytes, move |request, _deadline| {
+        let to = choice::<OutputFormat>("to", request.to.as_deref(), OutputFormat::Json)?;
+        let doc = request.document()?;
+        let text = bimaru_sat::job::convert::convert(&doc, PUZZLE, to, None)?;
+        Ok(json(
+            StatusCode::OK,
+            &ConvertJson {
+                from: doc.format.name(),
+                to: to.name(),
+                text,
+            },
+        ))
+    })
+    .await
+}
+
+/// `POST /api/render`: the SVG picture `render` draws (with `solution`, solved).
+pub async fn render(
+    State(workers): State<Workers>,
+    uri: Uri,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    answer(workers, uri, bytes, move |request, deadline| {
+        let puzzle = request.board()?.puzzle;
+        let solution = if request.solution {
+            let report = bimaru_sat::solve::solve(&puzzle, &deadline.options(1))
+                .map_err(|e| deadline.solve_error(e))?;
+            let Some(grid) = report.outcome.grid().cloned() else {
+                return Err(ApiError::unprocessable(Status::Unsat, "no solution".into()));
+            };
+            Some(grid)
+        } else {
+            None
+        };
+        Ok((
+            [(header::CONTENT_TYPE, "image/svg+xml")],
+            bimaru_sat::render::svg(&puzzle, solution.as_ref()),
+        )
+            .into_response())
+    })
+    .await
+}
