@@ -3,7 +3,7 @@
 //! uniqueness proof each 50x50 puzzle in `puzzles/generated/50x50`.
 
 use bimaru_sat::format::json;
-use bimaru_sat::generate::{DEFAULT_BUDGET, GenerateOptions, Reduce, Size, generate, rng_for};
+use bimaru_sat::generate::{GenerateOptions, Reduce, Size, generate, rng_for};
 use bimaru_sat::{SolveOptions, solve};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -31,8 +31,8 @@ fn generate_large(c: &mut Criterion) {
         (
             30,
             Reduce::Unique,
-            Some(DEFAULT_BUDGET),
-            "30x30 unique, default budget",
+            Some(2_000),
+            "30x30 unique, 2000 conflicts a check",
         ),
         (30, Reduce::Propagation, None, "30x30 propagation minimal"),
     ] {

@@ -8,6 +8,7 @@ use bimaru_sat::ilp::{IlpModel, IlpSolver};
 use bimaru_sat::sat::card::CardKind;
 use bimaru_sat::sat::model::Model;
 use bimaru_sat::solve::Backend;
+use bimaru_sat::solver::SolverKind;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -52,6 +53,14 @@ impl Cli {
     }
 }
 
+/// A count flag's parser: a whole number of at least 1 (0 is a usage error, exit 2).
+pub fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
+    match text.parse::<T>() {
+        Ok(n) if n >= T::from(1) => Ok(n),
+        _ => Err("expected a whole number of at least 1".to_string()),
+    }
+}
+
 /// Commands other than the default solve.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -87,6 +96,27 @@ pub enum Command {
     /// answers POST /api/solve, unique, hint, grade, generate, convert and render in the schema
     /// of `--to json`. Runs until interrupted.
     Serve(ServeArgs),
+    /// Print a shell completion script (`bimaru-sat completions bash >
+    /// ~/.local/share/bash-completion/completions/bimaru-sat`).
+    Completions(CompletionsArgs),
+    /// Print the manual page, in roff, of bimaru-sat or of one command (`bimaru-sat man | man
+    /// -l -`, or `bimaru-sat man > bimaru-sat.1`).
+    Man(ManArgs),
+}
+
+/// Options of the completions command.
+#[derive(Debug, Clone, Args)]
+pub struct CompletionsArgs {
+    /// The shell the script is for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// Options of the man command.
+#[derive(Debug, Clone, Args)]
+pub struct ManArgs {
+    /// A command (`batch`, `decode`, ...) whose page to print instead (bimaru-sat-COMMAND(1)).
+    pub command: Option<String>,
 }
 
 /// Options of the serve command.
@@ -171,7 +201,9 @@ pub struct DecodeArgs {
     pub model: PathBuf,
 
     /// The DIMACS file the solver was given: the model, card encoding and puzzle fingerprint
-    /// recorded in its header are used (and checked against the puzzle).
+    /// recorded in its header are used (and checked against the puzzle). Without it the formula
+    /// is rebuilt as --encoding and --card say (default cell and seq), so a formula written with
+    /// `--encoding placement` or another --card needs this file, or those flags again.
     #[arg(long, value_name = "FILE")]
     pub cnf: Option<PathBuf>,
 
@@ -221,7 +253,7 @@ pub struct EngineArgs {
 
     /// Count solutions up to N: solve prints each one found, then a `solutions:` line; batch
     /// lists them in `grids`.
-    #[arg(long, value_name = "N", conflicts_with = "unique")]
+    #[arg(long, value_name = "N", conflicts_with = "unique", value_parser = at_least_one::<usize>)]
     pub count: Option<usize>,
 
     /// Prove the solution unique; exit 3 if it is not (solve then prints nothing on stdout).
@@ -251,16 +283,22 @@ pub struct EngineArgs {
     /// MIP solver for `--backend ilp`; highs and cbc need the cargo features `highs`/`coin_cbc`.
     #[arg(long, value_enum, default_value_t = IlpSolver::Microlp)]
     pub ilp_solver: IlpSolver,
+
+    /// SAT solver for `--backend sat`; cadical needs the cargo feature `cadical`.
+    #[arg(long, value_enum, default_value_t = SolverKind::Varisat)]
+    pub solver: SolverKind,
 }
 
 /// Options of the solve command.
 #[derive(Debug, Clone, Args)]
+#[command(group = clap::ArgGroup::new("emit").args(["emit_dimacs", "emit_lp"]).multiple(true))]
 pub struct SolveArgs {
     /// Puzzle file; standard input when absent or `-`.
     pub input: Option<PathBuf>,
 
     /// Where to write the solution; standard output when absent or `-`. The file is written
-    /// whole through a temporary file, or not at all.
+    /// whole through a temporary file, or not at all, and not when there is no solution. Only a
+    /// regular file is replaced (a symbolic link is followed), never an input of the run.
     pub output: Option<PathBuf>,
 
     /// Input format.
@@ -271,14 +309,15 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
 
-    /// Write the CNF formula in DIMACS to FILE (`-` for standard output). Its header names the
-    /// tool version, model, cardinality encoding, board and fleet, and `c var` lines say which
-    /// variable is which cell or placement. The same puzzle and flags give the same file.
+    /// Write the CNF formula in DIMACS to FILE (`-` for standard output), then solve (not with
+    /// --emit-only). Its header names the tool version, model, cardinality encoding, board and
+    /// fleet, and `c var` lines say which variable is which cell or placement. The same puzzle
+    /// and flags give the same file.
     #[arg(long, value_name = "FILE")]
     pub emit_dimacs: Option<PathBuf>,
 
-    /// With --emit-dimacs: write the formula and stop, without solving.
-    #[arg(long, requires = "emit_dimacs", conflicts_with_all = ["exclude_solution", "count", "unique"])]
+    /// With --emit-dimacs or --emit-lp: write the formula or program and stop, without solving.
+    #[arg(long, requires = "emit", conflicts_with_all = ["exclude_solution", "count", "unique"])]
     pub emit_only: bool,
 
     /// With --emit-dimacs: solve, then add to the formula the clause that blocks the solution
@@ -301,7 +340,7 @@ pub struct SolveArgs {
     pub cells: Option<Dialect>,
 
     /// Write the `--ilp-model` integer program to FILE in CPLEX LP format (`-` for standard
-    /// output) instead of solving; cbc, glpsol and HiGHS read it.
+    /// output), then solve (not with --emit-only); cbc, glpsol and HiGHS read it.
     #[arg(long, value_name = "FILE")]
     pub emit_lp: Option<PathBuf>,
 }
@@ -315,7 +354,7 @@ pub struct CompareArgs {
     pub paths: Vec<PathBuf>,
 
     /// Take only the first N puzzles (after expanding files and folders).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = at_least_one::<usize>)]
     pub first: Option<usize>,
 
     /// Extensions of the puzzle files taken from folders.
@@ -346,8 +385,12 @@ pub struct CompareArgs {
     #[arg(long, value_enum, value_delimiter = ',')]
     pub ilp_solver: Vec<IlpSolver>,
 
+    /// SAT solvers for the SAT backend; all that this build links by default.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub solver: Vec<SolverKind>,
+
     /// Solutions to look for per puzzle: 2 proves uniqueness, 1 only finds one.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = at_least_one::<usize>)]
     pub limit: usize,
 
     /// Skip the pre-solving rules (SAT) and the root presolve (ILP) in every configuration.
@@ -355,7 +398,7 @@ pub struct CompareArgs {
     pub no_presolve: bool,
 
     /// Runs per puzzle and configuration; the median time is kept.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = at_least_one::<usize>)]
     pub repeat: usize,
 
     /// Print the results as JSON instead of tables.
@@ -385,7 +428,7 @@ pub struct AdviseArgs {
     pub method: bimaru_sat::advise::posterior::Method,
 
     /// Number of fleet configurations to sample when sampling.
-    #[arg(long, default_value_t = 1_000_000, requires = "posterior")]
+    #[arg(long, default_value_t = 1_000_000, requires = "posterior", value_parser = at_least_one::<u64>)]
     pub samples: u64,
 
     /// Seed of the sampler.
@@ -405,7 +448,7 @@ pub struct SimulateArgs {
     pub strategy: bimaru_sat::advise::simulate::Strategy,
 
     /// Number of games.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = at_least_one::<u64>)]
     pub games: u64,
 
     /// Master seed; game i uses stream i of a ChaCha8 generator seeded with it.

@@ -7,13 +7,14 @@
 //! [`all_options`]), and tests can plant their own engine with [`Config::custom`].
 
 use crate::error::Error;
-use crate::format::{Format, Source};
+use crate::format::{Format, Source, folder_files};
 use crate::ilp::{IlpModel, IlpSolver};
 use crate::limits::Limits;
 use crate::puzzle::{Grid, Pos, Puzzle};
 use crate::sat::card::CardKind;
 use crate::sat::model::Model;
 use crate::solve::{self, Backend, Engine, Outcome, SolveOptions};
+use crate::solver::SolverKind;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -23,9 +24,11 @@ type Build = Box<dyn Fn(&Puzzle) -> Box<dyn Engine>>;
 
 /// One way of solving that `compare` runs: a name for the tables and an engine factory.
 pub struct Config {
-    /// Name in tables, e.g. `sat/cell/seq` (backend/model/encoding) or `ilp/ship/microlp`
-    /// (backend/model/solver).
+    /// Name in tables, e.g. `sat/cell/seq` (backend/model/encoding) or `ilp/ship`
+    /// (backend/model).
     pub name: String,
+    /// The solver that answers: `varisat`, `cadical`, `microlp`, `highs` or `cbc`.
+    pub solver: String,
     /// The backend it belongs to.
     pub backend: Backend,
     build: Build,
@@ -36,8 +39,13 @@ impl Config {
     pub fn from_options(options: SolveOptions) -> Config {
         let name = config_name(&options);
         let backend = options.backend;
+        let solver = match backend {
+            Backend::Sat => options.solver.name(),
+            Backend::Ilp => options.ilp_solver.name(),
+        };
         Config {
             name,
+            solver: solver.to_string(),
             backend,
             build: Box::new(move |puzzle| solve::engine(puzzle, &options)),
         }
@@ -52,21 +60,19 @@ impl Config {
     ) -> Config {
         Config {
             name: name.into(),
+            solver: "custom".to_string(),
             backend,
             build: Box::new(build),
         }
     }
 }
 
-/// `backend/model/encoding` for tables.
+/// `backend/model/encoding` (SAT) or `backend/model` (ILP) for tables; the solver has a column
+/// of its own.
 fn config_name(options: &SolveOptions) -> String {
     match options.backend {
         Backend::Sat => format!("sat/{}/{}", options.model.name(), options.card.name()),
-        Backend::Ilp => format!(
-            "ilp/{}/{}",
-            options.ilp_model.name(),
-            options.ilp_solver.name()
-        ),
+        Backend::Ilp => format!("ilp/{}", options.ilp_model.name()),
     }
 }
 
@@ -75,16 +81,20 @@ fn config_name(options: &SolveOptions) -> String {
 /// and solvers slot in by appending values to their enums: every value is picked up here.
 pub fn all_options() -> Vec<SolveOptions> {
     let mut all = Vec::new();
-    for &model in Model::ALL {
-        for &card in CardKind::ALL {
-            // Each configuration on its own: no race partner, so the table compares encodings.
-            all.push(SolveOptions {
-                backend: Backend::Sat,
-                model,
-                card,
-                race: false,
-                ..SolveOptions::default()
-            });
+    for &solver in SolverKind::ALL {
+        for &model in Model::ALL {
+            for &card in CardKind::ALL {
+                // Each configuration on its own: no race partner, so the table compares
+                // encodings.
+                all.push(SolveOptions {
+                    backend: Backend::Sat,
+                    model,
+                    card,
+                    solver,
+                    race: false,
+                    ..SolveOptions::default()
+                });
+            }
         }
     }
     for &ilp_model in IlpModel::ALL {
@@ -115,6 +125,8 @@ pub struct NamedPuzzle {
 pub struct RunResult {
     /// Configuration name.
     pub config: String,
+    /// The solver that answered.
+    pub solver: String,
     /// `unsat`, `unique`, `found`, `multiple (N)`, `multiple (N+)` or `error: ...`.
     pub verdict: String,
     /// The first grid found, one string per row (`#` ship, `.` water).
@@ -145,6 +157,8 @@ pub struct PuzzleResult {
 pub struct ConfigSummary {
     /// Configuration name.
     pub name: String,
+    /// The solver that answers.
+    pub solver: String,
     /// Puzzles decided without error.
     pub solved: usize,
     /// Puzzles run.
@@ -210,9 +224,17 @@ impl Comparison {
             .max()
             .unwrap_or(0)
             .max("configuration".len());
+        let solver_width = self
+            .configs
+            .iter()
+            .map(|c| c.solver.len())
+            .max()
+            .unwrap_or(0)
+            .max("solver".len());
         out.push_str(&format!(
-            "{:<width$}  {:>7}  {:>9}  {:>9}  {:>6}  {:>9}  {:>11}  {:>7}\n",
+            "{:<width$}  {:<solver_width$}  {:>7}  {:>9}  {:>9}  {:>6}  {:>9}  {:>11}  {:>7}\n",
             "configuration",
+            "solver",
             "solved",
             "median ms",
             "max ms",
@@ -223,8 +245,9 @@ impl Comparison {
         ));
         for c in &self.configs {
             out.push_str(&format!(
-                "{:<width$}  {:>7}  {:>9.3}  {:>9.3}  {:>6.2}  {:>9}  {:>11}  {:>7}\n",
+                "{:<width$}  {:<solver_width$}  {:>7}  {:>9.3}  {:>9.3}  {:>6.2}  {:>9}  {:>11}  {:>7}\n",
                 c.name,
+                c.solver,
                 format!("{}/{}", c.solved, c.total),
                 c.median_ms,
                 c.max_ms,
@@ -242,7 +265,7 @@ impl Comparison {
             for p in bad {
                 out.push_str(&format!("  {} (reference: {})\n", p.name, p.reference));
                 for r in p.runs.iter().filter(|r| !r.agrees) {
-                    out.push_str(&format!("    {}: {}\n", r.config, r.verdict));
+                    out.push_str(&format!("    {} ({}): {}\n", r.config, r.solver, r.verdict));
                 }
             }
         }
@@ -293,6 +316,7 @@ pub fn compare(
             let (median_ms, max_ms) = summary_times(&results, i);
             ConfigSummary {
                 name: c.name.clone(),
+                solver: c.solver.clone(),
                 solved: runs
                     .iter()
                     .filter(|r| !r.verdict.starts_with("error"))
@@ -347,6 +371,7 @@ fn run_one(
     let ms = median_duration(&mut times).as_secs_f64() * 1e3;
     let mut run = RunResult {
         config: config.name.clone(),
+        solver: config.solver.clone(),
         verdict: String::new(),
         grid: None,
         ms,
@@ -434,60 +459,65 @@ fn median_duration(v: &mut [Duration]) -> Duration {
     v.get(v.len() / 2).copied().unwrap_or_default()
 }
 
-/// The puzzle files named by `paths`: files as given, folders expanded to their files with one of
-/// the extensions `ext`, sorted by name.
-fn puzzle_files(paths: &[PathBuf], ext: &[String]) -> Result<Vec<PathBuf>, Error> {
-    let mut files = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            let entries = std::fs::read_dir(path).map_err(|source| Error::Io {
-                path: path.clone(),
-                source,
-            })?;
-            let mut found: Vec<PathBuf> = entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file() && has_ext(p, ext))
-                .collect();
-            found.sort();
-            files.extend(found);
-        } else {
-            files.push(path.clone());
-        }
-    }
-    Ok(files)
-}
-
 fn has_ext(path: &Path, ext: &[String]) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| ext.iter().any(|x| x.trim_start_matches('.') == e))
 }
 
-/// Reads every board of the files named by `paths` (folders give their files with one of the
-/// extensions `ext`, sorted by name) in `format`. A file of one board is named by its path; a
-/// file of several boards (Rubin) contributes each, named `path#ID` (or `path#N`).
+/// The puzzles of a comparison, and how many files of the folders were skipped.
+#[derive(Default)]
+pub struct PuzzleSet {
+    /// Every board read, in file order.
+    pub puzzles: Vec<NamedPuzzle>,
+    /// Files of the folders that hold no puzzle (solutions, notes, archives): not text, or of
+    /// no known format.
+    pub skipped: usize,
+}
+
+/// Reads every board of the files named by `paths` in `format`. Folders give their files with
+/// one of the extensions `ext`, sorted by name; those that are not text or whose format is not
+/// detected (solution files beside the puzzles) are skipped, as `batch` skips them. A file named
+/// in `paths` must be a puzzle. A file of one board is named by its path; a file of several
+/// boards (Rubin) contributes each, named `path#ID` (or `path#N`). Files are read within
+/// `limits`.
 pub fn read_puzzles(
     paths: &[PathBuf],
     ext: &[String],
     format: Format,
     limits: &Limits,
-) -> Result<Vec<NamedPuzzle>, Error> {
-    let mut puzzles = Vec::new();
-    for file in puzzle_files(paths, ext)? {
-        let source = Source::read_within(&file, limits)?;
-        let doc = source.document_within(format, limits)?;
-        let several = doc.boards.len() > 1;
-        for (i, board) in doc.boards.into_iter().enumerate() {
-            let name = match (several, board.id) {
-                (false, _) => source.name.clone(),
-                (true, Some(id)) => format!("{}#{id}", source.name),
-                (true, None) => format!("{}#{}", source.name, i + 1),
-            };
-            puzzles.push(NamedPuzzle {
-                name,
-                puzzle: board.puzzle,
-            });
+) -> Result<PuzzleSet, Error> {
+    let mut set = PuzzleSet::default();
+    for path in paths {
+        let read: Vec<(Source, Format)> = if path.is_dir() {
+            let mut read = Vec::new();
+            for file in folder_files(path)?.into_iter().filter(|p| has_ext(p, ext)) {
+                match Source::read_listed(&file, format, limits)? {
+                    Some(found) => read.push(found),
+                    None => set.skipped += 1,
+                }
+            }
+            read
+        } else {
+            let source = Source::read_within(path, limits)?;
+            let format = source.format(format)?;
+            vec![(source, format)]
+        };
+        for (source, format) in read {
+            let doc = source.document_within(format, limits)?;
+            let several = doc.boards.len() > 1;
+            for (i, board) in doc.boards.into_iter().enumerate() {
+                let name = match (several, board.id) {
+                    (false, _) => source.name.clone(),
+                    (true, Some(id)) => format!("{}#{id}", source.name),
+                    (true, None) => format!("{}#{}", source.name, i + 1),
+                };
+                set.puzzles.push(NamedPuzzle {
+                    name,
+                    puzzle: board.puzzle,
+                });
+            }
         }
     }
-    Ok(puzzles)
+    Ok(set)
 }

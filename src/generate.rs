@@ -1,26 +1,31 @@
 //! The puzzle generator: a random legal fleet and its row and column counts; then clues revealed
 //! at random among the cells unit propagation has not decided, until it decides them all (so
 //! the solution is unique, without any search); then every clue removed whose removal keeps the
-//! solution unique. Each removal is one targeted SAT question: the other clues are pre-solved,
-//! and varisat looks for a solution that breaks the removed clue in the small residual formula.
-//! A clue whose question outruns its conflict budget is kept and reported as undecided.
+//! solution unique. Which clues keep the solution unique is a minimal-unsatisfiable-subset
+//! question over the clues, answered by one of two [`Minimizer`]s: one clue at a time, each a
+//! targeted SAT question on the small residual formula the other clues leave after pre-solving
+//! (the default, measured fastest), or core-guided, with one incremental solver whose
+//! failed-assumption cores drop several clues at once. Both give an exactly minimal set; a
+//! conflict budget per question is an explicit opt-in, and a clue whose question outruns it is
+//! kept and reported as undecided.
 
 use crate::geometry::{all_ships, halo};
 use crate::grade::{Grade, deduction_depth_until};
 use crate::placement::Placements;
 use crate::puzzle::{Clue, Fleet, Grid, Pos, Puzzle, Shape, Ship};
-use crate::reason::deduce::deduce;
+use crate::reason::deduce::{Propagation, Rules, deduce};
 use crate::reason::formula::ClueFormula;
 use crate::reason::unit::{Mark, Propagator};
 use crate::sat::card::CardKind;
-use crate::sat::cell;
-use crate::sat::model::Instance;
-use crate::solver::{Answer, SolverKind};
+use crate::sat::engine::Configuration;
+use crate::sat::model::{Instance, Model};
+use crate::solver::{self, Answer, Solver, SolverKind};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use varisat::{Lit, Var};
 
 /// Why a puzzle could not be generated.
@@ -201,12 +206,6 @@ pub fn default_fleet(size: Size) -> Fleet {
     Fleet::from_counts((1..=max_len).map(|l| (max_len + 1 - l) * factor).collect())
 }
 
-/// The default conflict budget of one uniqueness check in the generator. Boards up to 15x15
-/// with their default fleets have not reached it in our runs; a 20x20 sometimes keeps one to
-/// three clues undecided, a 30x30 dozens, whose checks would take seconds to minutes each (see
-/// `docs/benchmarks.md`).
-pub const DEFAULT_BUDGET: u64 = 2_000;
-
 /// What the generator needs to know.
 #[derive(Clone, Debug)]
 pub struct GenerateOptions {
@@ -214,12 +213,133 @@ pub struct GenerateOptions {
     pub size: Size,
     /// The fleet to place.
     pub fleet: Fleet,
-    /// Cardinality encoding of the uniqueness solver.
+    /// Cardinality encoding of the propagation formula that picks the starting clues and
+    /// decides [`Reduce::Propagation`] and [`Reduce::LookAhead`].
     pub card: CardKind,
     /// How far clues are removed.
     pub reduce: Reduce,
-    /// Conflicts each uniqueness check of [`Reduce::Unique`] may take; `None` for no limit.
+    /// Conflicts each uniqueness check of [`Reduce::Unique`] may take; `None` (the default) for
+    /// no limit, which makes the clue set exactly minimal.
     pub budget: Option<u64>,
+    /// How [`Reduce::Unique`] decides which clues are needed.
+    pub minimizer: Minimizer,
+    /// The CNF model and cardinality encoding of the uniqueness checks.
+    pub check: Configuration,
+    /// The SAT solver of the uniqueness checks.
+    pub solver: SolverKind,
+    /// Where the generation stands, updated as it goes for a progress display (none when
+    /// `None`).
+    pub progress: Option<Arc<GenerateProgress>>,
+}
+
+/// The phases of one generation, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Drawing a legal fleet at random.
+    Placing,
+    /// Revealing clues until unit propagation decides every cell, then dropping the ones it
+    /// does not need.
+    Revealing,
+    /// Asking of each clue whether the others keep the solution unique.
+    Minimizing,
+}
+
+/// Where a generation stands, written by the generator and read from any thread (a progress
+/// bar polls it): the phase, and in [`Phase::Minimizing`] how many clues have been asked about
+/// out of how many, and how many clues are left.
+#[derive(Debug, Default)]
+pub struct GenerateProgress {
+    phase: AtomicUsize,
+    asked: AtomicUsize,
+    to_ask: AtomicUsize,
+    clues: AtomicUsize,
+}
+
+impl GenerateProgress {
+    /// The current phase.
+    pub fn phase(&self) -> Phase {
+        match self.phase.load(Ordering::Relaxed) {
+            0 => Phase::Placing,
+            1 => Phase::Revealing,
+            _ => Phase::Minimizing,
+        }
+    }
+
+    /// Clues asked about so far, and in all, in [`Phase::Minimizing`].
+    pub fn asked(&self) -> (usize, usize) {
+        (
+            self.asked.load(Ordering::Relaxed),
+            self.to_ask.load(Ordering::Relaxed),
+        )
+    }
+
+    /// The clues the puzzle has at the moment.
+    pub fn clues(&self) -> usize {
+        self.clues.load(Ordering::Relaxed)
+    }
+
+    fn set_phase(&self, phase: Phase) {
+        let n = match phase {
+            Phase::Placing => 0,
+            Phase::Revealing => 1,
+            Phase::Minimizing => 2,
+        };
+        self.phase.store(n, Ordering::Relaxed);
+    }
+
+    fn set_asked(&self, asked: usize, to_ask: usize, clues: usize) {
+        self.asked.store(asked, Ordering::Relaxed);
+        self.to_ask.store(to_ask, Ordering::Relaxed);
+        self.clues.store(clues, Ordering::Relaxed);
+    }
+}
+
+/// Reports `phase` to `options.progress`, if any.
+fn report(options: &GenerateOptions, phase: Phase) {
+    if let Some(p) = &options.progress {
+        p.set_phase(phase);
+    }
+}
+
+/// Reports the minimisation's state to `options.progress`, if any.
+fn report_asked(options: &GenerateOptions, asked: usize, to_ask: usize, clues: usize) {
+    if let Some(p) = &options.progress {
+        p.set_asked(asked, to_ask, clues);
+    }
+}
+
+/// The configuration of the generator's uniqueness checks: the placement model with
+/// totalizers, about three times faster than the cell model with sequential counters on 20x20
+/// boards, with the same clue sets (see `docs/benchmarks.md`).
+pub const CHECK_CONFIGURATION: Configuration = Configuration {
+    model: Model::Placement,
+    card: CardKind::Totalizer,
+};
+
+/// How the generator decides which clues of a unique set are needed. Both give an exactly
+/// minimal set (without a conflict budget); they may pick different ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[non_exhaustive]
+pub enum Minimizer {
+    /// One clue at a time, in random order: a fresh solver per question, on the residual
+    /// formula that pre-solving of the other clues leaves (small: most cells are decided). Two
+    /// questions run at once. The default: fastest in our measurements.
+    #[default]
+    OneByOne,
+    /// Core-guided: one incremental solver for the whole removal phase, every clue an
+    /// assumption; an UNSAT answer's failed-assumption core drops every clue outside it at once.
+    Cores,
+}
+
+impl Minimizer {
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Minimizer::OneByOne => "one-by-one",
+            Minimizer::Cores => "cores",
+        }
+    }
 }
 
 impl GenerateOptions {
@@ -230,7 +350,11 @@ impl GenerateOptions {
             fleet: default_fleet(size),
             card: CardKind::default(),
             reduce: Reduce::default(),
-            budget: Some(DEFAULT_BUDGET),
+            budget: None,
+            minimizer: Minimizer::default(),
+            check: CHECK_CONFIGURATION,
+            solver: SolverKind::default(),
+            progress: None,
         }
     }
 }
@@ -310,8 +434,9 @@ pub fn clue_free_puzzle(grid: &Grid, fleet: &Fleet) -> Puzzle {
 /// What a uniqueness check decided about one clue.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Removal {
-    /// Without the clue the solution is still the only one: the clue can go.
-    Unique,
+    /// Without the clue the solution is still the only one. These clues (a subset of the ones
+    /// kept, from the solver's failed-assumption core) already make it the only one.
+    Unique(Vec<Pos>),
     /// Without the clue there is this other solution (checked by the verifier): the clue is
     /// needed, and stays needed whatever else is removed later.
     Needed(Grid),
@@ -326,18 +451,16 @@ pub enum Removal {
 /// question is a targeted one: the clues of `rest`, pre-solved by [`crate::reason::deduce`]
 /// (which decides most cells of a large board outright), are encoded as a residual formula over
 /// the cells left open, with one clause asking for a difference from the solution at `removed`
-/// or one of its four neighbours (what changes its piece). A fresh solver answers within
-/// `budget` conflicts (no limit when `None`).
+/// or one of its four neighbours (what changes its piece). A fresh solver of `options.solver`,
+/// on the formula of `options.check`, answers within `options.budget` conflicts.
 pub fn check_removal(
     solution: &Grid,
-    fleet: &Fleet,
-    card: CardKind,
+    options: &GenerateOptions,
     rest: &[Pos],
     removed: Pos,
-    budget: Option<u64>,
 ) -> Result<Removal, GenerateError> {
     let shape = solution.shape();
-    let mut puzzle = clue_free_puzzle(solution, fleet);
+    let mut puzzle = clue_free_puzzle(solution, &options.fleet);
     for &pos in rest {
         puzzle
             .add_clue(pos, Clue::Piece(solution.get(pos)))
@@ -348,26 +471,19 @@ pub fn check_removal(
         GenerateError::Solver("pre-solving refuted clues taken from a solution".into())
     })?;
     let differs = |p: Pos| knowledge.cells[shape.index(p)] != Some(solution.is_ship(p));
-    let mut around = vec![removed];
-    if solution.is_ship(removed) {
-        around.extend(
-            crate::puzzle::Dir::ALL
-                .into_iter()
-                .filter_map(|d| shape.step(removed, d)),
-        );
-    }
+    let around = around(solution, removed);
     if around.iter().all(|&p| !differs(p)) {
         // Pre-solving fixed the removed clue's cell and neighbours as in the solution.
-        return Ok(Removal::Unique);
+        return Ok(Removal::Unique(rest.to_vec()));
     }
-    let mut solver = SolverKind::default().new_solver();
+    let mut solver = options.solver.new_solver();
     let instance = Instance {
         puzzle: &puzzle,
         placements: &placements,
         knowledge: Some(&knowledge),
-        card,
+        card: options.check.card,
     };
-    let encoding = cell::encode(&instance, solver.as_mut());
+    let encoding = options.check.model.encode(&instance, solver.as_mut());
     let x = |p: Pos| encoding.cells[shape.index(p)];
     // The break: some cell around `removed` differs from the solution.
     let clause: Vec<Lit> = around
@@ -375,7 +491,7 @@ pub fn check_removal(
         .map(|&p| x(p).lit(!solution.is_ship(p)))
         .collect();
     solver.add_clause(&clause);
-    if let Some(budget) = budget {
+    if let Some(budget) = options.budget {
         solver.set_conflict_limit(Some(Arc::new(AtomicU64::new(budget))));
     }
     let failure = |e: crate::solver::SolverError| GenerateError::Solver(e.to_string());
@@ -394,8 +510,200 @@ pub fn check_removal(
                 })?;
             Ok(Removal::Needed(other))
         }
-        Answer::Unsat => Ok(Removal::Unique),
+        Answer::Unsat => Ok(Removal::Unique(rest.to_vec())),
         Answer::Stopped => Ok(Removal::Undecided),
+    }
+}
+
+/// The cells whose contents decide the piece at `removed`: the cell, and its four neighbours
+/// when it is a ship part. A solution that breaks the clue at `removed` differs from `solution`
+/// on one of them.
+fn around(solution: &Grid, removed: Pos) -> Vec<Pos> {
+    let shape = solution.shape();
+    let mut around = vec![removed];
+    if solution.is_ship(removed) {
+        around.extend(
+            crate::puzzle::Dir::ALL
+                .into_iter()
+                .filter_map(|d| shape.step(removed, d)),
+        );
+    }
+    around
+}
+
+/// One incremental solver for every uniqueness question about one solution's clues: the
+/// clue-free formula of the solution's puzzle, every candidate clue behind a selector literal,
+/// and the clause that excludes the solution itself. A question ("do these clues still leave
+/// the solution unique once the clue at `removed` goes?") only changes the assumptions, so the
+/// clauses the solver learns stay valid from one question to the next.
+pub struct ClueOracle<'a> {
+    solution: &'a Grid,
+    puzzle: Puzzle,
+    /// Pre-solving of each question's clues, from the clue-free state (undone after each).
+    deduce: Propagation<'a>,
+    solver: Box<dyn Solver>,
+    cells: Vec<Lit>,
+    /// The selector of each candidate clue, by cell.
+    selectors: Vec<Option<Lit>>,
+    /// The candidate clue of each selector variable.
+    clue_of: HashMap<Var, Pos>,
+    budget: Option<Arc<AtomicU64>>,
+    budget_size: Option<u64>,
+}
+
+impl<'a> ClueOracle<'a> {
+    /// The oracle for `solution`, whose clue-free puzzle is `puzzle` (with its `placements`),
+    /// and the candidate clues `clues`, with the formula of `options.check`, the solver
+    /// `options.solver`, and `options.budget` conflicts per question (no limit when `None`).
+    pub fn new(
+        solution: &'a Grid,
+        puzzle: &'a Puzzle,
+        placements: &'a Placements,
+        options: &GenerateOptions,
+        clues: &[Pos],
+    ) -> Self {
+        let budget = options.budget;
+        let mut deduce = Propagation::new(puzzle, placements, Rules::Full);
+        // The solution satisfies the clue-free rules.
+        let _ = deduce.start(puzzle);
+        let puzzle = puzzle.clone();
+        let shape = puzzle.shape();
+        let mut formula = ClueFormula::with_model(&puzzle, options.check.model, options.check.card);
+        let mut selectors = vec![None; shape.cells()];
+        let mut clue_of = HashMap::new();
+        for &pos in clues {
+            let s = formula.add_guarded_clue(pos, Clue::Piece(solution.get(pos)));
+            selectors[shape.index(pos)] = Some(s);
+            clue_of.insert(s.var(), pos);
+        }
+        let mut solver = options.solver.new_solver();
+        solver::load(solver.as_mut(), formula.formula());
+        let cells: Vec<Lit> = shape.positions().map(|pos| formula.cell(pos)).collect();
+        // Any other solution has as many ship cells (the fleet fixes them): one of the
+        // solution's ship cells is water in it.
+        let exclude: Vec<Lit> = shape
+            .positions()
+            .filter(|&pos| solution.is_ship(pos))
+            .map(|pos| !cells[shape.index(pos)])
+            .collect();
+        solver.add_clause(&exclude);
+        let budget_limit = budget.map(|_| Arc::new(AtomicU64::new(u64::MAX)));
+        solver.set_conflict_limit(budget_limit.clone());
+        ClueOracle {
+            solution,
+            puzzle,
+            deduce,
+            solver,
+            cells,
+            selectors,
+            clue_of,
+            budget: budget_limit,
+            budget_size: budget,
+        }
+    }
+
+    /// Whether the clues `keep` (candidates given to [`ClueOracle::new`]) still leave the
+    /// solution unique once the clue at `removed` is gone. Any other solution of `keep` breaks
+    /// that clue (the clues with it were unique), so the question asks for one that differs
+    /// from the solution at `removed` or one of its four neighbours (what changes its piece).
+    pub fn check(&mut self, keep: &[Pos], removed: Pos) -> Result<Removal, GenerateError> {
+        let shape = self.puzzle.shape();
+        let around = around(self.solution, removed);
+        // Pre-solving the question: the cells the other clues decide.
+        let mark = self.deduce.mark();
+        for &p in keep {
+            if self
+                .deduce
+                .assume_clue(p, Clue::Piece(self.solution.get(p)))
+                .is_err()
+            {
+                self.deduce.undo(mark);
+                return Err(GenerateError::Solver(
+                    "pre-solving refuted clues taken from a solution".into(),
+                ));
+            }
+        }
+        let facts: Vec<Lit> = shape
+            .positions()
+            .filter_map(|p| {
+                self.deduce
+                    .cell(p)
+                    .map(|ship| self.cells[shape.index(p)] ^ !ship)
+            })
+            .collect();
+        let settled = around
+            .iter()
+            .all(|&p| self.deduce.cell(p) == Some(self.solution.is_ship(p)));
+        self.deduce.undo(mark);
+        if settled {
+            // Pre-solving fixes the removed clue's cell and neighbours as in the solution.
+            return Ok(Removal::Unique(keep.to_vec()));
+        }
+        // The break, switched on by an activation literal for this question only.
+        let active = self.solver.new_var().positive();
+        let mut breaks: Vec<Lit> = around
+            .iter()
+            .map(|&p| self.cells[shape.index(p)] ^ self.solution.is_ship(p))
+            .collect();
+        breaks.push(!active);
+        self.solver.add_clause(&breaks);
+        let mut assumptions: Vec<Lit> = keep
+            .iter()
+            .filter_map(|p| self.selectors[shape.index(*p)])
+            .collect();
+        assumptions.extend(&facts);
+        assumptions.push(active);
+        if let (Some(limit), Some(size)) = (&self.budget, self.budget_size) {
+            limit.store(self.solver.conflicts() + size, Ordering::Relaxed);
+        }
+        let failure = |e: crate::solver::SolverError| GenerateError::Solver(e.to_string());
+        let answer = self.solver.solve(&assumptions).map_err(failure);
+        let removal = match answer? {
+            Answer::Sat => Removal::Needed(self.second_solution(keep)?),
+            Answer::Unsat => {
+                let failed = self.solver.failed_assumptions();
+                // A pre-solving fact follows from all of `keep`, not from the core's clues
+                // alone: a core that leans on one says only that `keep` is unique.
+                let leans_on_facts = failed
+                    .iter()
+                    .any(|lit| *lit != active && !self.clue_of.contains_key(&lit.var()));
+                let mut core: Vec<Pos> = if leans_on_facts {
+                    keep.to_vec()
+                } else {
+                    failed
+                        .iter()
+                        .filter_map(|lit| self.clue_of.get(&lit.var()).copied())
+                        .collect()
+                };
+                core.sort();
+                Removal::Unique(core)
+            }
+            Answer::Stopped => Removal::Undecided,
+        };
+        // The question is answered: its activation literal is switched off for good.
+        self.solver.add_clause(&[!active]);
+        Ok(removal)
+    }
+
+    /// The model of the last question as a grid, checked by the independent verifier against
+    /// the puzzle with the clues `keep`.
+    fn second_solution(&self, keep: &[Pos]) -> Result<Grid, GenerateError> {
+        let shape = self.puzzle.shape();
+        let ship: Vec<bool> = self
+            .cells
+            .iter()
+            .map(|&x| self.solver.value(x) == Some(true))
+            .collect();
+        let mut puzzle = self.puzzle.clone();
+        for &pos in keep {
+            puzzle
+                .add_clue(pos, Clue::Piece(self.solution.get(pos)))
+                .expect("clue positions lie on the board");
+        }
+        // The second solution passes the independent verifier, or nothing is claimed.
+        Grid::from_ship_cells(shape.rows, shape.cols, &ship)
+            .filter(|g| crate::verify::verify(&puzzle, g).is_ok() && g != self.solution)
+            .ok_or_else(|| GenerateError::Solver("a second solution failed verification".into()))
     }
 }
 
@@ -404,12 +712,13 @@ pub fn generate(
     options: &GenerateOptions,
     rng: &mut ChaCha8Rng,
 ) -> Result<Generated, GenerateError> {
+    report(options, Phase::Placing);
     let ships = random_ships(options.size, &options.fleet, rng)?;
     let solution = Grid::from_ships(options.size.rows, options.size.cols, &ships);
+    report(options, Phase::Revealing);
     let (clues, undecided) = match options.reduce {
         Reduce::Unique => {
-            let u =
-                unique_minimal_clues(&solution, &options.fleet, options.card, options.budget, rng)?;
+            let u = unique_minimal_clues(&solution, options, rng)?;
             (u.clues, u.undecided)
         }
         Reduce::Propagation => (
@@ -485,8 +794,8 @@ pub fn generate_graded_until(
 #[non_exhaustive]
 pub enum Reduce {
     /// Minimal for uniqueness: removing any clue gives a second solution (found by the SAT
-    /// solver), except clues whose check ran out of its conflict budget, which are reported.
-    /// The default.
+    /// solver). Exact unless a conflict budget is given; then clues whose check ran out of it
+    /// stay and are reported. The default.
     #[default]
     Unique,
     /// Minimal for unit propagation: removing any clue leaves cells that propagation of the
@@ -583,34 +892,53 @@ pub struct UniqueClues {
 }
 
 /// A set of clue positions (revealing the solution's pieces) that makes `solution` the only
-/// solution of its clue-free puzzle, minimal when the conflict budget allows.
+/// solution of its clue-free puzzle, exactly minimal unless a conflict budget is given.
 ///
 /// It starts from a clue set that unit propagation alone solves (so it is unique, and found
-/// without search), then tries each clue once, in random order: a clue goes when deduction or
-/// [`check_removal`] proves the rest unique, and stays when the check finds a second solution
-/// (then it is needed for good: removing other clues only adds solutions). A clue whose check
-/// needs more than `budget` conflicts stays and is reported undecided; those are tried once
-/// more at the end, when fewer clues often make a second solution easy to find. Two checks run
-/// at once, on rayon's threads, with the same result as one after the other (see the loop).
+/// without search), then asks of each clue, in random order, whether the others still make the
+/// solution unique; `options.minimizer` says how (see [`Minimizer`]). A clue whose removal
+/// gives a second solution is needed for good: removing other clues only adds solutions. A
+/// clue whose check needs more than `options.budget` conflicts (only when one is given) stays
+/// and is reported undecided; those are tried once more at the end, when fewer clues often
+/// make a second solution easy to find.
 pub fn unique_minimal_clues(
     solution: &Grid,
-    fleet: &Fleet,
-    card: CardKind,
-    budget: Option<u64>,
+    options: &GenerateOptions,
     rng: &mut ChaCha8Rng,
 ) -> Result<UniqueClues, GenerateError> {
-    let mut deduction = DeductionOracle::new(solution, fleet, card, 0);
-    let mut clues = deduction_minimal_with(&mut deduction, solution, rng);
-    let mut order = clues.clone();
+    let mut deduction = DeductionOracle::new(solution, &options.fleet, options.card, 0);
+    let start = deduction_minimal_with(&mut deduction, solution, rng);
+    let mut order = start.clone();
     order.shuffle(rng);
+    report(options, Phase::Minimizing);
+    report_asked(options, 0, order.len(), start.len());
+    let (mut clues, mut undecided) = match options.minimizer {
+        Minimizer::OneByOne => one_by_one(solution, options, &mut deduction, start, order)?,
+        Minimizer::Cores => with_cores(solution, options, start, order)?,
+    };
+    clues.sort();
+    undecided.sort();
+    Ok(UniqueClues { clues, undecided })
+}
+
+/// [`Minimizer::OneByOne`]: each clue of `order` checked by [`check_removal`] against the clues
+/// left, unit propagation first in the first round. Returns the clues and the undecided ones.
+fn one_by_one(
+    solution: &Grid,
+    options: &GenerateOptions,
+    deduction: &mut DeductionOracle,
+    mut clues: Vec<Pos>,
+    mut order: Vec<Pos>,
+) -> Result<(Vec<Pos>, Vec<Pos>), GenerateError> {
     let mut undecided: Vec<Pos> = Vec::new();
-    let check = |rest: &[Pos], pos: Pos| check_removal(solution, fleet, card, rest, pos, budget);
+    let check = |rest: &[Pos], pos: Pos| check_removal(solution, options, rest, pos);
     for round in 0..2 {
         // Unit propagation first, in the first round only (an undecided clue stays open to it).
         let by_propagation = round == 0;
         let mut still = Vec::new();
         let mut i = 0;
         while i < order.len() {
+            report_asked(options, i, order.len(), clues.len());
             let pos = order[i];
             i += 1;
             let Some(without) = drop_clue(&clues, pos) else {
@@ -641,7 +969,7 @@ pub fn unique_minimal_clues(
                 None => (check(&without, pos)?, None),
             };
             match answer {
-                Removal::Unique => {
+                Removal::Unique(_) => {
                     clues = without;
                     continue; // the next clue is asked again, against fewer clues
                 }
@@ -650,7 +978,7 @@ pub fn unique_minimal_clues(
             }
             if let (Some((j, rest)), Some(answer)) = (next, next_answer) {
                 match answer {
-                    Removal::Unique => clues = rest,
+                    Removal::Unique(_) => clues = rest,
                     Removal::Needed(_) => {}
                     Removal::Undecided => still.push(order[j]),
                 }
@@ -658,14 +986,52 @@ pub fn unique_minimal_clues(
             }
         }
         undecided = still;
-        if undecided.is_empty() || budget.is_none() {
+        if undecided.is_empty() || options.budget.is_none() {
             break;
         }
         order = undecided.clone();
     }
-    clues.sort();
-    undecided.sort();
-    Ok(UniqueClues { clues, undecided })
+    Ok((clues, undecided))
+}
+
+/// [`Minimizer::Cores`]: every clue of `order` asked of one [`ClueOracle`]; an UNSAT answer
+/// keeps only its core. Returns the clues and the undecided ones.
+fn with_cores(
+    solution: &Grid,
+    options: &GenerateOptions,
+    mut clues: Vec<Pos>,
+    mut order: Vec<Pos>,
+) -> Result<(Vec<Pos>, Vec<Pos>), GenerateError> {
+    let puzzle = clue_free_puzzle(solution, &options.fleet);
+    let placements = Placements::new(&puzzle);
+    let mut oracle = ClueOracle::new(solution, &puzzle, &placements, options, &clues);
+    let mut needed: Vec<Pos> = Vec::new();
+    let mut undecided: Vec<Pos> = Vec::new();
+    for _round in 0..2 {
+        let mut still = Vec::new();
+        for (i, &pos) in order.iter().enumerate() {
+            report_asked(options, i, order.len(), clues.len());
+            if needed.contains(&pos) {
+                continue;
+            }
+            let Some(rest) = drop_clue(&clues, pos) else {
+                continue; // already dropped, here or with a core
+            };
+            match oracle.check(&rest, pos)? {
+                // Every needed clue is in every unique subset, so in the core too.
+                Removal::Unique(core) => clues = core,
+                Removal::Needed(_) => needed.push(pos),
+                Removal::Undecided => still.push(pos),
+            }
+        }
+        undecided = still;
+        if undecided.is_empty() || options.budget.is_none() {
+            break;
+        }
+        order = undecided.clone();
+    }
+    undecided.retain(|p| clues.contains(p));
+    Ok((clues, undecided))
 }
 
 /// `clues` without `pos`, or `None` when `pos` is not among them.

@@ -7,6 +7,7 @@ mod cli;
 
 use clap::Parser;
 use cli::Cli;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -23,7 +24,17 @@ fn main() -> ExitCode {
 }
 
 fn run() -> anyhow::Result<ExitCode> {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // `--help` and `--version` go to standard output, whose errors count as everywhere.
+        Err(e) if !e.use_stderr() => match e.print().and_then(|()| io::stdout().flush()) {
+            Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                return Err(anyhow::anyhow!("<stdout>: {e}"));
+            }
+            _ => return Ok(ExitCode::SUCCESS),
+        },
+        Err(e) => e.exit(),
+    };
     let exit = app::run(&cli)?;
     Ok(ExitCode::from(exit.code()))
 }

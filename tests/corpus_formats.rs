@@ -305,3 +305,76 @@ fn malformed_files_of_the_new_formats_get_one_line_naming_file_and_line() {
         }
     }
 }
+
+#[test]
+fn the_binary_reads_every_file_of_the_five_formats() {
+    let Some(root) = shared("corpus") else {
+        return;
+    };
+    let mut read_files = 0;
+    for folder in [
+        "rpi-csci1200",
+        "demystify-eprime",
+        "misc/krazydad-via-mrhube",
+        "misc/jolyonb-puzzles",
+        "misc/sxchx-heuristic",
+    ] {
+        for path in walk(&root.join(folder)) {
+            let file = name(&path);
+            if file.starts_with("out_") {
+                continue; // RPI's sample solutions, compared below
+            }
+            let o = run(&[path.to_str().unwrap()], b"");
+            let err = String::from_utf8_lossy(&o.stderr);
+            if file.contains("unknowns") && file != "puzzle6_unknowns.txt" {
+                // Ships of unknown length: refused, naming the file and the line.
+                assert_eq!(o.status.code(), Some(2), "{file}: {err}");
+                assert!(err.contains(file) && err.contains("line"), "{err}");
+                continue;
+            }
+            assert_eq!(o.status.code(), Some(0), "{file}: {err}");
+            assert!(!o.stdout.is_empty(), "{file}");
+            read_files += 1;
+        }
+    }
+    // 15 RPI puzzles, 14 parameter files, the Krazydad file, 12 jolyonb and 3 sxchx files.
+    assert_eq!(read_files, 15 + 14 + 1 + 12 + 3);
+}
+
+/// The solution blocks of an RPI output (`Solution:` ... up to a blank line), sorted.
+fn rpi_solutions(text: &str) -> Vec<String> {
+    let mut blocks: Vec<String> = text
+        .replace('\r', "")
+        .split("\n\n")
+        .map(|b| b.trim().to_string())
+        .filter(|b| b.starts_with("Solution:"))
+        .map(|b| {
+            // The last block carries the count line after it.
+            b.lines()
+                .take_while(|l| !l.starts_with("Found ") && !l.starts_with("solutions:"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect();
+    blocks.sort();
+    blocks
+}
+
+#[test]
+fn rpi_count_prints_the_shipped_solutions_as_the_homework_does() {
+    let Some(dir) = shared("corpus/rpi-csci1200") else {
+        return;
+    };
+    let sample = dir.join("puzzle_sample.txt");
+    let o = run(&["--count", "10", sample.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(0));
+    let printed = String::from_utf8(o.stdout).unwrap();
+    assert!(printed.ends_with("solutions: 2\n"), "{printed}");
+    let shipped = text(&dir.join("out_puzzle_sample_all.txt"));
+    assert_eq!(rpi_solutions(&printed), rpi_solutions(&shipped));
+    assert_eq!(rpi_solutions(&printed).len(), 2);
+    // The one-solution output is one of them.
+    let one = rpi_solutions(&text(&dir.join("out_puzzle_sample.txt")));
+    assert_eq!(one.len(), 1);
+    assert!(rpi_solutions(&printed).contains(&one[0]));
+}

@@ -603,3 +603,57 @@ fn rubin_corpus_boards_round_trip_through_the_writer() {
         );
     }
 }
+
+#[test]
+fn puzzles_formats_holds_one_puzzle_in_every_format() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let board =
+        json::parse_with_solution(&text(&root.join("puzzles/generated/10x10/001.json"))).unwrap();
+    let (want, solution) = (board.puzzle, board.embedded.expect("a stored solution"));
+    let cases = [
+        ("csc384.txt", Format::Csc384),
+        ("essence.param", Format::Eprime),
+        ("ist.txt", Format::Ist),
+        ("jolyonb.txt", Format::Jolyonb),
+        ("krazydad.txt", Format::Krazydad),
+        ("puzzle.json", Format::Json),
+        ("puzzlink.url", Format::Puzzlink),
+        ("rpi.txt", Format::Rpi),
+        ("rubin.txt", Format::Rubin),
+        ("solbat.dzn", Format::Dzn),
+        ("sxchx.txt", Format::Sxchx),
+    ];
+    let dir = root.join("puzzles/formats");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "README.md")
+        .collect();
+    names.sort();
+    assert_eq!(names, cases.map(|(n, _)| n.to_string()));
+    for (name, want_format) in cases {
+        let source = format::Source::read(&dir.join(name)).unwrap();
+        assert_eq!(format::detect(&source.text), Ok(want_format), "{name}");
+        let doc = source.document(Format::Auto).unwrap();
+        assert_eq!(doc.boards.len(), 1, "{name}");
+        let puzzle = &doc.boards[0].puzzle;
+        if want_format == Format::Sxchx {
+            // No hints in this format: the same board without its clue, and several solutions.
+            assert_eq!(puzzle.clue_count(), 0);
+            assert_eq!(puzzle.row_counts(), want.row_counts());
+            assert_eq!(puzzle.col_counts(), want.col_counts());
+            assert_eq!(puzzle.fleet(), want.fleet());
+            verify(puzzle, &solution).unwrap();
+            continue;
+        }
+        assert_eq!(*puzzle, want, "{name}");
+        let options = SolveOptions {
+            limit: 2,
+            ..SolveOptions::default()
+        };
+        let Outcome::Unique(grid) = solve(puzzle, &options).unwrap().outcome else {
+            panic!("{name} is unique");
+        };
+        assert_eq!(grid, solution, "{name}");
+    }
+}

@@ -17,10 +17,12 @@ mod fuzz;
 mod hostile;
 mod ilp;
 mod ist_corpus;
+mod output;
 mod properties;
 mod puzzlink;
 mod readme;
 mod snapshots;
 #[cfg(feature = "cadical")]
 mod solvers;
+mod usage;
 mod web;

@@ -2,7 +2,7 @@
 //! or the posterior; play self-play games behind a progress bar. The library computes and
 //! writes ([`bimaru_sat::advise::report`]); this module picks the options and prints.
 
-use super::{Exit, Failure, read_input, write_output};
+use super::{Exit, Failure, output, read_input};
 use crate::cli::{AdviseArgs, SimulateArgs};
 use bimaru_sat::Limits;
 use bimaru_sat::advise::posterior::{self, Options, Posterior, PosteriorError, Rule};
@@ -35,7 +35,7 @@ pub fn run_advise(args: &AdviseArgs, limits: &Limits) -> Result<Exit, Failure> {
         return posterior_report(args, sets);
     }
     let advice: Vec<rowan::Advice> = sets.iter().map(rowan::advise).collect();
-    write_output(None, &report::advice(sets, &advice, args.to, colour()))?;
+    output::stdout(report::advice(sets, &advice, args.to, colour()).as_bytes())?;
     Ok(if advice.iter().any(|a| a.squares.is_empty()) {
         Exit::NoSolution
     } else {
@@ -56,7 +56,7 @@ fn posterior_report(args: &AdviseArgs, sets: &[Position]) -> Result<Exit, Failur
         .map(|pos| posterior::posterior(pos, &opts))
         .collect();
     let text = report::posteriors(sets, &results, opts.rule, args.to, colour());
-    write_output(None, &text)?;
+    output::stdout(text.as_bytes())?;
     Ok(if results.iter().any(Result::is_err) {
         for (i, r) in results.iter().enumerate() {
             if let Err(e) = r {
@@ -98,9 +98,6 @@ pub fn run_simulate(args: &SimulateArgs) -> Result<Exit, Failure> {
         b.finish_and_clear();
     }
     let threads = rayon::current_num_threads();
-    write_output(
-        None,
-        &report::simulation(&summary, seconds, threads, args.to),
-    )?;
+    output::stdout(report::simulation(&summary, seconds, threads, args.to).as_bytes())?;
     Ok(Exit::Success)
 }

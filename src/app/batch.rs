@@ -3,6 +3,7 @@
 //! progress bar when a person is watching (standard error is a terminal). A summary goes to
 //! standard error.
 
+use super::output::StdoutLines;
 use super::solve::{engine, tally_exit};
 use super::{Exit, Failure};
 use crate::cli::BatchArgs;
@@ -12,7 +13,7 @@ use bimaru_sat::job::Goal;
 use bimaru_sat::job::batch::{BatchJob, FileResult};
 use bimaru_sat::solve::SolveOptions;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::time::Instant;
 
 /// Runs the batch command. Exit: 2 if some input could not be read, else 4 if some board hit
@@ -42,10 +43,10 @@ pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
     } else {
         ProgressBar::hidden()
     };
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    // A closed pipe ends the output quietly; the summary still goes to stderr.
-    let mut open = true;
+    // A closed pipe ends the output quietly; the summary still goes to stderr. Any other
+    // write error (a full disk) ends the output and fails the run.
+    let mut out = StdoutLines::new();
+    let mut write_error = None;
     let summary = job.run(&files, |path, result| {
         bar.set_message(path.display().to_string());
         let name = path.display().to_string();
@@ -65,10 +66,8 @@ pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
         };
         for mut line in lines {
             line.file = Some(name.clone());
-            if open {
-                open = writeln!(out, "{}", line.to_line())
-                    .and_then(|()| out.flush())
-                    .is_ok();
+            if let Err(e) = out.line(&line.to_line()) {
+                write_error.get_or_insert(e);
             }
         }
         bar.inc(1);
@@ -96,6 +95,9 @@ pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
         ));
     }
     eprintln!("{text}; {:.3} s", start.elapsed().as_secs_f64());
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
     Ok(if summary.failed > 0 {
         Exit::BadInput
     } else if summary.tally.timeouts > 0 {

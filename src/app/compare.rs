@@ -2,12 +2,12 @@
 //! library's [`compare`] with a progress bar, print the table or JSON, and exit 1 when some
 //! configuration disagrees or fails.
 
-use super::{Exit, Failure, write_output};
+use super::{Exit, Failure, output};
 use crate::cli::CompareArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::compare::{Config, all_options, compare, read_puzzles};
 use bimaru_sat::error::Error;
-use bimaru_sat::job::require_solver;
+use bimaru_sat::job::{require_sat_solver, require_solver};
 use bimaru_sat::solve::{Backend, SolveOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -18,6 +18,9 @@ fn configurations(args: &CompareArgs) -> Result<Vec<Config>, Error> {
     for &solver in &args.ilp_solver {
         require_solver(solver)?;
     }
+    for &solver in &args.solver {
+        require_sat_solver(solver)?;
+    }
     fn pick<T: PartialEq>(chosen: &[T], value: &T) -> bool {
         chosen.is_empty() || chosen.contains(value)
     }
@@ -26,7 +29,9 @@ fn configurations(args: &CompareArgs) -> Result<Vec<Config>, Error> {
         .filter(|o| pick(&args.backend, &o.backend))
         .filter(|o| {
             o.backend != Backend::Sat
-                || (pick(&args.encoding, &o.model) && pick(&args.card, &o.card))
+                || (pick(&args.encoding, &o.model)
+                    && pick(&args.card, &o.card)
+                    && pick(&args.solver, &o.solver))
         })
         .filter(|o| {
             o.backend != Backend::Ilp
@@ -34,7 +39,7 @@ fn configurations(args: &CompareArgs) -> Result<Vec<Config>, Error> {
         })
         .map(|o| {
             Config::from_options(SolveOptions {
-                limit: args.limit.max(1),
+                limit: args.limit,
                 presolve: !args.no_presolve,
                 ..o
             })
@@ -51,7 +56,14 @@ pub fn run(args: &CompareArgs, limits: &Limits) -> Result<Exit, Failure> {
             second: "a selection of backends, models and encodings that is empty",
         });
     }
-    let mut puzzles = read_puzzles(&args.paths, &args.ext, args.format, limits)?;
+    let set = read_puzzles(&args.paths, &args.ext, args.format, limits)?;
+    if set.skipped > 0 {
+        eprintln!(
+            "compare: {} files of unknown format skipped (not puzzles)",
+            set.skipped
+        );
+    }
+    let mut puzzles = set.puzzles;
     if let Some(n) = args.first {
         puzzles.truncate(n);
     }
@@ -74,7 +86,7 @@ pub fn run(args: &CompareArgs, limits: &Limits) -> Result<Exit, Failure> {
     } else {
         comparison.table()
     };
-    write_output(None, &text)?;
+    output::stdout(text.as_bytes())?;
     if comparison.agrees() {
         return Ok(Exit::Success);
     }

@@ -3,7 +3,7 @@
 //! ([`bimaru_sat::job::decode`]), and print the grid in the puzzle's format. `--backend ilp`
 //! reads a CBC or glpsol answer instead.
 
-use super::{Exit, Failure, read_input, write_output};
+use super::{Exit, Failure, Output, read_input};
 use crate::cli::DecodeArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::format::Writer;
@@ -12,6 +12,10 @@ use bimaru_sat::solve::Backend;
 
 /// Runs the decode command.
 pub fn run(args: &DecodeArgs, limits: &Limits) -> Result<Exit, Failure> {
+    let output = Output::new(
+        args.output.as_deref(),
+        &[Some(&args.puzzle), Some(&args.model), args.cnf.as_deref()],
+    )?;
     let input = read_input(Some(&args.puzzle), limits)?;
     let doc = input.document_within(args.format, limits)?;
     let puzzle = &doc.single(&input.name)?.puzzle;
@@ -71,6 +75,6 @@ pub fn run(args: &DecodeArgs, limits: &Limits) -> Result<Exit, Failure> {
         }
     };
     let text = Writer::choose(None, None, &doc).solved_puzzle(puzzle, &grid);
-    write_output(args.output.as_deref(), &text)?;
+    output.write(text.as_bytes())?;
     Ok(Exit::Success)
 }

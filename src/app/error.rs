@@ -6,6 +6,7 @@ use bimaru_sat::error::Error;
 use bimaru_sat::format::{ParseError, ParseErrorKind};
 use bimaru_sat::generate::GenerateError;
 use bimaru_sat::limits::{Limit, LimitExceeded};
+use bimaru_sat::sat::dimacs::DecodeError;
 use bimaru_sat::solve::SolveError;
 
 /// Why a command failed.
@@ -45,6 +46,17 @@ pub enum Failure {
         /// The limit it exceeds.
         error: LimitExceeded,
     },
+    /// `man` was asked for a command that does not exist.
+    #[error("man: no command {name:?}; the commands are {known}")]
+    UnknownCommand {
+        /// The name given.
+        name: String,
+        /// The commands there are.
+        known: String,
+    },
+    /// An output path that must not be written.
+    #[error(transparent)]
+    Output(#[from] super::output::Refusal),
     /// The server cannot listen on its address (taken, or not this machine's).
     #[error("cannot listen on {address}: {source}")]
     Listen {
@@ -119,6 +131,24 @@ pub fn message(error: &Error) -> String {
                 },
             ..
         } => format!("{error}{}", raise(limit)),
+        Error::Decode { error: why, .. } => match decode_hint(why) {
+            Some(hint) => format!("{error}; {hint}"),
+            None => error.to_string(),
+        },
         _ => error.to_string(),
+    }
+}
+
+/// What to type when an external solver's answer does not decode.
+fn decode_hint(error: &DecodeError) -> Option<&'static str> {
+    match error {
+        DecodeError::MipSolution => Some("decode it with --backend ilp"),
+        DecodeError::SatAnswer => Some("decode it without --backend ilp"),
+        DecodeError::UnknownVariable { .. }
+        | DecodeError::Incomplete { .. }
+        | DecodeError::Falsified { .. } => Some(
+            "give the DIMACS file the solver read with --cnf (its header names the model and encoding), or the --encoding and --card it was written with",
+        ),
+        _ => None,
     }
 }

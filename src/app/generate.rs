@@ -2,14 +2,21 @@
 //! writes or put each in its own file, behind a progress bar; a note on standard error tells
 //! of clues whose uniqueness check ran out of its budget.
 
-use super::{Exit, Failure, write_atomic, write_output};
+use super::output::{self, NewDir};
+use super::{Exit, Failure};
 use crate::cli::GenerateArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::error::Error;
-use bimaru_sat::generate::{GenerateOptions, default_fleet};
+use bimaru_sat::format::Format;
+use bimaru_sat::generate::{
+    CHECK_CONFIGURATION, GenerateOptions, GenerateProgress, Phase, default_fleet,
+};
 use bimaru_sat::job::generate::GenerateJob;
+use bimaru_sat::job::require_sat_solver;
 use bimaru_sat::limits::LimitExceeded;
 use indicatif::{ProgressBar, ProgressStyle};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 /// Runs the generate command.
 pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
@@ -29,13 +36,26 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
     ) {
         limit("--size", limits.puzzle(&open))?;
     }
+    if args.to == Format::Ist && args.count > 1 && args.out.is_none() {
+        // One IST file holds one board (and its solution goes to a file of its own).
+        return Err(Failure::Conflict {
+            first: "--to ist with --count above 1",
+            second: "standard output (an IST file holds one puzzle): give --out DIR for one file each, or --to json",
+        });
+    }
+    require_sat_solver(args.solver)?;
+    let progress = Arc::new(GenerateProgress::default());
     let job = GenerateJob {
         options: GenerateOptions {
             size: args.size,
             fleet,
             card: args.card,
             reduce: args.reduce,
-            budget: (args.max_conflicts > 0).then_some(args.max_conflicts),
+            budget: args.max_conflicts.filter(|&n| n > 0),
+            minimizer: args.minimizer,
+            check: CHECK_CONFIGURATION,
+            solver: args.solver,
+            progress: Some(progress.clone()),
         },
         grade: args.grade,
         seed: args.seed,
@@ -44,55 +64,72 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         // Several puzzles on standard output: JSON Lines, which every command reads back.
         one_line: args.count > 1 && args.out.is_none(),
     };
-    if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
-            path: dir.clone(),
-            source,
-        })?;
-    }
+    // The files go to a temporary directory beside DIR, which takes DIR's place once every
+    // puzzle is written: a failure leaves no partial set.
+    let dir = args.out.as_deref().map(NewDir::new).transpose()?;
+    // On a terminal (indicatif draws nothing elsewhere): puzzles done when there are several,
+    // and the phase of the one under way, which on a large board takes a while.
     let bar = if args.count > 1 {
         let bar = ProgressBar::new(args.count as u64);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {elapsed} (eta {eta})")
-        {
+        if let Ok(style) = ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} puzzles, {elapsed} (eta {eta}) {msg}",
+        ) {
             bar.set_style(style);
         }
         bar
     } else {
-        ProgressBar::hidden()
+        let bar = ProgressBar::new_spinner();
+        if let Ok(style) = ProgressStyle::with_template("{spinner} {elapsed} {msg}") {
+            bar.set_style(style);
+        }
+        bar
     };
+    let done = AtomicBool::new(false);
     let width = args.count.to_string().len().max(3);
     // Clues kept undecided, per puzzle that has any, for the note on standard error.
     let mut undecided: Vec<usize> = Vec::new();
     let mut text = String::new();
-    job.run(|index, generated, written| -> Result<(), Failure> {
-        if !generated.undecided.is_empty() {
-            undecided.push(generated.undecided.len());
-        }
-        match &args.out {
-            Some(dir) => {
-                let stem = format!("{:0width$}", index + 1);
-                write_atomic(
-                    &dir.join(format!("{stem}.{}", written.extension)),
-                    written.puzzle.as_bytes(),
-                )?;
-                if let Some(solution) = &written.solution {
-                    write_atomic(&dir.join(format!("{stem}.out")), solution.as_bytes())?;
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                bar.set_message(phase_message(&progress));
+                bar.tick();
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        });
+        let result = job.run(|index, generated, written| -> Result<(), Failure> {
+            if !generated.undecided.is_empty() {
+                undecided.push(generated.undecided.len());
+            }
+            match &dir {
+                Some(dir) => {
+                    let stem = format!("{:0width$}", index + 1);
+                    dir.write(
+                        &format!("{stem}.{}", written.extension),
+                        written.puzzle.as_bytes(),
+                    )?;
+                    if let Some(solution) = &written.solution {
+                        dir.write(&format!("{stem}.out"), solution.as_bytes())?;
+                    }
+                }
+                None => {
+                    if index > 0 && written.solution.is_some() {
+                        text.push('\n');
+                    }
+                    text.push_str(&written.puzzle);
                 }
             }
-            None => {
-                if index > 0 && written.solution.is_some() {
-                    text.push('\n');
-                }
-                text.push_str(&written.puzzle);
-            }
-        }
-        bar.inc(1);
-        Ok(())
-    })?;
+            bar.inc(1);
+            Ok(())
+        });
+        done.store(true, Ordering::Relaxed);
+        result
+    });
+    result?;
     bar.finish_and_clear();
-    if args.out.is_none() {
-        write_output(None, &text)?;
+    match dir {
+        Some(dir) => dir.commit()?,
+        None => output::stdout(text.as_bytes())?,
     }
     if let (Some(fewest), Some(most)) = (undecided.iter().min(), undecided.iter().max()) {
         let which = if args.count == 1 {
@@ -107,9 +144,24 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         };
         eprintln!(
             "bimaru-sat: {which} {clues} clue(s) undecided: their uniqueness check ran out of \
-             --max-conflicts {} (0: no limit); every puzzle is unique and its other clues are needed",
-            args.max_conflicts
+             --max-conflicts {}; every puzzle is unique and its other clues are needed",
+            args.max_conflicts.unwrap_or(0)
         );
     }
     Ok(Exit::Success)
+}
+
+/// The phase of the puzzle under way, for the progress bar.
+fn phase_message(progress: &GenerateProgress) -> String {
+    match progress.phase() {
+        Phase::Placing => "placing the fleet".to_string(),
+        Phase::Revealing => "revealing clues until propagation decides every cell".to_string(),
+        Phase::Minimizing => {
+            let (asked, to_ask) = progress.asked();
+            format!(
+                "minimizing: {asked}/{to_ask} clues asked about, {} left",
+                progress.clues()
+            )
+        }
+    }
 }

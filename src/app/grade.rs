@@ -1,7 +1,7 @@
 //! The grade command: prove the puzzle unique, then print its grade and how many cells each
 //! level of deduction decided.
 
-use super::{Exit, Failure, read_input, write_output};
+use super::{Exit, Failure, output, read_input};
 use crate::cli::GradeArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::grade::{Graded, grade};
@@ -13,7 +13,7 @@ pub fn run(args: &GradeArgs, limits: &Limits) -> Result<Exit, Failure> {
     let puzzle = input.puzzle_within(args.format, limits)?;
     match grade(&puzzle)? {
         Graded::Unique(r) => {
-            write_output(None, &grade_line(&r))?;
+            output::stdout(grade_line(&r).as_bytes())?;
             Ok(Exit::Success)
         }
         Graded::Unsat => {

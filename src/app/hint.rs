@@ -1,7 +1,7 @@
 //! The hint command: read the puzzle and the cells filled so far, print one forced cell and the
 //! rules that force it, and optionally write the state with that cell filled in.
 
-use super::{Exit, Failure, read_input, write_atomic, write_output};
+use super::{Exit, Failure, Output, output, read_input};
 use crate::cli::HintArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::error::Error;
@@ -11,6 +11,12 @@ use bimaru_sat::solve::SolveError;
 
 /// Runs the hint command.
 pub fn run(args: &HintArgs, limits: &Limits) -> Result<Exit, Failure> {
+    // The state file may be rewritten in place; the puzzle may not.
+    let state_out = args
+        .state_out
+        .as_deref()
+        .map(|p| Output::new(Some(p), &[Some(&args.puzzle)]))
+        .transpose()?;
     let input = read_input(Some(&args.puzzle), limits)?;
     let puzzle = input.puzzle_within(args.format, limits)?;
     let state = match &args.state {
@@ -44,9 +50,9 @@ pub fn run(args: &HintArgs, limits: &Limits) -> Result<Exit, Failure> {
             .into());
         }
     };
-    if let Some(path) = &args.state_out {
-        write_atomic(path, step.state.write().as_bytes())?;
+    if let Some(target) = &state_out {
+        target.write(step.state.write().as_bytes())?;
     }
-    write_output(None, &step.line)?;
+    output::stdout(step.line.as_bytes())?;
     Ok(Exit::Success)
 }

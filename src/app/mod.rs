@@ -11,18 +11,21 @@ mod error;
 mod generate;
 mod grade;
 mod hint;
+mod manual;
+mod output;
 mod render;
 pub mod serve;
 mod solve;
 
 pub use error::Failure;
+use output::Output;
 
 use crate::cli::{Cli, Command};
 use bimaru_sat::Limits;
 use bimaru_sat::error::Error;
 use bimaru_sat::format::Source;
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::io;
+use std::path::Path;
 
 /// How a run ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +76,8 @@ pub fn run(cli: &Cli) -> Result<Exit, Failure> {
         Some(Command::Hint(args)) => hint::run(args, limits),
         Some(Command::Render(args)) => render::run(args, limits),
         Some(Command::Serve(args)) => serve::run(args),
+        Some(Command::Completions(args)) => manual::completions(args),
+        Some(Command::Man(args)) => manual::man(args),
     }
 }
 
@@ -101,53 +106,4 @@ fn url_argument(path: &Path) -> Option<Source> {
         name: text.to_string(),
         text: text.to_string(),
     })
-}
-
-/// Writes `text` to `path` (standard output for `None` or `-`). A file is written through a
-/// temporary file in the same folder and renamed, so a failure never leaves a truncated file.
-/// A closed pipe on standard output is not an error.
-pub fn write_output(path: Option<&Path>, text: &str) -> Result<(), Error> {
-    match path {
-        Some(p) if p != Path::new("-") => write_atomic(p, text.as_bytes()),
-        _ => {
-            let mut out = io::stdout().lock();
-            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(Error::Io {
-                    path: PathBuf::from("<stdout>"),
-                    source: e,
-                }),
-                _ => Ok(()),
-            }
-        }
-    }
-}
-
-/// Writes `bytes` to `path` through a temporary file and a rename.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let io_err = |source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".bimaru-sat-")
-        .tempfile_in(dir)
-        .map_err(io_err)?;
-    // A replaced file keeps its mode; a new one gets rw-r--r-- (the temporary file is 0600).
-    let mode = std::fs::metadata(path).map(|m| m.permissions());
-    #[cfg(unix)]
-    let mode = mode.or_else(|_| {
-        use std::os::unix::fs::PermissionsExt;
-        Ok::<_, std::io::Error>(std::fs::Permissions::from_mode(0o644))
-    });
-    if let Ok(mode) = mode {
-        tmp.as_file().set_permissions(mode).map_err(io_err)?;
-    }
-    tmp.write_all(bytes).map_err(io_err)?;
-    tmp.as_file().sync_all().map_err(io_err)?;
-    tmp.persist(path).map_err(|e| io_err(e.error))?;
-    Ok(())
 }

@@ -1,28 +1,43 @@
-//! The render command: read a puzzle, solve it when asked, and write the SVG picture through a
-//! temporary file.
+//! The render command: read a puzzle, solve it when asked (a puzzle with several solutions is
+//! refused, exit 3, as `grade` and `hint` refuse it: a picture of one of them would pass for
+//! the solution), and write the SVG picture through a temporary file.
 
-use super::{Exit, Failure, read_input, write_atomic};
+use super::{Exit, Failure, Output, read_input};
 use crate::cli::RenderArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::render::svg;
-use bimaru_sat::solve::{SolveOptions, solve};
+use bimaru_sat::solve::{Outcome, SolveOptions, solve};
 
 /// Runs the render command.
 pub fn run(args: &RenderArgs, limits: &Limits) -> Result<Exit, Failure> {
+    let output = Output::new(Some(&args.svg), &[Some(&args.puzzle)])?;
     let input = read_input(Some(&args.puzzle), limits)?;
     let puzzle = input.puzzle_within(args.format, limits)?;
     let solution = if args.solve {
-        let report = solve(&puzzle, &SolveOptions::default())?;
-        match report.outcome.grid() {
-            Some(grid) => Some(grid.clone()),
-            None => {
-                eprintln!("{}: no solution", input.name);
-                return Ok(Exit::NoSolution);
+        let options = SolveOptions {
+            limit: 2,
+            ..SolveOptions::default()
+        };
+        match solve(&puzzle, &options)?.outcome {
+            Outcome::Multiple { .. } => {
+                eprintln!(
+                    "{}: not unique: at least 2 solutions; render --solve draws only a unique \
+                     solution (render without --solve draws the puzzle)",
+                    input.name
+                );
+                return Ok(Exit::NotUnique);
             }
+            outcome => match outcome.grid() {
+                Some(grid) => Some(grid.clone()),
+                None => {
+                    eprintln!("{}: no solution", input.name);
+                    return Ok(Exit::NoSolution);
+                }
+            },
         }
     } else {
         None
     };
-    write_atomic(&args.svg, svg(&puzzle, solution.as_ref()).as_bytes())?;
+    output.write(svg(&puzzle, solution.as_ref()).as_bytes())?;
     Ok(Exit::Success)
 }

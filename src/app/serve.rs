@@ -125,8 +125,8 @@ pub fn run(args: &ServeArgs) -> Result<Exit, Failure> {
             .await
             .map_err(failure)?;
         let url = format!("http://{}/", listener.local_addr().map_err(failure)?);
-        // Line-buffered: a script reading the address sees it at once.
-        println!("listening on {url}");
+        // Flushed: a script reading the address sees it at once.
+        super::output::stdout(format!("listening on {url}\n").as_bytes())?;
         if !address.ip().is_loopback() {
             eprintln!("bimaru-sat: serving on {address}: reachable from the network");
         }

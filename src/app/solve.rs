@@ -3,15 +3,16 @@
 //! the `--emit-dimacs` formula or the `--emit-lp` program; messages and the exit status follow
 //! the outcomes. A folder as INPUT runs the batch command.
 
-use super::{Exit, Failure, read_input, write_atomic, write_output};
+use super::output::Output;
+use super::{Exit, Failure, read_input};
 use crate::cli::{BatchArgs, EngineArgs, SolveArgs};
 use bimaru_sat::Limits;
 use bimaru_sat::format::OutputFormat;
 use bimaru_sat::format::csc384::{Dialect, DialectSource};
 use bimaru_sat::job::{
-    Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board, require_solver,
+    Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board, require_solvers,
 };
-use bimaru_sat::solve::{Backend, Outcome, Report, SolveOptions};
+use bimaru_sat::solve::{Outcome, Report, SolveOptions};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -31,6 +32,7 @@ pub(super) fn engine(args: &EngineArgs) -> (SolveOptions, Goal) {
         presolve: !args.no_presolve,
         ilp_model: args.ilp_model,
         ilp_solver: args.ilp_solver,
+        solver: args.solver,
         ..SolveOptions::default()
     };
     (options, goal)
@@ -59,19 +61,45 @@ fn job(args: &SolveArgs) -> SolveJob {
     }
 }
 
-fn is_stdout(path: Option<&Path>) -> bool {
-    path.is_none_or(|p| p == Path::new("-"))
+/// The outputs of a solve: the solution, and the exports asked for.
+struct Outputs {
+    solution: Output,
+    dimacs: Option<Output>,
+    lp: Option<Output>,
 }
 
-/// Writes an exported formula or program to `target` (standard output for `-`).
-fn export(target: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    if is_stdout(Some(target)) {
-        // DIMACS and LP files are ASCII, so this never fails.
-        write_output(None, &String::from_utf8_lossy(bytes))?;
-    } else {
-        write_atomic(target, bytes)?;
+/// Checks every output path of `args`: each is writable and no input, no two name one file, and
+/// standard output goes to one of them only (an export to `-` needs --emit-only or an OUTPUT).
+fn outputs(args: &SolveArgs) -> Result<Outputs, Failure> {
+    let inputs = [args.input.as_deref()];
+    let emit = |path: Option<&Path>| path.map(|p| Output::new(Some(p), &inputs)).transpose();
+    let all = Outputs {
+        solution: Output::new(args.output.as_deref(), &inputs)?,
+        dimacs: emit(args.emit_dimacs.as_deref())?,
+        lp: emit(args.emit_lp.as_deref())?,
+    };
+    let mut files = vec![&all.solution];
+    files.extend(all.dimacs.iter().chain(&all.lp));
+    Output::distinct(&files)?;
+    let to_stdout = |o: &Option<Output>| o.as_ref().is_some_and(Output::is_stdout);
+    let (dimacs, lp) = (to_stdout(&all.dimacs), to_stdout(&all.lp));
+    if dimacs && lp {
+        return Err(Failure::Conflict {
+            first: "--emit-dimacs -",
+            second: "--emit-lp - (one of them goes to a file)",
+        });
     }
-    Ok(())
+    if (dimacs || lp) && !args.emit_only && all.solution.is_stdout() {
+        return Err(Failure::Conflict {
+            first: if dimacs {
+                "--emit-dimacs - (without --emit-only)"
+            } else {
+                "--emit-lp - (without --emit-only)"
+            },
+            second: "a solution printed on standard output (give an OUTPUT file)",
+        });
+    }
+    Ok(all)
 }
 
 /// Runs the solve command.
@@ -93,6 +121,12 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
             limits,
         );
     }
+    // Every output is checked before any work.
+    let Outputs {
+        solution: output,
+        dimacs: dimacs_out,
+        lp: lp_out,
+    } = outputs(args)?;
     let start = Instant::now();
     let input = read_input(args.input.as_deref(), limits)?;
     let doc = input.document_within(args.format, limits)?;
@@ -113,30 +147,29 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
             }
         );
     }
-    if job.options.backend == Backend::Ilp {
-        require_solver(job.options.ilp_solver)?;
+    require_solvers(&job.options)?;
+    if let Some(flag) = [(&dimacs_out, "--emit-dimacs"), (&lp_out, "--emit-lp")]
+        .iter()
+        .find_map(|(out, flag)| out.is_some().then_some(*flag))
+    {
+        // A formula or program is written for one board of a one-board format.
+        doc.single(&input.name)?;
+        if by_board(&doc) {
+            return Err(Failure::Conflict {
+                first: flag,
+                second: "a Rubin file of boards, even of one board: convert the board to another format first",
+            });
+        }
     }
-    if let Some(target) = args.emit_lp.as_deref() {
-        let board = doc.single(&input.name)?;
+    if let Some(target) = &lp_out {
         let source = args
             .input
             .as_deref()
             .map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
-        export(target, job.lp_program(&board.puzzle, &source).as_bytes())?;
-        return Ok(Exit::Success);
-    }
-    if !by_board(&doc)
-        && args
-            .emit_dimacs
-            .as_deref()
-            .is_some_and(|t| is_stdout(Some(t)))
-        && !args.emit_only
-        && is_stdout(args.output.as_deref())
-    {
-        return Err(Failure::Conflict {
-            first: "--emit-dimacs - (without --emit-only)",
-            second: "a solution printed on standard output (give an OUTPUT file)",
-        });
+        target.write(job.lp_program(&doc.boards[0].puzzle, &source).as_bytes())?;
+        if args.emit_only && dimacs_out.is_none() {
+            return Ok(Exit::Success);
+        }
     }
     let solved = job.run(&doc)?;
     let time_limit = |name: &str| {
@@ -147,8 +180,8 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
     let unique = job.goal == Goal::Unique;
     match solved {
         Solved::Formula(formula) => {
-            if let Some(target) = args.emit_dimacs.as_deref() {
-                export(target, &formula)?;
+            if let Some(target) = &dimacs_out {
+                target.write(&formula)?;
             }
             Ok(Exit::Success)
         }
@@ -156,14 +189,14 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
             let Some(report) = one.report else {
                 return Ok(time_limit(&input.name));
             };
-            if let (Some(target), Some(formula)) = (args.emit_dimacs.as_deref(), &one.formula) {
-                export(target, formula)?;
+            if let (Some(target), Some(formula)) = (&dimacs_out, &one.formula) {
+                target.write(formula)?;
             }
             if args.engine.stats {
                 print_stats(&report, parse_time, start.elapsed());
             }
             if let Some(text) = &one.text {
-                write_output(args.output.as_deref(), text)?;
+                output.write(text.as_bytes())?;
             }
             Ok(exit_of(&report.outcome, unique, &input.name))
         }
@@ -177,7 +210,8 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
                 }
                 return Ok(Exit::TimeLimit);
             };
-            write_output(args.output.as_deref(), text)?;
+            // A report of every board, written on exit 1 too (docs/formats.md, "Output files").
+            output.write(text.as_bytes())?;
             eprintln!(
                 "{}: {} boards: {}; {:.3} s",
                 input.name,

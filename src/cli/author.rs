@@ -2,10 +2,11 @@
 //! `render`. The work behind them lives in `crate::app`.
 
 use bimaru_sat::format::Format;
-use bimaru_sat::generate::{Reduce, Size, parse_fleet};
+use bimaru_sat::generate::{Minimizer, Reduce, Size, parse_fleet};
 use bimaru_sat::grade::Grade;
 use bimaru_sat::puzzle::Fleet;
 use bimaru_sat::sat::card::CardKind;
+use bimaru_sat::solver::SolverKind;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -26,7 +27,7 @@ pub struct GenerateArgs {
     pub seed: u64,
 
     /// Number of puzzles (a progress bar is shown on a terminal).
-    #[arg(long, default_value_t = 1, value_name = "K")]
+    #[arg(long, default_value_t = 1, value_name = "K", value_parser = super::at_least_one::<usize>)]
     pub count: usize,
 
     /// Keep only puzzles of this grade (others are drawn and discarded).
@@ -39,27 +40,40 @@ pub struct GenerateArgs {
     pub to: Format,
 
     /// Write one file per puzzle into this folder (001.json, or 001.txt and its solution
-    /// 001.out for ist) instead of printing them all to standard output.
+    /// 001.out for ist) instead of printing them all to standard output. All or nothing: the
+    /// files are made in a temporary folder beside it, which then takes its place (or, when the
+    /// folder has other files, gives it its files). Several ist puzzles need this folder.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 
-    /// How far to remove clues: `unique` (removing any clue gives a second solution; SAT
-    /// searches, see --max-conflicts), `propagation` (removing any clue leaves a cell that unit
+    /// How far to remove clues: `unique` (removing any clue gives a second solution; exactly
+    /// minimal, found by SAT searches), `propagation` (removing any clue leaves a cell that unit
     /// propagation cannot decide; fast on any board, easy puzzles) or `look-ahead` (the same
     /// with one-step look-ahead; medium puzzles, slow on large boards).
     #[arg(long, value_enum, default_value_t = Reduce::Unique)]
     pub reduce: Reduce,
 
-    /// Cardinality encoding used by the uniqueness checks.
+    /// Cardinality encoding of the propagation formula that picks the starting clues (and
+    /// decides `--reduce propagation` and `look-ahead`).
     #[arg(long, value_enum, default_value_t = CardKind::Seq)]
     pub card: CardKind,
 
-    /// Conflicts one uniqueness check of `--reduce unique` may take (0: no limit). A clue
-    /// whose check runs out stays, and is reported on standard error as undecided. Boards up
-    /// to 15x15 have not reached the default in our runs; a 20x20 sometimes keeps one to three
-    /// clues undecided, a 30x30 dozens.
-    #[arg(long, default_value_t = bimaru_sat::generate::DEFAULT_BUDGET, value_name = "N")]
-    pub max_conflicts: u64,
+    /// How `--reduce unique` finds the needed clues: `one-by-one` (a fresh check of each clue
+    /// on what pre-solving of the others leaves; fastest) or `cores` (one incremental solver;
+    /// an UNSAT answer's failed-assumption core drops several clues at once). Both give an
+    /// exactly minimal set.
+    #[arg(long, value_enum, default_value_t = Minimizer::OneByOne)]
+    pub minimizer: Minimizer,
+
+    /// SAT solver of the uniqueness checks; cadical needs the cargo feature `cadical`.
+    #[arg(long, value_enum, default_value_t = SolverKind::Varisat)]
+    pub solver: SolverKind,
+
+    /// Let one uniqueness check of `--reduce unique` take at most N conflicts (0: no limit, the
+    /// default). A clue whose check runs out stays, and is reported on standard error as
+    /// undecided, so the set may not be minimal: a speed-for-minimality trade on large boards.
+    #[arg(long, value_name = "N")]
+    pub max_conflicts: Option<u64>,
 }
 
 /// Options of `grade`.

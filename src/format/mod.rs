@@ -19,7 +19,7 @@ pub mod sxchx;
 mod write;
 
 pub use detect::{DetectError, detect};
-pub use source::Source;
+pub use source::{Source, folder_files};
 pub use write::Writer;
 
 use crate::limits::{LimitExceeded, Limits};

@@ -3,12 +3,15 @@
 //! [`Source::puzzle`] wants exactly one. The `_within` forms read and parse within given
 //! [`Limits`] (a file over [`Limits::max_input_bytes`] is refused before it is read).
 
-use super::{Board, Document, Format, ParseError, detect, parse_document_with, text_from_bytes};
+use super::{
+    Board, Document, Format, ParseError, ParseErrorKind, detect, parse_document_with,
+    text_from_bytes,
+};
 use crate::error::Error;
 use crate::limits::Limits;
 use crate::puzzle::Puzzle;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A text and the name it goes by in messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +64,30 @@ impl Source {
                 source_name: name,
                 error,
             }),
+        }
+    }
+
+    /// Reads a file found by listing a folder, with its format (`format`, or the one detected
+    /// for [`Format::Auto`]). `Ok(None)` when the file cannot be a puzzle: it is not text (a zip,
+    /// a PDF), or no format is detected; a folder's other files are skipped that way. The file is
+    /// read within `limits`.
+    pub fn read_listed(
+        path: &Path,
+        format: Format,
+        limits: &Limits,
+    ) -> Result<Option<(Source, Format)>, Error> {
+        let source = match Source::read_within(path, limits) {
+            Err(Error::Parse { error, .. })
+                if matches!(error.kind, ParseErrorKind::NotText { .. }) =>
+            {
+                return Ok(None);
+            }
+            s => s?,
+        };
+        match source.format(format) {
+            Ok(format) => Ok(Some((source, format))),
+            Err(Error::UnknownFormat { .. }) => Ok(None),
+            Err(e) => Err(e),
         }
     }
 
@@ -151,4 +178,20 @@ fn read_bounded(reader: impl Read, limits: &Limits) -> Result<Vec<u8>, Bounded> 
         .input_bytes(len)
         .map_err(|e| Bounded::Limit(ParseError::at_line(0, e.into())))?;
     Ok(bytes)
+}
+
+/// The regular files directly inside the folder `dir`, sorted by name.
+pub fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    let io_err = |source| Error::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(io_err)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(io_err)?;
+    files.retain(|p| p.is_file());
+    files.sort();
+    Ok(files)
 }

@@ -6,7 +6,7 @@
 use super::solve::{Goal, Tally};
 use crate::error::Error;
 use crate::format::json::{ResultJson, Status};
-use crate::format::{Format, Source};
+use crate::format::{Format, Source, folder_files};
 use crate::limits::Limits;
 use crate::solve::{SolveError, SolveOptions, solve};
 use rayon::prelude::*;
@@ -40,7 +40,8 @@ pub struct BatchFile {
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum FileResult {
-    /// Listed in a folder, in a format detection does not know: skipped.
+    /// Listed in a folder, and not a puzzle (not text, or a format detection does not know):
+    /// skipped.
     Skipped,
     /// The file could not be read, parsed or solved.
     Failed(Error),
@@ -79,19 +80,8 @@ impl BatchJob {
         let mut files = Vec::new();
         for path in &self.paths {
             if path.is_dir() {
-                let io_err = |source| Error::Io {
-                    path: path.clone(),
-                    source,
-                };
-                let mut listed: Vec<PathBuf> = std::fs::read_dir(path)
-                    .map_err(io_err)?
-                    .map(|e| e.map(|e| e.path()))
-                    .collect::<Result<_, _>>()
-                    .map_err(io_err)?;
-                listed.retain(|p| p.is_file());
-                listed.sort();
                 files.extend(
-                    listed
+                    folder_files(path)?
                         .into_iter()
                         .map(|path| BatchFile { path, listed: true }),
                 );
@@ -144,13 +134,18 @@ impl BatchJob {
         summary
     }
 
-    /// Solves every board of one file in parallel. `Ok(None)`: a listed file of unknown
-    /// format, skipped.
+    /// Solves every board of one file in parallel. `Ok(None)`: a listed file that is not text
+    /// or of unknown format, skipped.
     fn file(&self, file: &BatchFile) -> Result<Option<Vec<BoardResult>>, Error> {
-        let source = Source::read_within(&file.path, &self.limits)?;
-        let format = match source.format(self.format) {
-            Err(Error::UnknownFormat { .. }) if file.listed => return Ok(None),
-            f => f?,
+        let (source, format) = if file.listed {
+            match Source::read_listed(&file.path, self.format, &self.limits)? {
+                Some(read) => read,
+                None => return Ok(None),
+            }
+        } else {
+            let source = Source::read_within(&file.path, &self.limits)?;
+            let format = source.format(self.format)?;
+            (source, format)
         };
         let doc = source.document_within(format, &self.limits)?;
         let options = SolveOptions {

@@ -60,7 +60,11 @@ pub fn sat_answer(
         error,
     };
     let vars = formula.cnf.var_count();
-    let assignment = match dimacs::read_answer_within(&answer.text, vars).map_err(|error| {
+    let read = dimacs::read_answer_within(&answer.text, vars);
+    if read.is_err() && solution::parse(&answer.text).is_ok() {
+        return Err(decode_err(DecodeError::MipSolution));
+    }
+    let assignment = match read.map_err(|error| {
         // A variable beyond the formula: the answer belongs to another formula.
         match error.kind {
             ParseErrorKind::Limit(LimitExceeded {
@@ -99,7 +103,15 @@ pub fn ilp_answer(
         source_name: solution.name.clone(),
         error,
     };
-    let external = solution::parse(&solution.text).map_err(parse_error)?;
+    let external = match solution::parse(&solution.text) {
+        Err(_) if dimacs::read_answer(&solution.text).is_ok() => {
+            return Err(Error::Decode {
+                source_name: solution.name.clone(),
+                error: DecodeError::SatAnswer,
+            });
+        }
+        read => read.map_err(parse_error)?,
+    };
     if external.status == SolutionStatus::Infeasible {
         return Ok(None);
     }

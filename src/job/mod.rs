@@ -15,14 +15,35 @@ pub use solve::{
 
 use crate::error::Error;
 use crate::ilp::IlpSolver;
+use crate::solve::{Backend, SolveOptions};
+use crate::solver::SolverKind;
 
 /// Refuses a MIP solver that this build does not link.
 pub fn require_solver(solver: IlpSolver) -> Result<(), Error> {
-    match solver.feature() {
-        Some(feature) if !solver.is_available() => Err(Error::SolverUnavailable {
-            solver: solver.name(),
-            feature,
-        }),
+    unavailable(solver.name(), solver.feature(), solver.is_available())
+}
+
+/// Refuses a SAT solver that this build does not link.
+pub fn require_sat_solver(solver: SolverKind) -> Result<(), Error> {
+    unavailable(solver.name(), solver.feature(), solver.is_available())
+}
+
+/// Refuses the solvers `options` name (the SAT or the MIP solver of its backend) when this
+/// build does not link them.
+pub fn require_solvers(options: &SolveOptions) -> Result<(), Error> {
+    match options.backend {
+        Backend::Sat => require_sat_solver(options.solver),
+        Backend::Ilp => require_solver(options.ilp_solver),
+    }
+}
+
+fn unavailable(
+    solver: &'static str,
+    feature: Option<&'static str>,
+    linked: bool,
+) -> Result<(), Error> {
+    match feature {
+        Some(feature) if !linked => Err(Error::SolverUnavailable { solver, feature }),
         _ => Ok(()),
     }
 }

@@ -3,7 +3,7 @@
 //! solves every board and returns the text to write, the reports and the formula; the caller
 //! writes them and turns the outcomes into messages and an exit status.
 
-use super::require_solver;
+use super::require_solvers;
 use crate::error::Error;
 use crate::format::csc384::Dialect;
 use crate::format::json::{ResultJson, Status};
@@ -11,7 +11,7 @@ use crate::format::{Board, Document, Format, OutputFormat, Writer};
 use crate::ilp::lp;
 use crate::puzzle::{Grid, Puzzle};
 use crate::sat::dimacs::Formula;
-use crate::solve::{Backend, Outcome, Report, SolveError, SolveOptions, solve};
+use crate::solve::{Outcome, Report, SolveError, SolveOptions, solve};
 
 /// What solving is to establish.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -123,9 +123,7 @@ impl SolveJob {
     /// Solves every board of `doc` (the boards of a multi-board document in parallel).
     pub fn run(&self, doc: &Document) -> Result<Solved, Error> {
         let writer = self.writer(doc)?;
-        if self.options.backend == Backend::Ilp {
-            require_solver(self.options.ilp_solver)?;
-        }
+        require_solvers(&self.options)?;
         let options = self.solve_options();
         if by_board(doc) {
             return self.boards(doc, writer, &options).map(Solved::Boards);

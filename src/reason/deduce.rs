@@ -13,7 +13,7 @@
 
 use crate::geometry::{axis, covers, halo};
 use crate::placement::Placements;
-use crate::puzzle::{Pos, Puzzle, Shape, Ship};
+use crate::puzzle::{Clue, Dir, Piece, Pos, Puzzle, Shape, Ship};
 
 /// What pre-solving decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -308,6 +308,44 @@ impl<'a> Propagation<'a> {
     pub fn assume(&mut self, pos: Pos, ship: bool) -> Result<(), Contradiction> {
         let cell = self.shape.index(pos);
         self.set(cell, ship).and_then(|()| self.propagate())
+    }
+
+    /// Reveals `clue` at `pos` and propagates: its cell, the neighbours its piece fixes (water
+    /// around a submarine, the next cell of an end), and no candidate ship that would put another
+    /// piece there. The same facts as building the placement list with the clue, at the cost of
+    /// the cells it touches.
+    pub fn assume_clue(&mut self, pos: Pos, clue: Clue) -> Result<(), Contradiction> {
+        let cell = self.shape.index(pos);
+        self.set(cell, clue.is_ship())
+            .and_then(|()| self.clue_facts(pos, clue))
+            .and_then(|()| self.propagate())
+    }
+
+    fn clue_facts(&mut self, pos: Pos, clue: Clue) -> Result<(), Contradiction> {
+        let Clue::Piece(piece) = clue else {
+            return Ok(());
+        };
+        for dir in Dir::ALL {
+            let value = match piece {
+                Piece::Submarine => Some(false),
+                Piece::End(toward) => Some(dir == toward),
+                Piece::Water | Piece::Middle => None,
+            };
+            match (self.shape.step(pos, dir), value) {
+                (Some(n), Some(ship)) => self.set(self.shape.index(n), ship)?,
+                (None, Some(true)) => return Err(Contradiction),
+                _ => {}
+            }
+        }
+        let placements = self.placements;
+        for &p in placements.covering(pos) {
+            let ship = placements.ships()[p];
+            let index = ship.cells().position(|c| c == pos).unwrap_or(0);
+            if !clue.admits(Piece::of_ship(ship.len, index, ship.orientation)) {
+                self.kill(p)?;
+            }
+        }
+        Ok(())
     }
 
     /// Chooses placement `p` and propagates.
@@ -748,7 +786,7 @@ pub fn deduce(puzzle: &Puzzle, placements: &mut Placements) -> Result<Knowledge,
 mod tests {
     use super::*;
     use crate::format::ist;
-    use crate::puzzle::{Clue, Fleet, Piece};
+    use crate::puzzle::Fleet;
 
     #[test]
     fn the_ist_example_is_decided_and_agrees_with_its_solution() {
@@ -781,6 +819,31 @@ mod tests {
             .unwrap();
         let mut pl = Placements::new(&p);
         assert_eq!(deduce(&p, &mut pl), Err(Contradiction));
+    }
+
+    /// Revealing the clues one by one on the clue-free board decides what pre-solving the
+    /// puzzle with its clues decides.
+    #[test]
+    fn assumed_clues_decide_what_presolving_decides() {
+        for text in [
+            include_str!("../../puzzles/ist-example.txt"),
+            include_str!("../../puzzles/generated/10x10/001.txt"),
+            include_str!("../../puzzles/generated/10x10/002.txt"),
+        ] {
+            let puzzle = ist::parse(text).unwrap();
+            let mut placements = Placements::new(&puzzle);
+            let knowledge = deduce(&puzzle, &mut placements).unwrap();
+            let bare = puzzle.without_clues();
+            let all = Placements::new(&bare);
+            let mut engine = Propagation::new(&bare, &all, Rules::Full);
+            engine.start(&bare).unwrap();
+            for (pos, clue) in puzzle.clues() {
+                engine.assume_clue(pos, clue).unwrap();
+            }
+            assert_eq!(engine.cell_values(), knowledge.cells);
+            let alive = (0..all.len()).filter(|&p| engine.status(p) != Status::Dead);
+            assert_eq!(alive.count(), placements.len());
+        }
     }
 
     /// Undoing an assumption restores every count, so the same assumption gives the same

@@ -8,9 +8,8 @@ use crate::placement::Placements;
 use crate::puzzle::{Clue, Pos, Puzzle, Shape};
 use crate::rule::Rule;
 use crate::sat::card::CardKind;
-use crate::sat::cell;
 use crate::sat::clue;
-use crate::sat::model::Instance;
+use crate::sat::model::{Instance, Model};
 use crate::sat::sink::{ClauseSink, TaggedFormula};
 use varisat::{CnfFormula, Lit, Var};
 
@@ -27,10 +26,16 @@ impl ClueFormula {
     /// and without any clue (`puzzle`'s own clues are left out: add them with
     /// [`ClueFormula::add_clue`]).
     pub fn new(puzzle: &Puzzle, card: CardKind) -> Self {
+        ClueFormula::with_model(puzzle, Model::Cell, card)
+    }
+
+    /// [`ClueFormula::new`] in the CNF model `model` (the placement model has no rule tags of
+    /// its own: hints and grading use the cell model).
+    pub fn with_model(puzzle: &Puzzle, model: Model, card: CardKind) -> Self {
         let bare = puzzle.without_clues();
         let placements = Placements::new(&bare);
         let mut tagged = TaggedFormula::new();
-        let encoding = cell::encode(&Instance::plain(&bare, &placements, card), &mut tagged);
+        let encoding = model.encode(&Instance::plain(&bare, &placements, card), &mut tagged);
         ClueFormula {
             tagged,
             cells: encoding.cells,

@@ -206,7 +206,7 @@ pub fn fingerprint(puzzle: &Puzzle) -> u64 {
 pub enum DecodeError {
     /// The model names a variable the formula does not have.
     #[error(
-        "the model names variable {var}, but this puzzle's formula has only {vars}: it belongs to another puzzle or other --encoding/--card flags"
+        "the model names variable {var}, but this puzzle's formula has only {vars}: it belongs to another puzzle, or to a formula of another model or cardinality encoding"
     )]
     UnknownVariable {
         /// The largest variable named.
@@ -216,7 +216,7 @@ pub enum DecodeError {
     },
     /// Some variables are not assigned.
     #[error(
-        "the model assigns no value to {missing} of the formula's {vars} variables (first: {first}): it is truncated or belongs to another puzzle or other flags"
+        "the model assigns no value to {missing} of the formula's {vars} variables (first: {first}): it is truncated, or belongs to another puzzle or to a formula of another model or cardinality encoding"
     )]
     Incomplete {
         /// How many are missing.
@@ -228,7 +228,7 @@ pub enum DecodeError {
     },
     /// The model falsifies a clause.
     #[error(
-        "the model falsifies clause {index} ({}) of this puzzle's formula: it belongs to another puzzle or other --encoding/--card flags",
+        "the model falsifies clause {index} ({}) of this puzzle's formula: it belongs to another puzzle, or to a formula of another model or cardinality encoding",
         join(clause)
     )]
     Falsified {
@@ -256,6 +256,16 @@ pub enum DecodeError {
     /// The solver gave no answer.
     #[error("the solver gave no answer (UNKNOWN or INDET)")]
     NoAnswer,
+    /// A MIP solver's solution to an LP file was given where a SAT solver's answer belongs.
+    #[error(
+        "this is a MIP solver's solution to an LP file (CBC's solution file or a glpsol report), not a SAT solver's answer to a DIMACS formula"
+    )]
+    MipSolution,
+    /// A SAT solver's answer was given where a MIP solver's solution belongs.
+    #[error(
+        "this is a SAT solver's answer to a DIMACS formula, not a MIP solver's solution to an LP file (CBC's solution file or a glpsol report)"
+    )]
+    SatAnswer,
 }
 
 fn join(clause: &[isize]) -> String {

@@ -75,6 +75,7 @@ pub fn load(solver: &mut dyn Solver, formula: &CnfFormula) {
 /// lists the ones this build links, and [`SolverKind::is_available`] and
 /// [`SolverKind::feature`] tell a caller what to rebuild with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum SolverKind {

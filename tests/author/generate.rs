@@ -3,25 +3,50 @@
 
 use crate::common::run;
 use bimaru_sat::format::{ist, json};
-use bimaru_sat::generate::{GenerateOptions, Reduce, Size, generate, parse_fleet, rng_for};
+use bimaru_sat::generate::{
+    GenerateOptions, Minimizer, Reduce, Size, generate, parse_fleet, rng_for,
+};
 use bimaru_sat::grade::{Grade, deduction_depth};
 use bimaru_sat::{Outcome, Puzzle, SolveOptions, solve};
 use proptest::prelude::*;
 use std::path::Path;
 
-/// The puzzle has exactly `solution` as its solution, and dropping any clue gives another.
+/// The puzzle has exactly `solution` as its solution, and dropping any clue gives another,
+/// which the independent verifier accepts. Minimality is checked, not assumed: a fresh solve
+/// per clue, through the public solving API (not the generator's own checks).
 fn assert_unique_and_minimal(puzzle: &Puzzle, solution: &bimaru_sat::Grid, what: &str) {
-    match solve(puzzle, &SolveOptions::unique()).unwrap().outcome {
+    assert_unique_and_minimal_with(puzzle, solution, what, &SolveOptions::unique());
+}
+
+/// [`assert_unique_and_minimal`] with the solver configuration `options` (limit 2).
+fn assert_unique_and_minimal_with(
+    puzzle: &Puzzle,
+    solution: &bimaru_sat::Grid,
+    what: &str,
+    options: &SolveOptions,
+) {
+    match solve(puzzle, options).unwrap().outcome {
         Outcome::Unique(grid) => assert_eq!(&grid, solution, "{what}: wrong solution"),
         other => panic!("{what}: not unique: {other:?}"),
     }
     for (pos, _) in puzzle.clues() {
         let mut fewer = puzzle.clone();
         fewer.remove_clue(pos);
-        let outcome = solve(&fewer, &SolveOptions::unique()).unwrap().outcome;
+        let outcome = solve(&fewer, options).unwrap().outcome;
+        let Outcome::Multiple { grids, .. } = outcome else {
+            panic!("{what}: the clue at {pos} is not needed: {outcome:?}");
+        };
+        let other = grids
+            .iter()
+            .find(|g| *g != solution)
+            .unwrap_or_else(|| panic!("{what}: no second grid without {pos}"));
         assert!(
-            matches!(outcome, Outcome::Multiple { .. }),
-            "{what}: the clue at {pos} is not needed"
+            bimaru_sat::verify::verify(&fewer, other).is_ok(),
+            "{what}: the second solution without {pos} fails the verifier"
+        );
+        assert!(
+            bimaru_sat::verify::verify(puzzle, other).is_err(),
+            "{what}: the second solution without {pos} satisfies the full puzzle"
         );
     }
 }
@@ -37,8 +62,29 @@ proptest! {
     ) {
         let options = GenerateOptions::new(Size { rows, cols });
         let g = generate(&options, &mut rng_for(seed, 0)).unwrap();
-        prop_assert!(g.undecided.is_empty(), "the default budget is never reached on small boards");
+        prop_assert!(g.undecided.is_empty(), "no budget by default: nothing undecided");
         assert_unique_and_minimal(&g.puzzle, &g.solution, &format!("{rows}x{cols} seed {seed}"));
+    }
+
+    /// Cores are sound: the core-guided minimiser (one incremental solver, clauses dropped by
+    /// failed-assumption cores) and the one-clue-at-a-time loop both give minimal sets, on the
+    /// same solution (they may keep different clues).
+    #[test]
+    fn the_core_guided_and_one_by_one_minimisers_both_give_minimal_sets(
+        rows in 5usize..=9,
+        cols in 5usize..=9,
+        seed in any::<u64>(),
+    ) {
+        let mut sets = Vec::new();
+        for minimizer in [Minimizer::OneByOne, Minimizer::Cores] {
+            let options = GenerateOptions { minimizer, ..GenerateOptions::new(Size { rows, cols }) };
+            let g = generate(&options, &mut rng_for(seed, 0)).unwrap();
+            prop_assert!(g.undecided.is_empty());
+            let what = format!("{rows}x{cols} seed {seed}, {}", minimizer.name());
+            assert_unique_and_minimal(&g.puzzle, &g.solution, &what);
+            sets.push(g.solution);
+        }
+        prop_assert_eq!(&sets[0], &sets[1], "the same seed draws the same fleet");
     }
 
     #[test]
@@ -149,6 +195,35 @@ fn the_10x10_set_is_unique_minimal_and_its_ist_copy_agrees() {
 }
 
 #[test]
+fn the_15x15_set_is_unique_and_minimal() {
+    let files = crate::common::files(&repo("puzzles/generated/15x15"), ".json");
+    assert_eq!(files.len(), 20, "the 15x15 set has 20 puzzles");
+    for file in files {
+        let board = json::parse_with_solution(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let solution = board.embedded.expect("the set stores solutions");
+        assert_unique_and_minimal(&board.puzzle, &solution, &file.display().to_string());
+    }
+}
+
+/// One exactly minimal 30x30 of the set, checked clue by clue with a fresh solve per clue
+/// (seconds in release mode: proving a minimal 30x30 unique is the hard part).
+#[test]
+#[cfg_attr(debug_assertions, ignore = "release only: cargo test --release")]
+fn a_minimal_30x30_is_unique_and_minimal() {
+    let file = repo("puzzles/generated/30x30-minimal/001.json");
+    let board = json::parse_with_solution(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let solution = board.embedded.expect("the set stores solutions");
+    // The placement model with totalizers proves a minimal 30x30 about three times faster.
+    let options = SolveOptions {
+        model: bimaru_sat::sat::model::Model::Placement,
+        card: bimaru_sat::sat::card::CardKind::Totalizer,
+        race: false,
+        ..SolveOptions::unique()
+    };
+    assert_unique_and_minimal_with(&board.puzzle, &solution, "30x30-minimal/001", &options);
+}
+
+#[test]
 fn the_readme_commands_remake_the_10x10_and_15x15_sets_byte_for_byte() {
     // The commands of puzzles/generated/*/README.md, into a scratch folder; the speculative
     // second check of the generator must not change what one-by-one checking gives.
@@ -202,19 +277,42 @@ fn every_set_in_puzzles_holds_verified_solutions() {
 
 #[test]
 fn the_same_seed_gives_byte_identical_output() {
-    for to in ["json", "ist"] {
-        let args = ["generate", "--seed", "77", "--count", "3", "--to", to];
-        let a = run(&args, b"");
-        let b = run(&args, b"");
-        assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
-        assert!(!a.stdout.is_empty());
-        assert_eq!(a.stdout, b.stdout, "--to {to}");
-        let other = run(
-            &["generate", "--seed", "78", "--count", "3", "--to", to],
-            b"",
-        );
-        assert_ne!(a.stdout, other.stdout, "another seed, other puzzles");
-    }
+    let args = ["generate", "--seed", "77", "--count", "3", "--to", "json"];
+    let a = run(&args, b"");
+    let b = run(&args, b"");
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    assert!(!a.stdout.is_empty());
+    assert_eq!(a.stdout, b.stdout);
+    let other = run(
+        &["generate", "--seed", "78", "--count", "3", "--to", "json"],
+        b"",
+    );
+    assert_ne!(a.stdout, other.stdout, "another seed, other puzzles");
+    // IST holds one puzzle a file: several go to a folder, byte-identical again.
+    let dir = tempfile::tempdir().unwrap();
+    let made: Vec<Vec<Vec<u8>>> = ["77", "77", "78"]
+        .iter()
+        .enumerate()
+        .map(|(i, seed)| {
+            let out_dir = dir.path().join(i.to_string());
+            let args = [
+                "generate", "--seed", seed, "--count", "3", "--to", "ist", "--out",
+            ];
+            let o = crate::common::bin()
+                .args(args)
+                .arg(&out_dir)
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            crate::common::walk(&out_dir)
+                .iter()
+                .map(|f| crate::common::read(f))
+                .collect()
+        })
+        .collect();
+    assert_eq!(made[0].len(), 6, "3 puzzles and 3 solutions");
+    assert_eq!(made[0], made[1]);
+    assert_ne!(made[0], made[2], "another seed, other puzzles");
     // Puzzle i does not depend on --count.
     let one = run(&["generate", "--seed", "5", "--size", "8x9"], b"");
     let three = run(
@@ -315,4 +413,40 @@ fn bad_requests_exit_2_with_one_line() {
         assert!(o.stdout.is_empty(), "{args:?}");
         assert!(!o.stderr.is_empty(), "{args:?}");
     }
+}
+
+/// A solver this build does not link is refused up front, naming its cargo feature, by
+/// `generate`, `solve` and `compare`.
+#[cfg(not(feature = "cadical"))]
+#[test]
+fn a_solver_this_build_lacks_is_refused_with_its_feature() {
+    let puzzle = repo("puzzles/ist-example.txt");
+    let puzzle = puzzle.to_str().unwrap();
+    for args in [
+        &["generate", "--size", "6x6", "--solver", "cadical"][..],
+        &["--solver", "cadical", puzzle][..],
+        &["compare", "--solver", "cadical", puzzle][..],
+    ] {
+        let o = run(args, b"");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("cadical") && err.contains("feature"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// The boards the issue named: with no budget by default, nothing is left undecided.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "release only: cargo test --release")]
+fn generate_20x20_seed_201_leaves_no_clue_undecided() {
+    let o = run(&["generate", "--size", "20x20", "--seed", "201"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("undecided"), "{err}");
+    let board = json::parse_with_solution(&String::from_utf8_lossy(&o.stdout)).unwrap();
+    let solution = board.embedded.expect("generate writes the solution");
+    assert_unique_and_minimal(&board.puzzle, &solution, "20x20 seed 201");
 }

@@ -54,6 +54,24 @@ pub fn walk(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// Every command of the binary (the default one is `solve`).
+pub const COMMANDS: &[&str] = &[
+    "solve",
+    "batch",
+    "convert",
+    "advise",
+    "simulate",
+    "decode",
+    "compare",
+    "generate",
+    "grade",
+    "hint",
+    "render",
+    "serve",
+    "completions",
+    "man",
+];
+
 /// The built binary.
 pub fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_bimaru-sat"))

@@ -7,6 +7,7 @@ use bimaru_sat::ilp::{IlpEngine, IlpModel, IlpSolver};
 use bimaru_sat::sat::card::CardKind;
 use bimaru_sat::sat::model::Model;
 use bimaru_sat::solve::{Engine, SolveError, Stats};
+use bimaru_sat::solver::SolverKind;
 use bimaru_sat::{Backend, Grid, Pos, SolveOptions, format::ist};
 use clap::ValueEnum;
 
@@ -32,19 +33,26 @@ fn compare_over_the_public_instances_prints_the_table_and_exits_zero() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("median ms") && text.contains("constraints"));
+    assert!(text.lines().nth(2).is_some_and(|l| l.contains(" solver ")));
     for options in all_options() {
-        let name = match options.backend {
-            Backend::Sat => format!("sat/{}/{}", options.model.name(), options.card.name()),
-            _ => format!(
-                "ilp/{}/{}",
-                options.ilp_model.name(),
-                options.ilp_solver.name()
+        // The configuration, then the solver in a column of its own.
+        let (name, solver) = match options.backend {
+            Backend::Sat => (
+                format!("sat/{}/{}", options.model.name(), options.card.name()),
+                options.solver.name(),
+            ),
+            _ => (
+                format!("ilp/{}", options.ilp_model.name()),
+                options.ilp_solver.name(),
             ),
         };
         let row = text
             .lines()
-            .find(|l| l.starts_with(&format!("{name} ")))
-            .unwrap_or_else(|| panic!("no row for {name} in\n{text}"));
+            .find(|l| {
+                let mut words = l.split_whitespace();
+                words.next() == Some(name.as_str()) && words.next() == Some(solver)
+            })
+            .unwrap_or_else(|| panic!("no row for {name} with {solver} in\n{text}"));
         assert!(row.contains("10/10"), "{row}");
     }
     assert!(text.contains("all configurations agree"));
@@ -87,10 +95,19 @@ fn every_model_encoding_and_linked_solver_is_a_configuration() {
     let all = all_options();
     for &model in Model::value_variants() {
         for &card in CardKind::value_variants() {
-            assert!(
-                all.iter()
-                    .any(|o| { o.backend == Backend::Sat && o.model == model && o.card == card })
-            );
+            for &solver in SolverKind::value_variants() {
+                let present = all.iter().any(|o| {
+                    o.backend == Backend::Sat
+                        && o.model == model
+                        && o.card == card
+                        && o.solver == solver
+                });
+                assert_eq!(
+                    present,
+                    solver.is_available(),
+                    "{model:?} {card:?} {solver:?}"
+                );
+            }
         }
     }
     for &model in IlpModel::value_variants() {

@@ -433,7 +433,14 @@ fn emitted_lp_solved_by_cbc_decodes_to_the_out_files() {
             let lp = dir.path().join("model.lp");
             let sol = dir.path().join("model.sol");
             let out = run(
-                &["--emit-lp", lp.to_str().unwrap(), "--ilp-model", model, p],
+                &[
+                    "--emit-lp",
+                    lp.to_str().unwrap(),
+                    "--emit-only",
+                    "--ilp-model",
+                    model,
+                    p,
+                ],
                 b"",
             );
             assert_eq!(out.status.code(), Some(0), "{p} {model}");
@@ -473,7 +480,14 @@ fn glpsol_reports_decode_too() {
     let p = path.to_str().unwrap();
     assert!(
         run(
-            &["--emit-lp", lp.to_str().unwrap(), "--ilp-model", "cell", p],
+            &[
+                "--emit-lp",
+                lp.to_str().unwrap(),
+                "--emit-only",
+                "--ilp-model",
+                "cell",
+                p,
+            ],
             b""
         )
         .status

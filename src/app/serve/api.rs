@@ -414,6 +414,9 @@ pub async fn generate(
             };
             let options = GenerateOptions {
                 fleet,
+                // Bounded checks keep a large board's answer within the time limit: a clue
+                // whose check runs out stays (the puzzle is unique, perhaps not minimal).
+                budget: Some(SERVER_CONFLICT_BUDGET),
                 ..GenerateOptions::new(size)
             };
             let mut rng = rng_for(request.seed.unwrap_or(1), 0);
@@ -433,6 +436,9 @@ pub async fn generate(
         })
         .await
 }
+
+/// Conflicts one uniqueness check of `/api/generate` may take.
+const SERVER_CONFLICT_BUDGET: u64 = 2_000;
 
 /// The answer of `POST /api/convert`.
 #[derive(Debug, Serialize)]
