@@ -7,6 +7,7 @@ use super::output::StdoutLines;
 use super::solve::{engine, tally_exit};
 use super::{Exit, Failure};
 use crate::cli::BatchArgs;
+use bimaru_sat::Limits;
 use bimaru_sat::format::json::ResultJson;
 use bimaru_sat::job::Goal;
 use bimaru_sat::job::batch::{BatchJob, FileResult};
@@ -18,7 +19,7 @@ use std::time::Instant;
 /// Runs the batch command. Exit: 2 if some input could not be read, else 4 if some board hit
 /// the time limit, else 1 if some board has no solution, else 3 if uniqueness was asked and
 /// some board has several, else 0.
-pub fn run(args: &BatchArgs) -> Result<Exit, Failure> {
+pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
     let start = Instant::now();
     let (options, goal) = engine(&args.engine);
     let job = BatchJob {
@@ -29,6 +30,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Failure> {
             ..options
         },
         goal,
+        limits: *limits,
     };
     let files = job.files()?;
     let bar = if io::stderr().is_terminal() {

@@ -6,6 +6,7 @@
 use super::output::Output;
 use super::{Exit, Failure, read_input};
 use crate::cli::{BatchArgs, EngineArgs, SolveArgs};
+use bimaru_sat::Limits;
 use bimaru_sat::format::OutputFormat;
 use bimaru_sat::format::csc384::{Dialect, DialectSource};
 use bimaru_sat::job::{
@@ -102,7 +103,7 @@ fn outputs(args: &SolveArgs) -> Result<Outputs, Failure> {
 }
 
 /// Runs the solve command.
-pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
+pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
     if let Some(dir) = args.input.as_ref().filter(|p| p.is_dir()) {
         if args.output.is_some() || args.to.is_some_and(|t| t != OutputFormat::Json) {
             return Err(Failure::Conflict {
@@ -110,12 +111,15 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
                 second: "OUTPUT or --to other than json",
             });
         }
-        return super::batch::run(&BatchArgs {
-            paths: vec![dir.clone()],
-            format: args.format,
-            time_limit: args.time_limit,
-            engine: args.engine.clone(),
-        });
+        return super::batch::run(
+            &BatchArgs {
+                paths: vec![dir.clone()],
+                format: args.format,
+                time_limit: args.time_limit,
+                engine: args.engine.clone(),
+            },
+            limits,
+        );
     }
     // Every output is checked before any work.
     let Outputs {
@@ -124,8 +128,8 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
         lp: lp_out,
     } = outputs(args)?;
     let start = Instant::now();
-    let input = read_input(args.input.as_deref())?;
-    let doc = input.document(args.format)?;
+    let input = read_input(args.input.as_deref(), limits)?;
+    let doc = input.document_within(args.format, limits)?;
     let parse_time = start.elapsed();
     let job = job(args);
     // The checks `job.run` makes, made here first so that they come before the warning, the
