@@ -32,6 +32,26 @@ pub struct Cli {
     /// Solving options (the default command).
     #[command(flatten)]
     pub solve: SolveArgs,
+
+    /// Refuse boards of more than N cells (rows x columns) with exit 2. The default keeps
+    /// every board it allows solvable in reasonable memory (docs/reliability.md).
+    #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::limits::MAX_CELLS)]
+    pub max_cells: usize,
+
+    /// Refuse puzzles whose model would have more than about N variables (cells, the
+    /// placements the counts leave, and counters; the solvers' memory grows with them) with
+    /// exit 2.
+    #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::limits::MAX_MODEL_SIZE)]
+    pub max_model_size: usize,
+}
+
+impl Cli {
+    /// The input limits the flags ask for.
+    pub fn limits(&self) -> bimaru_sat::Limits {
+        bimaru_sat::Limits::default()
+            .with_max_cells(self.max_cells)
+            .with_max_model_size(self.max_model_size)
+    }
 }
 
 /// A count flag's parser: a whole number of at least 1 (0 is a usage error, exit 2).

@@ -13,6 +13,8 @@ mod encodings;
 mod format_props;
 mod formats;
 mod formulas;
+mod fuzz;
+mod hostile;
 mod ilp;
 mod ist_corpus;
 mod output;

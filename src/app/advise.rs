@@ -4,6 +4,7 @@
 
 use super::{Exit, Failure, output, read_input};
 use crate::cli::{AdviseArgs, SimulateArgs};
+use bimaru_sat::Limits;
 use bimaru_sat::advise::posterior::{self, Options, Posterior, PosteriorError, Rule};
 use bimaru_sat::advise::report;
 use bimaru_sat::advise::simulate::{self, SimOptions};
@@ -23,8 +24,8 @@ fn rule(no_touch: bool) -> Rule {
 }
 
 /// Runs `advise`.
-pub fn run_advise(args: &AdviseArgs) -> Result<Exit, Failure> {
-    let input = read_input(args.input.as_deref())?;
+pub fn run_advise(args: &AdviseArgs, limits: &Limits) -> Result<Exit, Failure> {
+    let input = read_input(args.input.as_deref(), limits)?;
     let parsed = contest::parse(&input.text).map_err(|error| Error::Parse {
         source_name: input.name.clone(),
         error,

@@ -8,6 +8,7 @@ use super::output::{NewDir, StdoutLines};
 use super::solve::{cnf_path, engine, proof_options, tally_exit};
 use super::{Exit, Failure};
 use crate::cli::BatchArgs;
+use bimaru_sat::Limits;
 use bimaru_sat::format::json::ResultJson;
 use bimaru_sat::job::Goal;
 use bimaru_sat::job::batch::{BatchJob, BoardProof, FileResult};
@@ -76,7 +77,7 @@ impl ProofDir {
 /// Runs the batch command. Exit: 2 if some input could not be read, else 1 if some board's
 /// certificate failed, else 4 if some board hit the time limit, else 1 if some board has no
 /// solution, else 3 if uniqueness was asked and some board has several, else 0.
-pub fn run(args: &BatchArgs) -> Result<Exit, Failure> {
+pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
     let start = Instant::now();
     let (options, goal) = engine(&args.engine);
     let job = BatchJob {
@@ -87,6 +88,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit, Failure> {
             ..options.clone()
         },
         goal,
+        limits: *limits,
         proof: args
             .proof_dir
             .as_ref()

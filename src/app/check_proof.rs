@@ -7,13 +7,14 @@ use super::output::stdout;
 use super::solve::cnf_path;
 use super::{Exit, Failure, read_input};
 use crate::cli::CheckProofArgs;
+use bimaru_sat::Limits;
 use bimaru_sat::error::Error;
 use bimaru_sat::proof::{check, named_puzzle};
 
 /// Runs the check-proof command.
-pub fn run(args: &CheckProofArgs) -> Result<Exit, Failure> {
-    let input = read_input(Some(&args.puzzle))?;
-    let doc = input.document(args.format)?;
+pub fn run(args: &CheckProofArgs, limits: &Limits) -> Result<Exit, Failure> {
+    let input = read_input(Some(&args.puzzle), limits)?;
+    let doc = input.document_within(args.format, limits)?;
     let cnf = args.cnf.clone().unwrap_or_else(|| cnf_path(&args.proof));
     let read = |path: &std::path::Path| {
         std::fs::read(path).map_err(|source| Error::Io {

@@ -3,13 +3,14 @@
 
 use super::{Exit, Failure, output, read_input};
 use crate::cli::GradeArgs;
+use bimaru_sat::Limits;
 use bimaru_sat::grade::{Graded, grade};
 use bimaru_sat::job::author::grade_line;
 
 /// Runs the grade command.
-pub fn run(args: &GradeArgs) -> Result<Exit, Failure> {
-    let input = read_input(Some(&args.puzzle))?;
-    let puzzle = input.puzzle(args.format)?;
+pub fn run(args: &GradeArgs, limits: &Limits) -> Result<Exit, Failure> {
+    let input = read_input(Some(&args.puzzle), limits)?;
+    let puzzle = input.puzzle_within(args.format, limits)?;
     match grade(&puzzle)? {
         Graded::Unique(r) => {
             output::stdout(grade_line(&r).as_bytes())?;

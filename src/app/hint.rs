@@ -3,25 +3,26 @@
 
 use super::{Exit, Failure, Output, output, read_input};
 use crate::cli::HintArgs;
+use bimaru_sat::Limits;
 use bimaru_sat::error::Error;
 use bimaru_sat::hint::{HintError, State};
 use bimaru_sat::job::author::hint_step;
 use bimaru_sat::solve::SolveError;
 
 /// Runs the hint command.
-pub fn run(args: &HintArgs) -> Result<Exit, Failure> {
+pub fn run(args: &HintArgs, limits: &Limits) -> Result<Exit, Failure> {
     // The state file may be rewritten in place; the puzzle may not.
     let state_out = args
         .state_out
         .as_deref()
         .map(|p| Output::new(Some(p), &[Some(&args.puzzle)]))
         .transpose()?;
-    let input = read_input(Some(&args.puzzle))?;
-    let puzzle = input.puzzle(args.format)?;
+    let input = read_input(Some(&args.puzzle), limits)?;
+    let puzzle = input.puzzle_within(args.format, limits)?;
     let state = match &args.state {
         None => None,
         Some(path) => {
-            let text = read_input(Some(path))?;
+            let text = read_input(Some(path), limits)?;
             Some(
                 State::parse(&text.text, puzzle.rows(), puzzle.cols()).map_err(|error| {
                     Error::Parse {

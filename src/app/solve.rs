@@ -7,6 +7,7 @@
 use super::output::Output;
 use super::{Exit, Failure, read_input};
 use crate::cli::{BatchArgs, EngineArgs, ProofArgs, SolveArgs};
+use bimaru_sat::Limits;
 use bimaru_sat::compare::Config;
 use bimaru_sat::format::OutputFormat;
 use bimaru_sat::format::csc384::{Dialect, DialectSource};
@@ -151,7 +152,7 @@ fn outputs(args: &SolveArgs) -> Result<Outputs, Failure> {
 }
 
 /// Runs the solve command.
-pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
+pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
     if let Some(dir) = args.input.as_ref().filter(|p| p.is_dir()) {
         if args.output.is_some() || args.to.is_some_and(|t| t != OutputFormat::Json) {
             return Err(Failure::Conflict {
@@ -165,14 +166,17 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
                 second: "--proof FILE or --cross-check (use `batch --unique --proof-dir DIR`)",
             });
         }
-        return super::batch::run(&BatchArgs {
-            paths: vec![dir.clone()],
-            format: args.format,
-            time_limit: args.time_limit,
-            engine: args.engine.clone(),
-            proof_dir: None,
-            proof: args.proof_args.clone(),
-        });
+        return super::batch::run(
+            &BatchArgs {
+                paths: vec![dir.clone()],
+                format: args.format,
+                time_limit: args.time_limit,
+                engine: args.engine.clone(),
+                proof_dir: None,
+                proof: args.proof_args.clone(),
+            },
+            limits,
+        );
     }
     // Every output is checked before any work.
     let Outputs {
@@ -182,8 +186,8 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
         proof: proof_out,
     } = outputs(args)?;
     let start = Instant::now();
-    let input = read_input(args.input.as_deref())?;
-    let doc = input.document(args.format)?;
+    let input = read_input(args.input.as_deref(), limits)?;
+    let doc = input.document_within(args.format, limits)?;
     let parse_time = start.elapsed();
     let job = job(args);
     // The checks `job.run` makes, made here first so that they come before the warning, the

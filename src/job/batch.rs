@@ -9,6 +9,7 @@ use super::solve::{Goal, Tally};
 use crate::error::Error;
 use crate::format::json::{ResultJson, Status};
 use crate::format::{Format, Source, folder_files};
+use crate::limits::Limits;
 use crate::proof::{Certificate, ProofOptions, check};
 use crate::puzzle::Puzzle;
 use crate::solve::{Outcome, SolveError, SolveOptions, solve};
@@ -26,6 +27,8 @@ pub struct BatchJob {
     pub options: SolveOptions,
     /// What to establish for each board (counting lists every grid in `grids`).
     pub goal: Goal,
+    /// The largest input read.
+    pub limits: Limits,
     /// Certify every board that has no solution, a unique one or a complete count.
     pub proof: Option<ProofOptions>,
 }
@@ -168,16 +171,16 @@ impl BatchJob {
     /// or of unknown format, skipped.
     fn file(&self, file: &BatchFile) -> Result<Option<Vec<BoardResult>>, Error> {
         let (source, format) = if file.listed {
-            match Source::read_listed(&file.path, self.format)? {
+            match Source::read_listed(&file.path, self.format, &self.limits)? {
                 Some(read) => read,
                 None => return Ok(None),
             }
         } else {
-            let source = Source::read(&file.path)?;
+            let source = Source::read_within(&file.path, &self.limits)?;
             let format = source.format(self.format)?;
             (source, format)
         };
-        let doc = source.document(format)?;
+        let doc = source.document_within(format, &self.limits)?;
         let options = SolveOptions {
             limit: self.goal.limit(),
             ..self.options.clone()

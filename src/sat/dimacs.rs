@@ -4,11 +4,13 @@
 //! `c var` map naming every cell and placement variable. [`read_answer`] reads SAT-competition
 //! output (`s SATISFIABLE`, `v ... 0`) or a MiniSat result file (`SAT`/`UNSAT` then the
 //! literals), and [`Formula::decode`] checks such a model against the formula and turns it into a
-//! verified [`Grid`].
+//! verified [`Grid`]. A variable beyond the formula (or beyond [`Limits::max_variable`]) is
+//! refused as it is read, so an answer never allocates more than its formula's size.
 
 use super::card::CardKind;
 use super::model::{Encoding, Instance, Model};
 use crate::format::{Found, ParseError, ParseErrorKind};
+use crate::limits::Limits;
 use crate::placement::Placements;
 use crate::puzzle::{Grid, Orientation, Puzzle};
 use crate::verify::{Violation, verify};
@@ -417,8 +419,16 @@ impl Assignment {
 
 /// Reads a solver's answer: SAT-competition output (`c` comments, one `s` line, `v` lines ending
 /// with `0`) or a MiniSat result file (`SAT`, `UNSAT` or `INDET`, then the literals ending with
-/// `0`). A model without its final `0` is truncated and rejected.
+/// `0`). A model without its final `0` is truncated and rejected. Variables are bounded by
+/// [`Limits::max_variable`].
 pub fn read_answer(text: &str) -> Result<Answer, ParseError> {
+    read_answer_within(text, Limits::default().max_variable)
+}
+
+/// [`read_answer`] for a formula of `vars` variables: a literal naming a larger variable is
+/// refused where it stands ([`crate::limits::Limit::Variable`]), before anything is sized by
+/// it.
+pub fn read_answer_within(text: &str, vars: usize) -> Result<Answer, ParseError> {
     let lines = crate::format::tokenize(text);
     let first = lines.iter().find(|l| l.tokens[0].1 != "c").ok_or_else(|| {
         ParseError::at_line(
@@ -439,8 +449,8 @@ pub fn read_answer(text: &str) -> Result<Answer, ParseError> {
         }
     };
     match word {
-        "s" => read_competition(&lines).map_err(cut),
-        "SAT" | "UNSAT" | "INDET" => read_minisat(&lines).map_err(cut),
+        "s" => read_competition(&lines, vars).map_err(cut),
+        "SAT" | "UNSAT" | "INDET" => read_minisat(&lines, vars).map_err(cut),
         _ => Err(ParseError::at(
             first.number,
             col,
@@ -458,6 +468,7 @@ fn read_literals(
     tokens: &[(usize, &str)],
     assignment: &mut Assignment,
     done: &mut bool,
+    vars: usize,
 ) -> Result<(), ParseError> {
     for &(col, tok) in tokens {
         if *done {
@@ -483,6 +494,10 @@ fn read_literals(
         if lit == 0 {
             *done = true;
         } else {
+            let var = u64::try_from(lit.unsigned_abs()).unwrap_or(u64::MAX);
+            Limits::default()
+                .variable(var, Some(vars))
+                .map_err(|e| ParseError::at(line.number, col, e.into()))?;
             assignment
                 .set(lit)
                 .map_err(|kind| ParseError::at(line.number, col, kind))?;
@@ -500,7 +515,7 @@ fn truncated() -> ParseError {
     )
 }
 
-fn read_competition(lines: &[crate::format::Line<'_>]) -> Result<Answer, ParseError> {
+fn read_competition(lines: &[crate::format::Line<'_>], vars: usize) -> Result<Answer, ParseError> {
     let mut status: Option<&str> = None;
     let mut assignment = Assignment::default();
     let mut done = false;
@@ -538,7 +553,7 @@ fn read_competition(lines: &[crate::format::Line<'_>]) -> Result<Answer, ParseEr
             }
             "v" if status == Some("SATISFIABLE") => {
                 saw_v = true;
-                read_literals(line, &line.tokens[1..], &mut assignment, &mut done)?;
+                read_literals(line, &line.tokens[1..], &mut assignment, &mut done, vars)?;
             }
             _ => {
                 return Err(ParseError::at(
@@ -564,7 +579,7 @@ fn read_competition(lines: &[crate::format::Line<'_>]) -> Result<Answer, ParseEr
     }
 }
 
-fn read_minisat(lines: &[crate::format::Line<'_>]) -> Result<Answer, ParseError> {
+fn read_minisat(lines: &[crate::format::Line<'_>], vars: usize) -> Result<Answer, ParseError> {
     let mut rest = lines.iter().filter(|l| l.tokens[0].1 != "c");
     let Some(first) = rest.next() else {
         return Err(truncated());
@@ -585,7 +600,7 @@ fn read_minisat(lines: &[crate::format::Line<'_>]) -> Result<Answer, ParseError>
             let mut assignment = Assignment::default();
             let mut done = false;
             for line in rest {
-                read_literals(line, &line.tokens, &mut assignment, &mut done)?;
+                read_literals(line, &line.tokens, &mut assignment, &mut done, vars)?;
             }
             if done {
                 Ok(Answer::Sat(assignment))
