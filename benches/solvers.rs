@@ -9,36 +9,16 @@
 //! `cargo bench --features cadical --bench solvers -- 30x30/cadical` runs one solver on one set.
 //! `docs/benchmarks.md` ("SAT solvers") gives the commands and the figures.
 
-use bimaru_sat::format::{self, Format};
+mod common;
+
+use bimaru_sat::format::Format;
 use bimaru_sat::solver::SolverKind;
-use bimaru_sat::{Puzzle, SolveOptions, solve};
+use bimaru_sat::{SolveOptions, solve};
+use common::puzzles;
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
-
-/// The puzzle files in `dir` whose names end with `suffix`, sorted, with their stems; none
-/// when `dir` is missing.
-fn puzzles(dir: &Path, suffix: &str, format: Format) -> Vec<(String, Puzzle)> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        eprintln!("skipping: {} is missing", dir.display());
-        return Vec::new();
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.to_string_lossy().ends_with(suffix))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|file| {
-            let text = std::fs::read_to_string(&file).expect("readable puzzle");
-            let document = format::parse_document(&text, format).expect("valid puzzle");
-            let stem = file.file_stem().unwrap_or_default().to_string_lossy();
-            (stem.into_owned(), document.boards[0].puzzle.clone())
-        })
-        .collect()
-}
 
 fn solvers(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -5,6 +5,7 @@ use bimaru_sat::advise::report::{AdviseOutput, SimulateOutput};
 use bimaru_sat::format::csc384::Dialect;
 use bimaru_sat::format::{Format, OutputFormat};
 use bimaru_sat::ilp::{IlpModel, IlpSolver};
+use bimaru_sat::proof::{DEFAULT_CONFIG, ProofFormat};
 use bimaru_sat::sat::card::CardKind;
 use bimaru_sat::sat::model::Model;
 use bimaru_sat::solve::Backend;
@@ -54,6 +55,26 @@ pub struct Cli {
     /// Solving options (the default command).
     #[command(flatten)]
     pub solve: SolveArgs,
+
+    /// Refuse boards of more than N cells (rows x columns) with exit 2. The default keeps
+    /// every board it allows solvable in reasonable memory (docs/reliability.md).
+    #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::limits::MAX_CELLS)]
+    pub max_cells: usize,
+
+    /// Refuse puzzles whose model would have more than about N variables (cells, the
+    /// placements the counts leave, and counters; the solvers' memory grows with them) with
+    /// exit 2.
+    #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::limits::MAX_MODEL_SIZE)]
+    pub max_model_size: usize,
+}
+
+impl Cli {
+    /// The input limits the flags ask for.
+    pub fn limits(&self) -> bimaru_sat::Limits {
+        bimaru_sat::Limits::default()
+            .with_max_cells(self.max_cells)
+            .with_max_model_size(self.max_model_size)
+    }
 }
 
 /// A count flag's parser: a whole number of at least 1 (0 is a usage error, exit 2).
@@ -105,6 +126,31 @@ pub enum Command {
     /// Print the manual page, in roff, of bimaru-sat or of one command (`bimaru-sat man | man
     /// -l -`, or `bimaru-sat man > bimaru-sat.1`).
     Man(ManArgs),
+    /// Check a certificate written by --proof: re-derive the formula from PUZZLE, check that
+    /// FILE.cnf equals it clause for clause and that every solution it blocks solves the
+    /// puzzle, then check the DRAT proof FILE (text or binary) with a checker that shares no
+    /// code with the solver. Exit 0 certified, 1 rejected (the message names the failed step),
+    /// 2 unreadable input.
+    CheckProof(CheckProofArgs),
+}
+
+/// Options of the check-proof command.
+#[derive(Debug, Clone, Args)]
+pub struct CheckProofArgs {
+    /// The puzzle the certificate claims something about. In a file of several boards (Rubin),
+    /// the board whose fingerprint the formula's header names.
+    pub puzzle: PathBuf,
+
+    /// The DRAT proof written by --proof FILE (or batch --proof-dir).
+    pub proof: PathBuf,
+
+    /// The refuted formula; by default FILE.cnf, beside the proof.
+    #[arg(long, value_name = "CNF")]
+    pub cnf: Option<PathBuf>,
+
+    /// Puzzle format.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
 }
 
 /// Options of the completions command.
@@ -143,8 +189,9 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N")]
     pub max_solves: Option<std::num::NonZeroUsize>,
 
-    /// Give up on one request's work after this many seconds (422 with status `timeout`).
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    /// Give up on one request's work after this many seconds (422 with status `timeout`);
+    /// positive, at most 31536000 (one year).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds, allow_hyphen_values = true)]
     pub time_limit: f64,
 }
 
@@ -169,6 +216,37 @@ pub struct BatchArgs {
     /// How to solve.
     #[command(flatten)]
     pub engine: EngineArgs,
+
+    /// With --unique (or --count): certify every board that has no solution, a unique one or a
+    /// complete count, and write its formula and DRAT proof into DIR (created if missing; the
+    /// files appear together when the batch ends) as `NAME.drat.cnf` and `NAME.drat`. NAME is
+    /// the file's name, then `-` and the board's ID for a board of a Rubin file. Each pair is
+    /// checked as check-proof would before it counts as certified; the summary says how many
+    /// were.
+    #[arg(long, id = "proof_target", value_name = "DIR")]
+    pub proof_dir: Option<PathBuf>,
+
+    /// How proofs are written.
+    #[command(flatten)]
+    pub proof: ProofArgs,
+}
+
+/// How --proof and --proof-dir write a certificate.
+#[derive(Debug, Clone, Args)]
+pub struct ProofArgs {
+    /// The DRAT flavour of the proof: text (one clause a line) or binary.
+    #[arg(long, value_enum, default_value_t = ProofFormat::Text, requires = "proof_target")]
+    pub proof_format: ProofFormat,
+
+    /// The CNF model of the refuted formula. It is independent of --encoding, which steers the
+    /// search for the solutions.
+    #[arg(long, value_enum, default_value_t = DEFAULT_CONFIG.model, requires = "proof_target")]
+    pub proof_encoding: Model,
+
+    /// The cardinality encoding of the refuted formula, independent of --card. Totalizers make
+    /// the whole encoding fastest to refute (docs/benchmarks.md).
+    #[arg(long, value_enum, default_value_t = DEFAULT_CONFIG.card, requires = "proof_target")]
+    pub proof_card: CardKind,
 }
 
 /// Options of the convert command.
@@ -328,6 +406,24 @@ pub struct SolveArgs {
     /// found; an external solver answering UNSAT proves that solution unique.
     #[arg(long, requires = "emit_dimacs")]
     pub exclude_solution: bool,
+
+    /// Certify the answer: write the formula that was refuted to FILE.cnf and a DRAT proof of
+    /// its unsatisfiability to FILE. With --unique the formula is the whole encoding plus the
+    /// clause that blocks the solution found; with --count N, when the count is complete, it
+    /// blocks every solution; on "no solution" it is the whole encoding. Check the pair with
+    /// `bimaru-sat check-proof PUZZLE FILE`, drat-trim or rate (see docs/proofs.md).
+    #[arg(long, id = "proof_target", value_name = "FILE")]
+    pub proof: Option<PathBuf>,
+
+    /// How the proof is written.
+    #[command(flatten)]
+    pub proof_args: ProofArgs,
+
+    /// With --unique: solve again with the cell model, the placement model (SAT) and the ILP
+    /// ship model, and exit 1 naming the configuration unless all agree on the verdict and the
+    /// grid.
+    #[arg(long, requires = "unique")]
+    pub cross_check: bool,
 
     /// Give up after this many seconds (exit 4), counted from the start: reading, parsing,
     /// pre-solving, encoding and solving all stop. Positive, at most 31536000 (one year). With

@@ -9,6 +9,7 @@
 use crate::error::Error;
 use crate::format::{Format, Source, folder_files};
 use crate::ilp::{IlpModel, IlpSolver};
+use crate::limits::Limits;
 use crate::puzzle::{Grid, Pos, Puzzle};
 use crate::sat::card::CardKind;
 use crate::sat::model::Model;
@@ -63,6 +64,20 @@ impl Config {
             backend,
             build: Box::new(build),
         }
+    }
+}
+
+impl Config {
+    /// Runs this configuration's engine on `puzzle`, looking for up to `limit` solutions, each
+    /// verified.
+    pub fn run(&self, puzzle: &Puzzle, limit: usize) -> Result<solve::Report, solve::SolveError> {
+        let mut engine = self.engine(puzzle);
+        solve::run(puzzle, engine.as_mut(), limit)
+    }
+
+    /// A new engine of this configuration for `puzzle`.
+    pub fn engine(&self, puzzle: &Puzzle) -> Box<dyn Engine> {
+        (self.build)(puzzle)
     }
 }
 
@@ -478,26 +493,32 @@ pub struct PuzzleSet {
 /// one of the extensions `ext`, sorted by name; those that are not text or whose format is not
 /// detected (solution files beside the puzzles) are skipped, as `batch` skips them. A file named
 /// in `paths` must be a puzzle. A file of one board is named by its path; a file of several
-/// boards (Rubin) contributes each, named `path#ID` (or `path#N`).
-pub fn read_puzzles(paths: &[PathBuf], ext: &[String], format: Format) -> Result<PuzzleSet, Error> {
+/// boards (Rubin) contributes each, named `path#ID` (or `path#N`). Files are read within
+/// `limits`.
+pub fn read_puzzles(
+    paths: &[PathBuf],
+    ext: &[String],
+    format: Format,
+    limits: &Limits,
+) -> Result<PuzzleSet, Error> {
     let mut set = PuzzleSet::default();
     for path in paths {
         let read: Vec<(Source, Format)> = if path.is_dir() {
             let mut read = Vec::new();
             for file in folder_files(path)?.into_iter().filter(|p| has_ext(p, ext)) {
-                match Source::read_listed(&file, format)? {
+                match Source::read_listed(&file, format, limits)? {
                     Some(found) => read.push(found),
                     None => set.skipped += 1,
                 }
             }
             read
         } else {
-            let source = Source::read(path)?;
+            let source = Source::read_within(path, limits)?;
             let format = source.format(format)?;
             vec![(source, format)]
         };
         for (source, format) in read {
-            let doc = source.document(format)?;
+            let doc = source.document_within(format, limits)?;
             let several = doc.boards.len() > 1;
             for (i, board) in doc.boards.into_iter().enumerate() {
                 let name = match (several, board.id) {

@@ -37,7 +37,9 @@ pub mod grade;
 pub mod hint;
 pub mod ilp;
 pub mod job;
+pub mod limits;
 pub mod placement;
+pub mod proof;
 pub mod puzzle;
 pub mod reason;
 pub mod render;
@@ -48,6 +50,7 @@ pub mod solver;
 pub mod verify;
 
 pub use error::Error;
+pub use limits::Limits;
 pub use puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Shape, Ship};
 pub use solve::{Backend, Outcome, Report, SolveOptions, Stats, solve};
 pub use verify::{Violation, verify};

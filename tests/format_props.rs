@@ -160,7 +160,7 @@ proptest! {
     }
 }
 
-const SEEDS: [&str; 11] = [
+pub const SEEDS: [&str; 11] = [
     "ROW\t2\t3\t2\t2\t3\t0\t1\t3\t2\t2\nCOLUMN\t6\t0\t1\t0\t2\t1\t3\t1\t2\t4\n2\nHINT\t0\t0\tT\nHINT\t6\t0\tW\n",
     "403201\r\n213103\r\n321\r\n000000\r\n000000\r\n000000\r\n000000\r\n000000\r\nS0000<",
     "Board ID: 7\nSTART-NEW-BOARD 3 4\nHint: 0 0 Left 1\nPLACESHIP 2 0 0 E\nPLACESHIP 1 2 3 S\nRow tallies: 2 0 1\nColumn tallies: 1 1 0 1\nDisplayBoardASCII: x\nLr.. 2\n.... 0\n...c 1\n1101\n====\n",

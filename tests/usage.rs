@@ -298,7 +298,10 @@ fn completions_and_the_manual_page_cover_every_command() {
     assert!(page.contains(".TH bimaru-sat 1"), "{page}");
     for command in commands {
         assert!(
-            page.contains(&format!("bimaru\\-sat\\-{command}(1)")),
+            page.contains(&format!(
+                "bimaru\\-sat\\-{}(1)",
+                command.replace('-', "\\-")
+            )),
             "{command}"
         );
     }

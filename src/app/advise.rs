@@ -4,6 +4,7 @@
 
 use super::{Exit, Failure, output, read_input};
 use crate::cli::{AdviseArgs, SimulateArgs};
+use bimaru_sat::Limits;
 use bimaru_sat::advise::posterior::{self, Options, Posterior, PosteriorError, Rule};
 use bimaru_sat::advise::report;
 use bimaru_sat::advise::simulate::{self, SimOptions};
@@ -24,9 +25,9 @@ fn rule(no_touch: bool) -> Rule {
 }
 
 /// Runs `advise`.
-pub fn run_advise(args: &AdviseArgs) -> Result<Exit, Failure> {
+pub fn run_advise(args: &AdviseArgs, limits: &Limits) -> Result<Exit, Failure> {
     let start = Instant::now();
-    let input = read_input(args.input.as_deref())?;
+    let input = read_input(args.input.as_deref(), limits)?;
     let parsed = contest::parse(&input.text).map_err(|error| Error::Parse {
         source_name: input.name.clone(),
         error,

@@ -4,6 +4,7 @@
 
 use super::{Exit, Failure, output};
 use crate::cli::CompareArgs;
+use bimaru_sat::Limits;
 use bimaru_sat::compare::{Config, all_options, compare, read_puzzles};
 use bimaru_sat::error::Error;
 use bimaru_sat::job::{require_sat_solver, require_solver};
@@ -47,7 +48,7 @@ fn configurations(args: &CompareArgs) -> Result<Vec<Config>, Error> {
 }
 
 /// Runs the compare command.
-pub fn run(args: &CompareArgs) -> Result<Exit, Failure> {
+pub fn run(args: &CompareArgs, limits: &Limits) -> Result<Exit, Failure> {
     let configs = configurations(args)?;
     if configs.is_empty() {
         return Err(Failure::Conflict {
@@ -55,7 +56,7 @@ pub fn run(args: &CompareArgs) -> Result<Exit, Failure> {
             second: "a selection of backends, models and encodings that is empty",
         });
     }
-    let set = read_puzzles(&args.paths, &args.ext, args.format)?;
+    let set = read_puzzles(&args.paths, &args.ext, args.format, limits)?;
     if set.skipped > 0 {
         eprintln!(
             "compare: {} files of unknown format skipped (not puzzles)",

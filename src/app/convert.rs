@@ -3,13 +3,14 @@
 
 use super::{Exit, Failure, Output, read_input};
 use crate::cli::ConvertArgs;
+use bimaru_sat::Limits;
 use bimaru_sat::job::convert::convert;
 
 /// Runs the convert command.
-pub fn run(args: &ConvertArgs) -> Result<Exit, Failure> {
+pub fn run(args: &ConvertArgs, limits: &Limits) -> Result<Exit, Failure> {
     let output = Output::new(args.output.as_deref(), &[args.input.as_deref()])?;
-    let input = read_input(args.input.as_deref())?;
-    let doc = input.document(args.format)?;
+    let input = read_input(args.input.as_deref(), limits)?;
+    let doc = input.document_within(args.format, limits)?;
     let text = convert(&doc, &input.name, args.to, args.cells)?;
     output.write(text.as_bytes())?;
     Ok(Exit::Success)

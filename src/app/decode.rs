@@ -5,21 +5,22 @@
 
 use super::{Exit, Failure, Output, read_input};
 use crate::cli::DecodeArgs;
+use bimaru_sat::Limits;
 use bimaru_sat::format::Writer;
 use bimaru_sat::job::decode::{ilp_answer, read_header, sat_answer, sat_formula};
 use bimaru_sat::solve::Backend;
 
 /// Runs the decode command.
-pub fn run(args: &DecodeArgs) -> Result<Exit, Failure> {
+pub fn run(args: &DecodeArgs, limits: &Limits) -> Result<Exit, Failure> {
     let output = Output::new(
         args.output.as_deref(),
         &[Some(&args.puzzle), Some(&args.model), args.cnf.as_deref()],
     )?;
-    let input = read_input(Some(&args.puzzle))?;
-    let doc = input.document(args.format)?;
+    let input = read_input(Some(&args.puzzle), limits)?;
+    let doc = input.document_within(args.format, limits)?;
     let puzzle = &doc.single(&input.name)?.puzzle;
     let grid = if args.backend == Backend::Ilp {
-        let solution = read_input(Some(&args.model))?;
+        let solution = read_input(Some(&args.model), limits)?;
         match ilp_answer(puzzle, args.ilp_model, &solution)? {
             Some(grid) => grid,
             None => {
@@ -30,7 +31,7 @@ pub fn run(args: &DecodeArgs) -> Result<Exit, Failure> {
     } else {
         let (mut model, mut card) = (args.encoding, args.card);
         let cnf = match &args.cnf {
-            Some(path) => Some(read_input(Some(path))?),
+            Some(path) => Some(read_input(Some(path), limits)?),
             None => None,
         };
         let header = match &cnf {
@@ -64,7 +65,7 @@ pub fn run(args: &DecodeArgs) -> Result<Exit, Failure> {
             card.unwrap_or_default(),
             cnf.as_ref().zip(header.as_ref()),
         )?;
-        let answer = read_input(Some(&args.model))?;
+        let answer = read_input(Some(&args.model), limits)?;
         match sat_answer(&formula, puzzle, &answer)? {
             Some(grid) => grid,
             None => {

@@ -3,7 +3,9 @@
 //! bad input or usage, 70 for a failure of the tool.
 
 use bimaru_sat::error::Error;
+use bimaru_sat::format::{ParseError, ParseErrorKind};
 use bimaru_sat::generate::GenerateError;
+use bimaru_sat::limits::{Limit, LimitExceeded};
 use bimaru_sat::sat::dimacs::DecodeError;
 use bimaru_sat::solve::SolveError;
 
@@ -43,6 +45,14 @@ pub enum Failure {
         source_name: String,
         /// What is too large, and the limit.
         message: String,
+    },
+    /// A flag asks for more than a limit allows.
+    #[error("{flag}: {error}{}", raise(.error))]
+    Limit {
+        /// The flag.
+        flag: &'static str,
+        /// The limit it exceeds.
+        error: LimitExceeded,
     },
     /// `man` was asked for a command that does not exist.
     #[error("man: no command {name:?}; the commands are {known}")]
@@ -101,6 +111,15 @@ impl From<bimaru_sat::format::Inexpressible> for Failure {
     }
 }
 
+/// The flag that raises the limit `error` exceeds, if there is one.
+fn raise(error: &LimitExceeded) -> &'static str {
+    match error.limit {
+        Limit::Cells | Limit::Side => " (--max-cells raises it)",
+        Limit::ModelSize => " (--max-model-size raises it)",
+        _ => "",
+    }
+}
+
 /// A library error as the command line tells it: with the flag or build that gets past it.
 pub fn message(error: &Error) -> String {
     match error {
@@ -112,6 +131,14 @@ pub fn message(error: &Error) -> String {
         Error::SolverUnavailable { solver, feature } => format!(
             "this build has no {solver} solver; rebuild with `cargo build --release --features {feature}`"
         ),
+        Error::Parse {
+            error:
+                ParseError {
+                    kind: ParseErrorKind::Limit(limit),
+                    ..
+                },
+            ..
+        } => format!("{error}{}", raise(limit)),
         Error::Decode { error: why, .. } => match decode_hint(why) {
             Some(hint) => format!("{error}; {hint}"),
             None => error.to_string(),

@@ -5,19 +5,37 @@
 use super::output::{self, NewDir};
 use super::{Exit, Failure};
 use crate::cli::GenerateArgs;
+use bimaru_sat::Limits;
 use bimaru_sat::format::Format;
 use bimaru_sat::generate::{
     CHECK_CONFIGURATION, GenerateOptions, GenerateProgress, Phase, default_fleet,
 };
 use bimaru_sat::job::generate::GenerateJob;
 use bimaru_sat::job::require_sat_solver;
+use bimaru_sat::limits::LimitExceeded;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Runs the generate command.
-pub fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
+pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
+    let limit = |flag, result: Result<(), LimitExceeded>| {
+        result.map_err(|error| Failure::Limit { flag, error })
+    };
+    limit("--size", limits.board(args.size.rows, args.size.cols))?;
+    let fleet = args
+        .fleet
+        .clone()
+        .unwrap_or_else(|| default_fleet(args.size));
+    limit("--fleet", limits.fleet(&fleet))?;
+    if let Ok(open) = bimaru_sat::Puzzle::new(
+        vec![None; args.size.rows],
+        vec![None; args.size.cols],
+        fleet.clone(),
+    ) {
+        limit("--size", limits.puzzle(&open))?;
+    }
     if args.to == Format::Ist && args.count > 1 && args.out.is_none() {
         // One IST file holds one board (and its solution goes to a file of its own).
         return Err(Failure::Conflict {
@@ -30,10 +48,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Failure> {
     let job = GenerateJob {
         options: GenerateOptions {
             size: args.size,
-            fleet: args
-                .fleet
-                .clone()
-                .unwrap_or_else(|| default_fleet(args.size)),
+            fleet,
             card: args.card,
             reduce: args.reduce,
             budget: args.max_conflicts.filter(|&n| n > 0),

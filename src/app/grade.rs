@@ -3,19 +3,20 @@
 
 use super::{Exit, Failure, output, read_input};
 use crate::cli::GradeArgs;
+use bimaru_sat::Limits;
 use bimaru_sat::error::Error;
 use bimaru_sat::grade::{GradeError, Graded, grade_within};
 use bimaru_sat::job::author::grade_line;
 use bimaru_sat::solve::SolveError;
 
 /// Runs the grade command.
-pub fn run(args: &GradeArgs) -> Result<Exit, Failure> {
+pub fn run(args: &GradeArgs, limits: &Limits) -> Result<Exit, Failure> {
     let deadline = super::deadline(args.time_limit);
     let seconds = args.time_limit.unwrap_or_default();
-    let (path, format) = (args.puzzle.clone(), args.format);
+    let (path, format, within) = (args.puzzle.clone(), args.format, *limits);
     let read = super::before(deadline, move || -> Result<_, Error> {
-        let input = read_input(Some(&path))?;
-        let puzzle = input.puzzle(format)?;
+        let input = read_input(Some(&path), &within)?;
+        let puzzle = input.puzzle_within(format, &within)?;
         Ok((input, puzzle))
     });
     let Some(read) = read else {

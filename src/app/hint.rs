@@ -4,13 +4,14 @@
 
 use super::{Exit, Failure, Output, output, read_input};
 use crate::cli::HintArgs;
+use bimaru_sat::Limits;
 use bimaru_sat::error::Error;
 use bimaru_sat::hint::{HintError, State};
 use bimaru_sat::job::author::hint_step;
 use bimaru_sat::solve::SolveError;
 
 /// Runs the hint command.
-pub fn run(args: &HintArgs) -> Result<Exit, Failure> {
+pub fn run(args: &HintArgs, limits: &Limits) -> Result<Exit, Failure> {
     // The state file may be rewritten in place; the puzzle may not.
     let state_out = args
         .state_out
@@ -20,13 +21,14 @@ pub fn run(args: &HintArgs) -> Result<Exit, Failure> {
     let deadline = super::deadline(args.time_limit);
     let seconds = args.time_limit.unwrap_or_default();
     let (path, format, state_path) = (args.puzzle.clone(), args.format, args.state.clone());
+    let within = *limits;
     let read = super::before(deadline, move || -> Result<_, Error> {
-        let input = read_input(Some(&path))?;
-        let puzzle = input.puzzle(format)?;
+        let input = read_input(Some(&path), &within)?;
+        let puzzle = input.puzzle_within(format, &within)?;
         let state = match state_path {
             None => None,
             Some(path) => {
-                let text = read_input(Some(&path))?;
+                let text = read_input(Some(&path), &within)?;
                 Some(
                     State::parse(&text.text, puzzle.rows(), puzzle.cols()).map_err(|error| {
                         Error::Parse {

@@ -4,6 +4,7 @@
 
 mod advise;
 mod batch;
+mod check_proof;
 mod compare;
 mod convert;
 mod decode;
@@ -21,11 +22,12 @@ pub use error::Failure;
 use output::Output;
 
 use crate::cli::{Cli, Command};
+use bimaru_sat::Limits;
 use bimaru_sat::deadline::Deadline;
 use bimaru_sat::error::Error;
 use bimaru_sat::format::Source;
-use std::io::{self, Read};
-use std::path::{Path, PathBuf};
+use std::io;
+use std::path::Path;
 use std::time::Duration;
 
 /// How a run ends.
@@ -42,8 +44,10 @@ pub enum Exit {
     BadInput,
     /// 4: the time limit was reached.
     TimeLimit,
-    /// 1: `compare` found configurations that disagree or fail.
+    /// 1: `compare` or `--cross-check` found configurations that disagree or fail.
     Disagreement,
+    /// 1: `check-proof` rejected a certificate.
+    Rejected,
 }
 
 impl Exit {
@@ -56,25 +60,28 @@ impl Exit {
             Exit::BadInput => 2,
             Exit::TimeLimit => 4,
             Exit::Disagreement => 1,
+            Exit::Rejected => 1,
         }
     }
 }
 
 /// Runs the command line.
 pub fn run(cli: &Cli) -> Result<Exit, Failure> {
+    let limits = &cli.limits();
     match &cli.command {
-        None => solve::run(&cli.solve),
-        Some(Command::Solve(args)) => solve::run(args),
-        Some(Command::Batch(args)) => batch::run(args),
-        Some(Command::Convert(args)) => convert::run(args),
-        Some(Command::Advise(args)) => advise::run_advise(args),
+        None => solve::run(&cli.solve, limits),
+        Some(Command::Solve(args)) => solve::run(args, limits),
+        Some(Command::Batch(args)) => batch::run(args, limits),
+        Some(Command::Convert(args)) => convert::run(args, limits),
+        Some(Command::Advise(args)) => advise::run_advise(args, limits),
         Some(Command::Simulate(args)) => advise::run_simulate(args),
-        Some(Command::Decode(args)) => decode::run(args),
-        Some(Command::Compare(args)) => compare::run(args),
-        Some(Command::Generate(args)) => generate::run(args),
-        Some(Command::Grade(args)) => grade::run(args),
-        Some(Command::Hint(args)) => hint::run(args),
-        Some(Command::Render(args)) => render::run(args),
+        Some(Command::Decode(args)) => decode::run(args, limits),
+        Some(Command::Compare(args)) => compare::run(args, limits),
+        Some(Command::Generate(args)) => generate::run(args, limits),
+        Some(Command::Grade(args)) => grade::run(args, limits),
+        Some(Command::Hint(args)) => hint::run(args, limits),
+        Some(Command::Render(args)) => render::run(args, limits),
+        Some(Command::CheckProof(args)) => check_proof::run(args, limits),
         Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Completions(args)) => manual::completions(args),
         Some(Command::Man(args)) => manual::man(args),
@@ -132,24 +139,14 @@ fn input_name(path: Option<&Path>) -> String {
     }
 }
 
-/// Reads `path` (standard input for `None` or `-`) as text.
-pub fn read_input(path: Option<&Path>) -> Result<Source, Error> {
+/// Reads `path` (standard input for `None` or `-`) as text, within `limits`.
+pub fn read_input(path: Option<&Path>, limits: &Limits) -> Result<Source, Error> {
     if let Some(source) = path.and_then(url_argument) {
         return Ok(source);
     }
     match path {
-        Some(p) if p != Path::new("-") => Source::read(p),
-        _ => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .map_err(|source| Error::Io {
-                    path: PathBuf::from("<stdin>"),
-                    source,
-                })?;
-            Source::from_bytes("<stdin>", &bytes)
-        }
+        Some(p) if p != Path::new("-") => Source::read_within(p, limits),
+        _ => Source::read_from("<stdin>", io::stdin().lock(), limits),
     }
 }
 

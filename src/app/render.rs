@@ -4,14 +4,15 @@
 
 use super::{Exit, Failure, Output, read_input};
 use crate::cli::RenderArgs;
+use bimaru_sat::Limits;
 use bimaru_sat::render::svg;
 use bimaru_sat::solve::{Outcome, SolveOptions, solve};
 
 /// Runs the render command.
-pub fn run(args: &RenderArgs) -> Result<Exit, Failure> {
+pub fn run(args: &RenderArgs, limits: &Limits) -> Result<Exit, Failure> {
     let output = Output::new(Some(&args.svg), &[Some(&args.puzzle)])?;
-    let input = read_input(Some(&args.puzzle))?;
-    let puzzle = input.puzzle(args.format)?;
+    let input = read_input(Some(&args.puzzle), limits)?;
+    let puzzle = input.puzzle_within(args.format, limits)?;
     let solution = if args.solve {
         let options = SolveOptions {
             limit: 2,

@@ -1,11 +1,14 @@
 //! The solve command: resolve the flags into a [`SolveJob`], read and parse the input, let the
 //! library solve, and write what it returns: the solution (or every board's, for a Rubin file),
-//! the `--emit-dimacs` formula or the `--emit-lp` program; messages and the exit status follow
-//! the outcomes. A folder as INPUT runs the batch command.
+//! the `--emit-dimacs` formula or the `--emit-lp` program, and the `--proof` certificate;
+//! `--cross-check` asks the library for independent verdicts. Messages and the exit status
+//! follow the outcomes. A folder as INPUT runs the batch command.
 
 use super::output::Output;
 use super::{Exit, Failure, read_input};
-use crate::cli::{BatchArgs, EngineArgs, SolveArgs};
+use crate::cli::{BatchArgs, EngineArgs, ProofArgs, SolveArgs};
+use bimaru_sat::Limits;
+use bimaru_sat::compare::Config;
 use bimaru_sat::deadline::Deadline;
 use bimaru_sat::error::Error;
 use bimaru_sat::format::OutputFormat;
@@ -13,8 +16,11 @@ use bimaru_sat::format::csc384::{Dialect, DialectSource};
 use bimaru_sat::job::{
     Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board, require_solvers,
 };
-use bimaru_sat::solve::{Outcome, Report, SolveOptions};
-use std::path::Path;
+use bimaru_sat::proof::{Claim, ProofOptions, cross_check, cross_configs};
+use bimaru_sat::sat::engine::Configuration;
+use bimaru_sat::solve::{Engine, Outcome, Report, SolveError, SolveOptions, Stats};
+use bimaru_sat::{Grid, Pos};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The engine configuration and goal the engine flags ask for (no time limit).
@@ -45,7 +51,7 @@ fn job(args: &SolveArgs, deadline: Deadline) -> SolveJob {
     SolveJob {
         options: SolveOptions {
             deadline,
-            ..options
+            ..options.clone()
         },
         goal,
         to: args.to,
@@ -59,7 +65,30 @@ fn job(args: &SolveArgs, deadline: Deadline) -> SolveJob {
                 }
             }
         }),
+        proof: args
+            .proof
+            .as_ref()
+            .map(|_| proof_options(&args.proof_args, &options)),
     }
+}
+
+/// How the proof flags and the engine's solver ask for certificates to be made.
+pub(super) fn proof_options(args: &ProofArgs, options: &SolveOptions) -> ProofOptions {
+    ProofOptions {
+        config: Configuration {
+            model: args.proof_encoding,
+            card: args.proof_card,
+        },
+        format: args.proof_format,
+        solver: options.solver,
+    }
+}
+
+/// Where `--proof FILE` puts the formula: `FILE.cnf`.
+pub(super) fn cnf_path(proof: &Path) -> PathBuf {
+    let mut name = proof.as_os_str().to_owned();
+    name.push(".cnf");
+    PathBuf::from(name)
 }
 
 /// The outputs of a solve: the solution, and the exports asked for.
@@ -67,6 +96,8 @@ struct Outputs {
     solution: Output,
     dimacs: Option<Output>,
     lp: Option<Output>,
+    /// `--proof FILE`: the proof, then the formula (`FILE.cnf`).
+    proof: Option<(Output, Output)>,
 }
 
 /// Checks every output path of `args`: each is writable and no input, no two name one file, and
@@ -74,13 +105,32 @@ struct Outputs {
 fn outputs(args: &SolveArgs) -> Result<Outputs, Failure> {
     let inputs = [args.input.as_deref()];
     let emit = |path: Option<&Path>| path.map(|p| Output::new(Some(p), &inputs)).transpose();
+    if args
+        .proof
+        .as_deref()
+        .is_some_and(|p| super::output::is_stdout(Some(p)))
+    {
+        return Err(Failure::Conflict {
+            first: "--proof -",
+            second: "a proof and its formula, which are two files (name the proof file)",
+        });
+    }
+    let proof = match args.proof.as_deref() {
+        Some(p) => Some((
+            Output::new(Some(p), &inputs)?,
+            Output::new(Some(&cnf_path(p)), &inputs)?,
+        )),
+        None => None,
+    };
     let all = Outputs {
         solution: Output::new(args.output.as_deref(), &inputs)?,
         dimacs: emit(args.emit_dimacs.as_deref())?,
         lp: emit(args.emit_lp.as_deref())?,
+        proof,
     };
     let mut files = vec![&all.solution];
     files.extend(all.dimacs.iter().chain(&all.lp));
+    files.extend(all.proof.iter().flat_map(|(p, c)| [p, c]));
     Output::distinct(&files)?;
     let to_stdout = |o: &Option<Output>| o.as_ref().is_some_and(Output::is_stdout);
     let (dimacs, lp) = (to_stdout(&all.dimacs), to_stdout(&all.lp));
@@ -104,7 +154,7 @@ fn outputs(args: &SolveArgs) -> Result<Outputs, Failure> {
 }
 
 /// Runs the solve command.
-pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
+pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
     if let Some(dir) = args.input.as_ref().filter(|p| p.is_dir()) {
         if args.output.is_some() || args.to.is_some_and(|t| t != OutputFormat::Json) {
             return Err(Failure::Conflict {
@@ -112,26 +162,38 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
                 second: "OUTPUT or --to other than json",
             });
         }
-        return super::batch::run(&BatchArgs {
-            paths: vec![dir.clone()],
-            format: args.format,
-            time_limit: args.time_limit,
-            engine: args.engine.clone(),
-        });
+        if args.proof.is_some() || args.cross_check {
+            return Err(Failure::Conflict {
+                first: "a directory as INPUT (batch mode)",
+                second: "--proof FILE or --cross-check (use `batch --unique --proof-dir DIR`)",
+            });
+        }
+        return super::batch::run(
+            &BatchArgs {
+                paths: vec![dir.clone()],
+                format: args.format,
+                time_limit: args.time_limit,
+                engine: args.engine.clone(),
+                proof_dir: None,
+                proof: args.proof_args.clone(),
+            },
+            limits,
+        );
     }
     // Every output is checked before any work.
     let Outputs {
         solution: output,
         dimacs: dimacs_out,
         lp: lp_out,
+        proof: proof_out,
     } = outputs(args)?;
     let start = Instant::now();
     let deadline = super::deadline(args.time_limit);
     let seconds = args.time_limit.unwrap_or_default();
-    let (path, format) = (args.input.clone(), args.format);
+    let (path, format, within) = (args.input.clone(), args.format, *limits);
     let read = super::before(deadline, move || -> Result<_, Error> {
-        let input = read_input(path.as_deref())?;
-        let doc = input.document(format)?;
+        let input = read_input(path.as_deref(), &within)?;
+        let doc = input.document_within(format, &within)?;
         Ok((input, doc))
     });
     let Some(read) = read else {
@@ -157,6 +219,12 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
         );
     }
     require_solvers(&job.options)?;
+    if by_board(&doc) && (proof_out.is_some() || args.cross_check) {
+        return Err(Failure::Conflict {
+            first: "--proof and --cross-check (one board)",
+            second: "a file of several boards (use `batch --unique --proof-dir DIR`)",
+        });
+    }
     if let Some(flag) = [(&dimacs_out, "--emit-dimacs"), (&lp_out, "--emit-lp")]
         .iter()
         .find_map(|(out, flag)| out.is_some().then_some(*flag))
@@ -200,6 +268,29 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
             if args.engine.stats {
                 print_stats(&report, parse_time, start.elapsed());
             }
+            if let (Some((proof, cnf)), Some(target)) = (&proof_out, args.proof.as_deref()) {
+                match &one.certificate {
+                    Some(certificate) => {
+                        cnf.write(&certificate.cnf)?;
+                        proof.write(&certificate.proof)?;
+                        eprintln!(
+                            "{}: {} certified: {} refutes {} ({} formula, {} DRAT); check it with `bimaru-sat check-proof PUZZLE {}`",
+                            input.name,
+                            certificate.claim,
+                            target.display(),
+                            cnf_path(target).display(),
+                            certificate.config,
+                            args.proof_args.proof_format.name(),
+                            target.display()
+                        );
+                    }
+                    None => eprintln!(
+                        "{}: no proof written: {}",
+                        input.name,
+                        uncertified(&report.outcome)
+                    ),
+                }
+            }
             if let Some(text) = &one.text {
                 output.write(text.as_bytes())?;
             }
@@ -212,6 +303,16 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
                     _ => "after one solution: uniqueness is not proved".to_string(),
                 };
                 return Ok(super::timed_out(&input.name, seconds, &what));
+            }
+            if args.cross_check {
+                let board = &doc.boards[0];
+                let checked = cross_check(&board.puzzle, &planted(cross_configs(args.engine.card)));
+                let names: Vec<&str> = checked.verdicts.iter().map(|v| v.config.as_str()).collect();
+                if let Some(disagreement) = checked.disagreement() {
+                    eprintln!("{}: cross-check failed: {disagreement}", input.name);
+                    return Ok(Exit::Disagreement);
+                }
+                eprintln!("{}: cross-check: {} agree", input.name, names.join(", "));
             }
             Ok(exit_of(&report.outcome, unique, &input.name))
         }
@@ -237,6 +338,64 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
             Ok(tally_exit(&all.tally, unique))
         }
         _ => Ok(Exit::Success),
+    }
+}
+
+/// Why an outcome gets no certificate.
+fn uncertified(outcome: &Outcome) -> &'static str {
+    match (outcome, Claim::of_outcome(outcome)) {
+        (Outcome::Found(_), _) => {
+            "a solution was found but its uniqueness not examined (add --unique)"
+        }
+        (Outcome::Multiple { .. }, _) => {
+            "several solutions, and the count is not complete (a proof certifies no solution, a unique one, or a complete --count)"
+        }
+        _ => "the outcome is not one a proof certifies",
+    }
+}
+
+/// The environment variable that plants a faulty engine in `--cross-check`: a test hook (see
+/// `tests/proofs.rs`). Its value names a configuration (as the cross-check prints it), whose
+/// grids then come back mirrored left to right.
+const PLANT: &str = "BIMARU_SAT_PLANT_FAULT";
+
+/// The cross-check configurations, with the one [`PLANT`] names made faulty.
+fn planted(configs: Vec<Config>) -> Vec<Config> {
+    let Some(victim) = std::env::var(PLANT).ok() else {
+        return configs;
+    };
+    configs
+        .into_iter()
+        .map(|config| {
+            if config.name != victim {
+                return config;
+            }
+            let backend = config.backend;
+            let name = config.name.clone();
+            Config::custom(name, backend, move |puzzle| {
+                Box::new(Mirrored(config.engine(puzzle))) as Box<dyn Engine>
+            })
+        })
+        .collect()
+}
+
+/// An engine whose grids come back mirrored left to right ([`PLANT`]).
+struct Mirrored(Box<dyn Engine>);
+
+impl Engine for Mirrored {
+    fn next_solution(&mut self) -> Result<Option<Grid>, SolveError> {
+        Ok(self.0.next_solution()?.map(|g| {
+            let mut m = Grid::water(g.rows(), g.cols());
+            for r in 0..g.rows() {
+                for c in 0..g.cols() {
+                    m.set(Pos::new(r, g.cols() - 1 - c), g.get(Pos::new(r, c)));
+                }
+            }
+            m
+        }))
+    }
+    fn stats(&self) -> Stats {
+        self.0.stats()
     }
 }
 

@@ -4,7 +4,8 @@
 //! (`S . < > ^ v M`); `0` is an unknown cell in both. Output keeps the input's dialect.
 
 use super::Inexpressible;
-use super::{Found, ParseError, ParseErrorKind};
+use super::{Found, ParseError, ParseErrorKind, check_board, check_ship_len};
+use crate::limits::Limits;
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
 
 /// The two cell alphabets.
@@ -88,6 +89,11 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
 
 /// Parses a CSC384 puzzle and tells its cell dialect.
 pub fn parse_with_dialect(text: &str) -> Result<(Puzzle, DialectChoice), ParseError> {
+    parse_within(text, &Limits::default())
+}
+
+/// Parses a CSC384 puzzle within `limits` and tells its cell dialect.
+pub fn parse_within(text: &str, limits: &Limits) -> Result<(Puzzle, DialectChoice), ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text
         .split('\n')
@@ -111,6 +117,7 @@ pub fn parse_with_dialect(text: &str) -> Result<(Puzzle, DialectChoice), ParseEr
     let (n1, l1) = next("the row counts (a digit string)")?;
     let row_counts = counts(n1, l1, "a row count (a digit or ?)")?;
     let size = row_counts.len();
+    check_board(n1, size, size, limits)?;
     let (n2, l2) = next("the column counts (a digit string)")?;
     let col_counts = counts(n2, l2, "a column count (a digit or ?)")?;
     if col_counts.len() != size {
@@ -155,6 +162,7 @@ pub fn parse_with_dialect(text: &str) -> Result<(Puzzle, DialectChoice), ParseEr
         })?;
         fleet.push(d as usize);
     }
+    check_ship_len(n3, Some(fleet.len()), fleet.len(), limits)?;
     let fleet_digits = fleet.len();
     let mut puzzle = Puzzle::new(row_counts, col_counts, Fleet::from_counts(fleet))
         .expect("the row line is not empty, so the board is not empty");

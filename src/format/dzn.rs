@@ -5,7 +5,8 @@
 
 use super::Inexpressible;
 use super::params::{self, Cursor, HintCodes, Params, Syntax, Tok, Value};
-use super::{Found, ParseError, ParseErrorKind};
+use super::{Found, ParseError, ParseErrorKind, check_board, check_ship_len};
+use crate::limits::Limits;
 use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
 
 /// `name = value;` statements with `%` comments.
@@ -95,10 +96,15 @@ fn value(cur: &mut Cursor) -> Result<Value, ParseError> {
 
 /// Parses solbat data.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    build(&params::read(text, &SYNTAX)?)
+    parse_within(text, &Limits::default())
 }
 
-fn build(params: &Params) -> Result<Puzzle, ParseError> {
+/// Parses solbat data within `limits`.
+pub fn parse_within(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
+    build(&params::read(text, &SYNTAX)?, limits)
+}
+
+fn build(params: &Params, limits: &Limits) -> Result<Puzzle, ParseError> {
     let (_, rowsum) = params
         .list("rowsum", "a list of row sums")?
         .ok_or_else(|| params.missing("rowsum = [...];"))?;
@@ -145,6 +151,8 @@ fn build(params: &Params) -> Result<Puzzle, ParseError> {
             },
         ));
     }
+    check_board(params.line("colsum"), rows, cols, limits)?;
+    check_ship_len(params.line("ship"), None, ships.len(), limits)?;
     if let Some((line, m)) = params.int("maxship")?
         && m != ships.len()
     {

@@ -6,10 +6,8 @@
 
 use super::params::{self, Cursor, HintCodes, Params, Syntax, Tok, Value};
 use super::{Found, ParseError, ParseErrorKind, check_board};
+use crate::limits::Limits;
 use crate::puzzle::{Clue, Dir, Fleet, Piece, Puzzle};
-
-/// The largest board read, checked before anything is allocated.
-pub const MAX_CELLS: usize = 1_000_000;
 
 /// `letting NAME be VALUE` statements with `$` comments, after an optional `language` line.
 static SYNTAX: Syntax = Syntax {
@@ -94,10 +92,15 @@ fn value(cur: &mut Cursor) -> Result<Value, ParseError> {
 
 /// Parses a demystify battleship parameter file.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    build(&params::read(text, &SYNTAX)?)
+    parse_within(text, &Limits::default())
 }
 
-fn build(params: &Params) -> Result<Puzzle, ParseError> {
+/// Parses a demystify battleship parameter file within `limits`.
+pub fn parse_within(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
+    build(&params::read(text, &SYNTAX)?, limits)
+}
+
+fn build(params: &Params, limits: &Limits) -> Result<Puzzle, ParseError> {
     let list = |key: &'static str, expected: &'static str| {
         params
             .list(key, expected)?
@@ -106,7 +109,7 @@ fn build(params: &Params) -> Result<Puzzle, ParseError> {
     let (row_line, rows) = list("row_tallies", "letting row_tallies be [...]")?;
     let (col_line, cols) = list("column_tallies", "letting column_tallies be [...]")?;
     let (fleet_line, fleet) = list("num_types", "letting num_types be [...] (ships per length)")?;
-    check_board(row_line, rows.len(), cols.len(), MAX_CELLS)?;
+    check_board(row_line, rows.len(), cols.len(), limits)?;
     for (key, given, actual) in [
         ("height", params.int("height")?, rows.len()),
         ("width", params.int("width")?, cols.len()),

@@ -4,10 +4,8 @@
 //! `v` ship ends.
 
 use super::{ClueLines, ParseError, ParseErrorKind, check_board, comma_items, count_or_unknown};
+use crate::limits::Limits;
 use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
-
-/// The largest board read, checked before anything is allocated.
-pub const MAX_CELLS: usize = 1_000_000;
 
 const INFO: &str = "w o # < > ^ v";
 
@@ -52,6 +50,11 @@ pub fn looks_jolyonb(text: &str) -> bool {
 
 /// Parses a puzzle file.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
+    parse_within(text, &Limits::default())
+}
+
+/// Parses a puzzle file within `limits`.
+pub fn parse_within(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = data_lines(text);
     let mut last = 0;
@@ -71,7 +74,7 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     let row_items = comma_items(rl, rc);
     let col_items = comma_items(cl, cc);
     let (rows, cols) = (row_items.len(), col_items.len());
-    check_board(rn, rows, cols, MAX_CELLS)?;
+    check_board(rn, rows, cols, limits)?;
     let row_counts = row_items
         .iter()
         .map(|&(c, t)| count_or_unknown(rn, c, t, cols))

@@ -3,7 +3,8 @@
 //! the status, the grid, the solution count and the solver's statistics. Both schemas are
 //! documented in `docs/formats.md`.
 
-use super::{Board, Found, ParseError, ParseErrorKind};
+use super::{Board, FileBudget, Found, ParseError, ParseErrorKind};
+use crate::limits::{Limit, Limits};
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
 use crate::solve::{Outcome, Report, Stats};
 use serde::{Deserialize, Serialize};
@@ -117,8 +118,15 @@ impl PuzzleJson {
         }
     }
 
-    /// Builds the puzzle, checking sizes and clues.
+    /// Builds the puzzle, checking sizes and clues, within the default [`Limits`].
     pub fn to_puzzle(&self) -> Result<Puzzle, ParseErrorKind> {
+        self.to_puzzle_within(&Limits::default())
+    }
+
+    /// Builds the puzzle, checking sizes and clues; the board and the fleet are checked
+    /// against `limits` before anything is allocated for them.
+    pub fn to_puzzle_within(&self, limits: &Limits) -> Result<Puzzle, ParseErrorKind> {
+        limits.board(self.rows, self.cols)?;
         let check = |what: &'static str, expected: usize, found: usize| {
             if expected == found {
                 Ok(())
@@ -145,6 +153,12 @@ impl PuzzleJson {
                 found: Found::new("0"),
             });
         }
+        limits.ship_len(max_len)?;
+        limits.ships(
+            self.fleet
+                .values()
+                .fold(0u64, |sum, &c| sum.saturating_add(c as u64)),
+        )?;
         let mut counts = vec![0; max_len];
         for (&len, &count) in &self.fleet {
             counts[len - 1] = count;
@@ -192,6 +206,11 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
 
 /// Parses a JSON puzzle and its solution, if it carries one, as a board that is the whole text.
 pub fn parse_with_solution(text: &str) -> Result<Board, ParseError> {
+    parse_with_solution_within(text, &Limits::default())
+}
+
+/// [`parse_with_solution`] within `limits`.
+pub fn parse_with_solution_within(text: &str, limits: &Limits) -> Result<Board, ParseError> {
     let json: PuzzleJson = serde_json::from_str(text).map_err(|e| {
         ParseError::at(
             e.line().max(1),
@@ -202,8 +221,10 @@ pub fn parse_with_solution(text: &str) -> Result<Board, ParseError> {
             },
         )
     })?;
-    let puzzle = json.to_puzzle().map_err(|kind| {
+    let puzzle = json.to_puzzle_within(limits).map_err(|kind| {
         let key = match &kind {
+            ParseErrorKind::Limit(e) if matches!(e.limit, Limit::ShipLen | Limit::Ships) => "fleet",
+            ParseErrorKind::Limit(_) => "rows",
             ParseErrorKind::WrongCount { what, .. } if what.starts_with("row") => "row_counts",
             ParseErrorKind::WrongCount { what, .. } if what.starts_with("col") => "col_counts",
             ParseErrorKind::Expected { expected, .. } if expected.contains("fleet") => "fleet",
@@ -227,14 +248,23 @@ pub fn parse_with_solution(text: &str) -> Result<Board, ParseError> {
 /// solution if it carries one and the 1-based line where it starts. Errors name the line in the
 /// whole text.
 pub fn parse_all(text: &str) -> Result<Vec<Board>, ParseError> {
+    parse_all_within(text, &Limits::default())
+}
+
+/// [`parse_all`] within `limits` (which bound each board and the number of boards).
+pub fn parse_all_within(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseError> {
     let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde::de::IgnoredAny>();
     let mut boards = Vec::new();
+    let mut budget = FileBudget::default();
     // Byte offset and line count of the text before the current object.
     let (mut start, mut offset) = (0, 0);
     while let Some(item) = stream.next() {
         if item.is_err() {
             // The whole text from here is not JSON: report it as the one-object parser does.
-            return Err(shifted(parse_with_solution(&text[start..]).err(), offset));
+            return Err(shifted(
+                parse_with_solution_within(&text[start..], limits).err(),
+                offset,
+            ));
         }
         let end = stream.byte_offset();
         let object = &text[start..end];
@@ -243,7 +273,11 @@ pub fn parse_all(text: &str) -> Result<Vec<Board>, ParseError> {
                 .matches('\n')
                 .count()
             + 1;
-        let board = parse_with_solution(object).map_err(|e| shifted(Some(e), offset))?;
+        let board =
+            parse_with_solution_within(object, limits).map_err(|e| shifted(Some(e), offset))?;
+        // Each board is held to the limits alone before it is built; the file's total is
+        // checked as each is added (so it may pass the total by one board at most).
+        budget.take(first, board.puzzle.shape().cells(), limits)?;
         boards.push(Board {
             line: first,
             ..board
@@ -252,7 +286,7 @@ pub fn parse_all(text: &str) -> Result<Vec<Board>, ParseError> {
         start = end;
     }
     if boards.is_empty() {
-        return Err(shifted(parse_with_solution(text).err(), 0));
+        return Err(shifted(parse_with_solution_within(text, limits).err(), 0));
     }
     Ok(boards)
 }

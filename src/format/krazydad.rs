@@ -4,11 +4,9 @@
 //! `?` some ship part, `<` `>` `^` `v` ends, `+` `-` `|` middles. A line of `=` ends the boards
 //! (a footer follows). The solver gives every board the standard fleet (ships up to length 4).
 
-use super::{Board, Found, ParseError, ParseErrorKind, check_board, count_or_unknown};
+use super::{Board, FileBudget, Found, ParseError, ParseErrorKind, check_board, count_or_unknown};
+use crate::limits::Limits;
 use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
-
-/// The largest board read, checked before anything is allocated.
-pub const MAX_CELLS: usize = 1_000_000;
 
 const CELLS: &str = ". = O ? < > ^ v + - |";
 
@@ -45,6 +43,11 @@ pub fn looks_krazydad(text: &str) -> bool {
 
 /// Parses every board of the file.
 pub fn parse(text: &str) -> Result<Vec<Board>, ParseError> {
+    parse_within(text, &Limits::default())
+}
+
+/// Parses every board of the file within `limits`.
+pub fn parse_within(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text
         .split('\n')
@@ -53,6 +56,7 @@ pub fn parse(text: &str) -> Result<Vec<Board>, ParseError> {
         .filter(|(_, l)| !l.trim().is_empty())
         .peekable();
     let mut boards = Vec::new();
+    let mut budget = FileBudget::default();
     let mut last = 0;
     while let Some((number, line)) = lines.next() {
         last = number;
@@ -104,7 +108,8 @@ pub fn parse(text: &str) -> Result<Vec<Board>, ParseError> {
         let (col_line, col_items) = braces("{column counts}")?;
         let rows = grid.len();
         let cols = grid.first().map_or(0, |(_, t)| t.len());
-        check_board(number, rows, cols, MAX_CELLS)?;
+        check_board(number, rows, cols, limits)?;
+        budget.take(number, rows * cols, limits)?;
         for (line, want, items, what) in [
             (row_line, rows, &row_items, "row counts (one per grid row)"),
             (

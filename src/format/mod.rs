@@ -22,6 +22,7 @@ pub use detect::{DetectError, detect};
 pub use source::{Source, folder_files};
 pub use write::Writer;
 
+use crate::limits::{LimitExceeded, Limits};
 use crate::puzzle::{Grid, Piece, Pos, Puzzle};
 use std::fmt;
 
@@ -171,42 +172,52 @@ pub struct Document {
     pub dialect: Option<csc384::DialectChoice>,
 }
 
-/// Parses `text` in `format`, which must not be [`Format::Auto`] (use [`detect()`] first).
+/// Parses `text` in `format`, which must not be [`Format::Auto`] (use [`detect()`] first),
+/// within the default [`Limits`].
 pub fn parse_document(text: &str, format: Format) -> Result<Document, ParseError> {
+    parse_document_with(text, format, &Limits::default())
+}
+
+/// Parses `text` in `format` within `limits`: each parser checks a board's size and fleet
+/// before allocating for them, and every board is checked whole once built.
+pub fn parse_document_with(
+    text: &str,
+    format: Format,
+    limits: &Limits,
+) -> Result<Document, ParseError> {
     let one = |format, puzzle| Document {
         format,
         boards: vec![Board::whole(puzzle)],
         dialect: None,
     };
-    match format {
+    let many = |format, boards| Document {
+        format,
+        boards,
+        dialect: None,
+    };
+    let doc = match format {
         Format::Auto | Format::Ist => ist::parse(text).map(|p| one(Format::Ist, p)),
-        Format::Csc384 => csc384::parse_with_dialect(text).map(|(puzzle, dialect)| Document {
+        Format::Csc384 => csc384::parse_within(text, limits).map(|(puzzle, dialect)| Document {
             format,
             boards: vec![Board::whole(puzzle)],
             dialect: Some(dialect),
         }),
-        Format::Rubin => rubin::parse(text).map(|boards| Document {
-            format,
-            boards,
-            dialect: None,
-        }),
-        Format::Dzn => dzn::parse(text).map(|p| one(format, p)),
-        Format::Puzzlink => puzzlink::parse(text).map(|p| one(format, p)),
-        Format::Rpi => rpi::parse(text).map(|p| one(format, p)),
-        Format::Eprime => eprime::parse(text).map(|p| one(format, p)),
-        Format::Jolyonb => jolyonb::parse(text).map(|p| one(format, p)),
-        Format::Sxchx => sxchx::parse(text).map(|p| one(format, p)),
-        Format::Krazydad => krazydad::parse(text).map(|boards| Document {
-            format,
-            boards,
-            dialect: None,
-        }),
-        Format::Json => json::parse_all(text).map(|boards| Document {
-            format,
-            boards,
-            dialect: None,
-        }),
+        Format::Rubin => rubin::parse_within(text, limits).map(|b| many(format, b)),
+        Format::Dzn => dzn::parse_within(text, limits).map(|p| one(format, p)),
+        Format::Puzzlink => puzzlink::parse_within(text, limits).map(|p| one(format, p)),
+        Format::Rpi => rpi::parse_within(text, limits).map(|p| one(format, p)),
+        Format::Eprime => eprime::parse_within(text, limits).map(|p| one(format, p)),
+        Format::Jolyonb => jolyonb::parse_within(text, limits).map(|p| one(format, p)),
+        Format::Sxchx => sxchx::parse_within(text, limits).map(|p| one(format, p)),
+        Format::Krazydad => krazydad::parse_within(text, limits).map(|b| many(format, b)),
+        Format::Json => json::parse_all_within(text, limits).map(|b| many(format, b)),
+    }?;
+    for board in &doc.boards {
+        limits
+            .puzzle(&board.puzzle)
+            .map_err(|e| ParseError::at_line(board.line, e.into()))?;
     }
+    Ok(doc)
 }
 
 /// An output format that cannot express a puzzle (an IST board that is not 10x10, a CSC384
@@ -353,6 +364,9 @@ pub enum ParseErrorKind {
         /// What was found.
         detail: &'static str,
     },
+    /// A size, a fleet or a count of boards over one of the [`Limits`].
+    #[error(transparent)]
+    Limit(#[from] LimitExceeded),
 }
 
 /// Offending text, shown quoted and shortened.
@@ -543,12 +557,12 @@ pub(crate) fn count_or_unknown(
     Ok(Some(n))
 }
 
-/// Refuses a board of more than `max` cells, or an empty one, before anything is allocated.
+/// Refuses an empty board, or one over `limits`, before anything is allocated for it.
 pub(crate) fn check_board(
     line: usize,
     rows: usize,
     cols: usize,
-    max: usize,
+    limits: &Limits,
 ) -> Result<(), ParseError> {
     if rows == 0 || cols == 0 {
         return Err(ParseError::at_line(
@@ -559,18 +573,51 @@ pub(crate) fn check_board(
             },
         ));
     }
-    let cells = rows.saturating_mul(cols);
-    if cells > max {
-        return Err(ParseError::at_line(
-            line,
-            ParseErrorKind::OutOfRange {
-                what: "board cells (rows x columns)",
-                value: cells,
-                max,
-            },
-        ));
+    limits
+        .board(rows, cols)
+        .map_err(|e| ParseError::at_line(line, e.into()))
+}
+
+/// Refuses a ship length over `limits` (at `line`, `col`) before a fleet is sized by it.
+pub(crate) fn check_ship_len(
+    line: usize,
+    col: Option<usize>,
+    len: usize,
+    limits: &Limits,
+) -> Result<(), ParseError> {
+    limits.ship_len(len).map_err(|e| ParseError {
+        line,
+        column: col,
+        kind: e.into(),
+    })
+}
+
+/// The boards of a file read so far, held to [`Limits::max_boards`] and
+/// [`Limits::max_file_cells`].
+#[derive(Debug, Default)]
+pub(crate) struct FileBudget {
+    boards: usize,
+    cells: u64,
+}
+
+impl FileBudget {
+    /// Counts one more board of `cells` cells (starting at `line`), refusing it when the file
+    /// goes over a limit.
+    pub(crate) fn take(
+        &mut self,
+        line: usize,
+        cells: usize,
+        limits: &Limits,
+    ) -> Result<(), ParseError> {
+        self.boards += 1;
+        self.cells = self
+            .cells
+            .saturating_add(u64::try_from(cells).unwrap_or(u64::MAX));
+        limits
+            .boards(self.boards)
+            .and_then(|()| limits.file_cells(self.cells))
+            .map_err(|e| ParseError::at_line(line, e.into()))
     }
-    Ok(())
 }
 
 /// The comma-separated items of `text` (trimmed), each with the 1-based column where it starts;

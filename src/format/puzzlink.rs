@@ -7,10 +7,8 @@
 
 use super::Inexpressible;
 use super::{Found, ParseError, ParseErrorKind, tokenize};
+use crate::limits::Limits;
 use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle, Shape};
-
-/// The largest board read (width x height), checked before anything is allocated.
-pub const MAX_CELLS: usize = 1_000_000;
 
 /// The canonical prefix written by [`url`].
 pub const CANONICAL_PREFIX: &str = "https://puzz.link/p?";
@@ -152,7 +150,7 @@ impl Reader<'_> {
                         ParseErrorKind::OutOfRange {
                             what: "number",
                             value: usize::MAX,
-                            max: MAX_CELLS,
+                            max: crate::limits::MAX_CELLS,
                         },
                     )
                 })?;
@@ -231,6 +229,11 @@ fn item(r: &mut Reader<'_>, plus: bool, expected: &'static str) -> Result<Item, 
 /// Parses a puzz.link battleship URL (the only word of the text; blank lines around it are
 /// fine). Errors name the line and the character column in it.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
+    parse_within(text, &Limits::default())
+}
+
+/// Parses a puzz.link battleship URL within `limits`.
+pub fn parse_within(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines = tokenize(text);
     let Some(first) = lines.first() else {
@@ -267,10 +270,11 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
             line: first.number,
             column,
         },
+        limits,
     )
 }
 
-fn parse_url(url: &str, origin: Origin) -> Result<Puzzle, ParseError> {
+fn parse_url(url: &str, origin: Origin, limits: &Limits) -> Result<Puzzle, ParseError> {
     let mut r = Reader {
         chars: url.chars().collect(),
         at: 0,
@@ -330,17 +334,9 @@ fn parse_url(url: &str, origin: Origin) -> Result<Puzzle, ParseError> {
             ));
         }
     }
-    let cells = cols.saturating_mul(rows);
-    if cells > MAX_CELLS {
-        return Err(origin.error(
-            cols_at,
-            ParseErrorKind::OutOfRange {
-                what: "board cells (width x height)",
-                value: cells,
-                max: MAX_CELLS,
-            },
-        ));
-    }
+    limits
+        .board(rows, cols)
+        .map_err(|e| origin.error(cols_at, e.into()))?;
     r.slash("/ and the clues after the height")?;
 
     let mut row_counts = vec![None; rows];
@@ -821,7 +817,7 @@ mod tests {
         );
         assert_eq!(
             err("battleship/2000/2000/g"),
-            "line 1, column 12: board cells (width x height) 4000000 is out of range (at most 1000000)"
+            "line 1, column 12: the board has 4000000 cells (rows x columns), over the limit of 1000000"
         );
         assert_eq!(
             err("battleship/2/2/gggg"),

@@ -8,10 +8,8 @@ use super::{
     ClueLines, Found, HintLine, Line, ParseError, ParseErrorKind, check_board, count_or_unknown,
     tokenize, whole_number,
 };
+use crate::limits::Limits;
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle};
-
-/// The largest board read, checked before anything is allocated.
-pub const MAX_CELLS: usize = 1_000_000;
 
 /// The ship names of the assignment, by length (index 0 is length 1).
 pub const SHIP_NAMES: [&str; 7] = [
@@ -80,13 +78,18 @@ fn keyword_line<'a>(
 
 /// Parses an RPI puzzle. Ships of unknown length (`unknown`) cannot be modelled and are refused.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
+    parse_within(text, &Limits::default())
+}
+
+/// Parses an RPI puzzle within `limits`.
+pub fn parse_within(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
     let lines = tokenize(text.strip_prefix('\u{feff}').unwrap_or(text));
     let mut it = lines.iter();
     let board = keyword_line(it.next(), 0, "board", "board ROWS COLUMNS")?;
     let size = board.exactly(1, 2, "numbers after board")?;
     let rows = whole_number(board.number, size[0].0, size[0].1, "a row number")?;
     let cols = whole_number(board.number, size[1].0, size[1].1, "a column number")?;
-    check_board(board.number, rows, cols, MAX_CELLS)?;
+    check_board(board.number, rows, cols, limits)?;
     let counts = |line: &Line<'_>, want: usize, max: usize, what: &'static str| {
         line.exactly(1, want, what)?
             .iter()
@@ -174,7 +177,7 @@ pub fn parse_solutions(text: &str) -> Result<Vec<Grid>, ParseError> {
             match open.take() {
                 None => open = Some((width, 0, Vec::new())),
                 Some((w, rows, cells)) => {
-                    if rows == 0 || rows.saturating_mul(w) > MAX_CELLS {
+                    if rows == 0 || Limits::default().board(rows, w).is_err() {
                         return Err(ParseError::at_line(
                             number,
                             ParseErrorKind::Expected {
@@ -336,7 +339,7 @@ mod tests {
         );
         assert_eq!(
             e("board 2000 2000\n"),
-            "line 1: board cells (rows x columns) 4000000 is out of range (at most 1000000)"
+            "line 1: the board has 4000000 cells (rows x columns), over the limit of 1000000"
         );
         assert_eq!(
             e("board 1 2\nrows 1 1\n"),

@@ -4,11 +4,11 @@
 //! `PLACESHIP len r c S|E` lines, the tallies, and an ASCII drawing of the solution.
 
 use super::Inexpressible;
-use super::{Board, Found, Line, ParseError, ParseErrorKind, tokenize, whole_number};
+use super::{
+    Board, FileBudget, Found, Line, ParseError, ParseErrorKind, check_board, tokenize, whole_number,
+};
+use crate::limits::Limits;
 use crate::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Shape, Ship};
-
-/// The largest board accepted (a guard against absurd sizes, not a limit of the format).
-const MAX_CELLS: usize = 1_000_000;
 
 /// Hint type names, for messages.
 const HINTS: &str = "Water Circle Top Bottom Left Right Middle";
@@ -51,8 +51,14 @@ struct Drawing {
 /// Parses every board of a Rubin file. Text before the first board (a title, a date) and `#`
 /// lines are ignored.
 pub fn parse(text: &str) -> Result<Vec<Board>, ParseError> {
+    parse_within(text, &Limits::default())
+}
+
+/// Parses every board of a Rubin file within `limits`.
+pub fn parse_within(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseError> {
     let lines = tokenize(text.strip_prefix('\u{feff}').unwrap_or(text));
     let mut boards = Vec::new();
+    let mut budget = FileBudget::default();
     let mut current: Option<Pending> = None;
     let mut i = 0;
     while i < lines.len() {
@@ -102,25 +108,8 @@ pub fn parse(text: &str) -> Result<Vec<Board>, ParseError> {
                     ..Pending::default()
                 });
                 let [rows, cols] = numbers::<2>(line, 1, "the board size (rows columns)")?;
-                if rows.saturating_mul(cols) > MAX_CELLS {
-                    return Err(ParseError::at_line(
-                        line.number,
-                        ParseErrorKind::OutOfRange {
-                            what: "board cells (rows x columns)",
-                            value: rows.saturating_mul(cols),
-                            max: MAX_CELLS,
-                        },
-                    ));
-                }
-                if rows == 0 || cols == 0 {
-                    return Err(ParseError::at_line(
-                        line.number,
-                        ParseErrorKind::Expected {
-                            expected: "a board of at least 1x1",
-                            found: Found::new(&format!("{rows} {cols}")),
-                        },
-                    ));
-                }
+                check_board(line.number, rows, cols, limits)?;
+                budget.take(line.number, rows * cols, limits)?;
                 p.size = Some(Size {
                     line: line.number,
                     rows,

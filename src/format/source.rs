@@ -1,10 +1,16 @@
 //! Named input text: the text a parser reads and the name its errors carry (a path, or
 //! `<stdin>`). [`Source::document`] detects the format when asked and parses every board;
-//! [`Source::puzzle`] wants exactly one.
+//! [`Source::puzzle`] wants exactly one. The `_within` forms read and parse within given
+//! [`Limits`] (a file over [`Limits::max_input_bytes`] is refused before it is read).
 
-use super::{Board, Document, Format, ParseErrorKind, detect, parse_document, text_from_bytes};
+use super::{
+    Board, Document, Format, ParseError, ParseErrorKind, detect, parse_document_with,
+    text_from_bytes,
+};
 use crate::error::Error;
+use crate::limits::Limits;
 use crate::puzzle::Puzzle;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// A text and the name it goes by in messages.
@@ -17,20 +23,60 @@ pub struct Source {
 }
 
 impl Source {
-    /// Reads the file at `path`, named by the path as given.
+    /// Reads the file at `path`, named by the path as given, within the default [`Limits`].
     pub fn read(path: &Path) -> Result<Source, Error> {
-        let bytes = std::fs::read(path).map_err(|source| Error::Io {
+        Source::read_within(path, &Limits::default())
+    }
+
+    /// Reads the file at `path`, named by the path as given; a file over
+    /// [`Limits::max_input_bytes`] is refused.
+    pub fn read_within(path: &Path, limits: &Limits) -> Result<Source, Error> {
+        let io_err = |source| Error::Io {
             path: path.to_path_buf(),
             source,
+        };
+        let file = std::fs::File::open(path).map_err(io_err)?;
+        let bytes = read_bounded(file, limits).map_err(|e| match e {
+            Bounded::Io(source) => io_err(source),
+            Bounded::Limit(error) => Error::Parse {
+                source_name: path.display().to_string(),
+                error,
+            },
         })?;
         Source::from_bytes(path.display().to_string(), &bytes)
     }
 
+    /// Reads `reader` (standard input) to its end as the text named `name`, refusing more than
+    /// [`Limits::max_input_bytes`].
+    pub fn read_from(
+        name: impl Into<String>,
+        reader: impl Read,
+        limits: &Limits,
+    ) -> Result<Source, Error> {
+        let name = name.into();
+        match read_bounded(reader, limits) {
+            Ok(bytes) => Source::from_bytes(name, &bytes),
+            Err(Bounded::Io(source)) => Err(Error::Io {
+                path: name.into(),
+                source,
+            }),
+            Err(Bounded::Limit(error)) => Err(Error::Parse {
+                source_name: name,
+                error,
+            }),
+        }
+    }
+
     /// Reads a file found by listing a folder, with its format (`format`, or the one detected
     /// for [`Format::Auto`]). `Ok(None)` when the file cannot be a puzzle: it is not text (a zip,
-    /// a PDF), or no format is detected; a folder's other files are skipped that way.
-    pub fn read_listed(path: &Path, format: Format) -> Result<Option<(Source, Format)>, Error> {
-        let source = match Source::read(path) {
+    /// a PDF), or no format is detected; a folder's other files are skipped that way. The file is
+    /// read within `limits`.
+    pub fn read_listed(
+        path: &Path,
+        format: Format,
+        limits: &Limits,
+    ) -> Result<Option<(Source, Format)>, Error> {
+        let source = match Source::read_within(path, limits) {
             Err(Error::Parse { error, .. })
                 if matches!(error.kind, ParseErrorKind::NotText { .. }) =>
             {
@@ -73,16 +119,28 @@ impl Source {
 
     /// Parses every board in `format` (detecting it for [`Format::Auto`]).
     pub fn document(&self, format: Format) -> Result<Document, Error> {
-        parse_document(&self.text, self.format(format)?).map_err(|error| Error::Parse {
-            source_name: self.name.clone(),
-            error,
+        self.document_within(format, &Limits::default())
+    }
+
+    /// Parses every board in `format` (detecting it for [`Format::Auto`]) within `limits`.
+    pub fn document_within(&self, format: Format, limits: &Limits) -> Result<Document, Error> {
+        parse_document_with(&self.text, self.format(format)?, limits).map_err(|error| {
+            Error::Parse {
+                source_name: self.name.clone(),
+                error,
+            }
         })
     }
 
     /// Parses the one puzzle of the text in `format` (detecting it for [`Format::Auto`]); a
     /// file of several boards (Rubin) is refused.
     pub fn puzzle(&self, format: Format) -> Result<Puzzle, Error> {
-        let mut doc = self.document(format)?;
+        self.puzzle_within(format, &Limits::default())
+    }
+
+    /// [`Source::puzzle`] within `limits`.
+    pub fn puzzle_within(&self, format: Format, limits: &Limits) -> Result<Puzzle, Error> {
+        let mut doc = self.document_within(format, limits)?;
         doc.single(&self.name)?;
         Ok(doc.boards.remove(0).puzzle)
     }
@@ -99,6 +157,27 @@ impl Document {
             }),
         }
     }
+}
+
+/// Why a bounded read failed.
+enum Bounded {
+    Io(std::io::Error),
+    Limit(ParseError),
+}
+
+/// Reads `reader` to its end, refusing more than [`Limits::max_input_bytes`] bytes (without
+/// holding more than one byte over the limit).
+fn read_bounded(reader: impl Read, limits: &Limits) -> Result<Vec<u8>, Bounded> {
+    let mut bytes = Vec::new();
+    reader
+        .take(limits.max_input_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(Bounded::Io)?;
+    let len = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+    limits
+        .input_bytes(len)
+        .map_err(|e| Bounded::Limit(ParseError::at_line(0, e.into())))?;
+    Ok(bytes)
 }
 
 /// The regular files directly inside the folder `dir`, sorted by name.

@@ -3,10 +3,8 @@
 //! each row ("yHits"). The board is square (the program refuses anything else) and has no hints.
 
 use super::{Found, Line, ParseError, ParseErrorKind, check_board, count_or_unknown, tokenize};
+use crate::limits::Limits;
 use crate::puzzle::{Fleet, Puzzle};
-
-/// The largest board read, checked before anything is allocated.
-pub const MAX_CELLS: usize = 1_000_000;
 
 /// Whether the text is exactly three lines of space-separated numbers, the last two of equal
 /// length (at least two numbers each).
@@ -25,6 +23,11 @@ pub fn looks_sxchx(text: &str) -> bool {
 
 /// Parses a puzzle file.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
+    parse_within(text, &Limits::default())
+}
+
+/// Parses a puzzle file within `limits`.
+pub fn parse_within(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
     let lines = tokenize(text.strip_prefix('\u{feff}').unwrap_or(text));
     let expected = [
         "the ship lengths",
@@ -61,7 +64,7 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
             },
         ));
     }
-    check_board(cols_line.number, n, n, MAX_CELLS)?;
+    check_board(cols_line.number, n, n, limits)?;
     let counts = |line: &Line<'_>| {
         line.tokens
             .iter()

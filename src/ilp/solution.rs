@@ -162,7 +162,9 @@ fn parse_glpsol(text: &str) -> Result<ExternalSolution, ParseError> {
         if tokens.is_empty() || tokens[0].parse::<usize>().is_err() {
             break; // the table ends at a blank line or the closing remarks
         }
-        let name = tokens.get(1).copied().unwrap_or_default();
+        let Some(&name) = tokens.get(1) else {
+            return Err(expected(line, "a column name after its number", text));
+        };
         // A long name stands alone; its numbers follow on the next line.
         let numbers: Vec<&str> = if tokens.len() == 2 {
             i += 1;

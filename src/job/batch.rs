@@ -1,13 +1,18 @@
 //! The batch job: many files, or every file of a folder, solved one group after another (the
 //! files of a group, and the boards of a file, in parallel) and reported in order, one JSON
 //! result per board (the schema of `docs/formats.md`). Files of unknown format found in a
-//! folder are skipped; a file that cannot be read is reported and the batch goes on.
+//! folder are skipped; a file that cannot be read is reported and the batch goes on. With
+//! [`BatchJob::proof`], every board whose outcome a proof can certify gets a certificate
+//! ([`crate::proof`]), checked by [`check`] before it counts.
 
 use super::solve::{Goal, Tally};
 use crate::error::Error;
 use crate::format::json::{ResultJson, Status};
 use crate::format::{Format, Source, folder_files};
-use crate::solve::{SolveError, SolveOptions, solve};
+use crate::limits::Limits;
+use crate::proof::{Certificate, ProofOptions, check};
+use crate::puzzle::Puzzle;
+use crate::solve::{Outcome, SolveError, SolveOptions, solve};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -22,6 +27,10 @@ pub struct BatchJob {
     pub options: SolveOptions,
     /// What to establish for each board (counting lists every grid in `grids`).
     pub goal: Goal,
+    /// The largest input read.
+    pub limits: Limits,
+    /// Certify every board that has no solution, a unique one or a complete count.
+    pub proof: Option<ProofOptions>,
 }
 
 /// One input of a batch.
@@ -47,12 +56,27 @@ pub enum FileResult {
 }
 
 /// One board of a file.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct BoardResult {
     /// The board's ID (Rubin files), if it has one.
     pub id: Option<String>,
     /// Its result (with `board` set, `file` not); `None` when the time limit stopped it.
     pub result: Option<ResultJson>,
+    /// Its certificate, when the job asks for proofs.
+    pub proof: Option<BoardProof>,
+}
+
+/// What became of one board's certificate ([`BatchJob::proof`]).
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum BoardProof {
+    /// Made, and accepted by [`check`].
+    Certified(Box<Certificate>),
+    /// The outcome is not one a proof certifies: several solutions without a complete count,
+    /// a solution whose uniqueness was not asked for, or the time limit.
+    Uncertifiable,
+    /// Making the certificate failed, or [`check`] rejected it (never expected: a bug).
+    Failed(String),
 }
 
 /// The counts of a whole batch.
@@ -68,6 +92,12 @@ pub struct BatchSummary {
     pub failed: usize,
     /// Files of unknown format skipped.
     pub skipped: usize,
+    /// Boards certified ([`BoardProof::Certified`]).
+    pub certified: usize,
+    /// Boards whose outcome no proof certifies ([`BoardProof::Uncertifiable`]).
+    pub uncertifiable: usize,
+    /// Boards whose certificate failed ([`BoardProof::Failed`]).
+    pub proof_failed: usize,
 }
 
 impl BatchJob {
@@ -122,6 +152,12 @@ impl BatchJob {
                             Some(r) => summary.tally.add(r.status, r.matches_embedded),
                             None => summary.tally.add(Status::Timeout, None),
                         }
+                        match &board.proof {
+                            Some(BoardProof::Certified(_)) => summary.certified += 1,
+                            Some(BoardProof::Uncertifiable) => summary.uncertifiable += 1,
+                            Some(BoardProof::Failed(_)) => summary.proof_failed += 1,
+                            None => {}
+                        }
                     }
                 }
                 each(&file.path, result);
@@ -135,32 +171,37 @@ impl BatchJob {
     /// or of unknown format, skipped.
     fn file(&self, file: &BatchFile) -> Result<Option<Vec<BoardResult>>, Error> {
         let (source, format) = if file.listed {
-            match Source::read_listed(&file.path, self.format)? {
+            match Source::read_listed(&file.path, self.format, &self.limits)? {
                 Some(read) => read,
                 None => return Ok(None),
             }
         } else {
-            let source = Source::read(&file.path)?;
+            let source = Source::read_within(&file.path, &self.limits)?;
             let format = source.format(self.format)?;
             (source, format)
         };
-        let doc = source.document(format)?;
+        let doc = source.document_within(format, &self.limits)?;
         let options = SolveOptions {
             limit: self.goal.limit(),
             ..self.options.clone()
         };
         let counting = matches!(self.goal, Goal::Count(_));
-        let results: Vec<Option<ResultJson>> = doc
+        let results: Vec<(Option<ResultJson>, Option<BoardProof>)> = doc
             .boards
             .par_iter()
             .map(|board| match solve(&board.puzzle, &options) {
-                Err(SolveError::TimeLimit) => Ok(None),
+                Err(SolveError::TimeLimit) => {
+                    Ok((None, self.proof.map(|_| BoardProof::Uncertifiable)))
+                }
                 Err(e) => Err(e),
                 Ok(report) => {
                     let mut result =
                         ResultJson::from_report(&report, board.embedded.as_ref(), counting);
                     result.board = board.id.clone();
-                    Ok(Some(result))
+                    let proof = self
+                        .proof
+                        .map(|proof| certified(&board.puzzle, &report.outcome, &proof));
+                    Ok((Some(result), proof))
                 }
             })
             .collect::<Result<_, _>>()?;
@@ -168,11 +209,29 @@ impl BatchJob {
             doc.boards
                 .iter()
                 .zip(results)
-                .map(|(board, result)| BoardResult {
+                .map(|(board, (result, proof))| BoardResult {
                     id: board.id.clone(),
                     result,
+                    proof,
                 })
                 .collect(),
         ))
+    }
+}
+
+/// Certifies `outcome` ([`super::solve::certificate`]) and checks the certificate as
+/// `check-proof` would.
+fn certified(puzzle: &Puzzle, outcome: &Outcome, options: &ProofOptions) -> BoardProof {
+    let certificate = match super::solve::certificate(puzzle, outcome, options) {
+        Ok(Some(certificate)) => certificate,
+        Ok(None) => return BoardProof::Uncertifiable,
+        Err(e) => return BoardProof::Failed(e.to_string()),
+    };
+    let Ok(cnf) = std::str::from_utf8(&certificate.cnf) else {
+        return BoardProof::Failed("the formula written is not text".into());
+    };
+    match check(puzzle, cnf, &certificate.proof) {
+        Ok(_) => BoardProof::Certified(Box::new(certificate)),
+        Err(rejection) => BoardProof::Failed(format!("rejected at {rejection}")),
     }
 }

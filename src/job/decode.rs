@@ -7,6 +7,7 @@ use crate::error::Error;
 use crate::format::{Found, ParseError, ParseErrorKind, Source};
 use crate::ilp::IlpModel;
 use crate::ilp::solution::{self, SolutionStatus};
+use crate::limits::{Limit, LimitExceeded};
 use crate::puzzle::{Grid, Puzzle};
 use crate::sat::card::CardKind;
 use crate::sat::dimacs::{self, Answer, DecodeError, Formula, Header};
@@ -58,13 +59,27 @@ pub fn sat_answer(
         source_name: answer.name.clone(),
         error,
     };
-    let read = dimacs::read_answer(&answer.text);
+    let vars = formula.cnf.var_count();
+    let read = dimacs::read_answer_within(&answer.text, vars);
     if read.is_err() && solution::parse(&answer.text).is_ok() {
         return Err(decode_err(DecodeError::MipSolution));
     }
-    let assignment = match read.map_err(|error| Error::Parse {
-        source_name: answer.name.clone(),
-        error,
+    let assignment = match read.map_err(|error| {
+        // A variable beyond the formula: the answer belongs to another formula.
+        match error.kind {
+            ParseErrorKind::Limit(LimitExceeded {
+                limit: Limit::Variable,
+                value,
+                ..
+            }) => decode_err(DecodeError::UnknownVariable {
+                var: usize::try_from(value).unwrap_or(usize::MAX),
+                vars,
+            }),
+            _ => Error::Parse {
+                source_name: answer.name.clone(),
+                error,
+            },
+        }
     })? {
         Answer::Sat(a) => a,
         Answer::Unsat => return Ok(None),

@@ -1,7 +1,8 @@
 //! The solve job: a parsed document, an engine configuration, a goal (one solution, a proof of
-//! uniqueness, or a count), an output format, and optionally a DIMACS export. [`SolveJob::run`]
-//! solves every board and returns the text to write, the reports and the formula; the caller
-//! writes them and turns the outcomes into messages and an exit status.
+//! uniqueness, or a count), an output format, and optionally a DIMACS export and a certificate
+//! (`--proof`, [`crate::proof`]). [`SolveJob::run`] solves every board and returns the text to
+//! write, the reports, the formula and the certificate; the caller writes them and turns the
+//! outcomes into messages and an exit status.
 
 use super::require_solvers;
 use crate::error::Error;
@@ -9,6 +10,7 @@ use crate::format::csc384::Dialect;
 use crate::format::json::{ResultJson, Status};
 use crate::format::{Board, Document, Format, OutputFormat, Writer};
 use crate::ilp::lp;
+use crate::proof::{Certificate, Claim, ProofOptions, certify};
 use crate::puzzle::{Grid, Puzzle};
 use crate::sat::dimacs::Formula;
 use crate::solve::{Outcome, Report, SolveError, SolveOptions, solve};
@@ -64,6 +66,10 @@ pub struct SolveJob {
     pub cells: Option<Dialect>,
     /// A DIMACS export, for single-board documents.
     pub dimacs: Option<Dimacs>,
+    /// Certify the answer (single-board documents): when the outcome is no solution, a unique
+    /// solution or a complete count, the formula that blocks every solution found and a DRAT
+    /// proof of its unsatisfiability, made as these options say.
+    pub proof: Option<ProofOptions>,
 }
 
 /// What a solve job gave.
@@ -88,6 +94,9 @@ pub struct BoardSolved {
     pub text: Option<String>,
     /// The DIMACS formula to write after solving ([`Dimacs::After`]).
     pub formula: Option<Vec<u8>>,
+    /// The certificate ([`SolveJob::proof`]); `None` when none was asked for or the outcome
+    /// is not one a proof certifies (see [`SolveJob::certificate`]).
+    pub certificate: Option<Box<Certificate>>,
 }
 
 /// Every board of a document solved.
@@ -139,6 +148,7 @@ impl SolveJob {
                     report: None,
                     text: None,
                     formula: None,
+                    certificate: None,
                 }));
             }
             r => r?,
@@ -149,10 +159,15 @@ impl SolveJob {
             }
             _ => None,
         };
+        let certificate = match &self.proof {
+            Some(options) => certificate(puzzle, &report.outcome, options)?.map(Box::new),
+            None => None,
+        };
         Ok(Solved::Board(BoardSolved {
             text: self.text(board, &report, writer),
             report: Some(report),
             formula,
+            certificate,
         }))
     }
 
@@ -393,4 +408,20 @@ impl Tally {
         }
         s
     }
+}
+
+/// Certifies `outcome` for `puzzle` ([`certify`]) when a proof can: no solution, a unique
+/// solution, or a complete count (every grid blocked). `None` for a solution whose uniqueness
+/// was not examined or a count that stopped at its limit.
+pub fn certificate(
+    puzzle: &Puzzle,
+    outcome: &Outcome,
+    options: &ProofOptions,
+) -> Result<Option<Certificate>, Error> {
+    if Claim::of_outcome(outcome).is_none() {
+        return Ok(None);
+    }
+    let grids: Vec<Grid> = outcome.grids().into_iter().cloned().collect();
+    let certificate = certify(puzzle, &grids, options).map_err(SolveError::from)?;
+    Ok(Some(certificate))
 }

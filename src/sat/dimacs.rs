@@ -4,11 +4,13 @@
 //! `c var` map naming every cell and placement variable. [`read_answer`] reads SAT-competition
 //! output (`s SATISFIABLE`, `v ... 0`) or a MiniSat result file (`SAT`/`UNSAT` then the
 //! literals), and [`Formula::decode`] checks such a model against the formula and turns it into a
-//! verified [`Grid`].
+//! verified [`Grid`]. A variable beyond the formula (or beyond [`Limits::max_variable`]) is
+//! refused as it is read, so an answer never allocates more than its formula's size.
 
 use super::card::CardKind;
 use super::model::{Encoding, Instance, Model};
 use crate::format::{Found, ParseError, ParseErrorKind};
+use crate::limits::Limits;
 use crate::placement::Placements;
 use crate::puzzle::{Grid, Orientation, Puzzle};
 use crate::verify::{Violation, verify};
@@ -18,7 +20,7 @@ use varisat::{CnfFormula, ExtendFormula, Lit};
 /// A puzzle's formula in memory, with the variables that name cells and placements.
 #[derive(Debug)]
 pub struct Formula {
-    /// The clauses (and the blocking clause, once [`Formula::exclude`] added it).
+    /// The clauses (and the blocking clauses that [`Formula::exclude`] added).
     pub cnf: CnfFormula,
     /// Cell and placement variables.
     pub encoding: Encoding,
@@ -30,7 +32,8 @@ pub struct Formula {
     pub card: CardKind,
     /// The puzzle's fingerprint ([`fingerprint`]).
     pub fingerprint: u64,
-    excluded: bool,
+    /// The grids blocked by [`Formula::exclude`], in order.
+    excluded: Vec<Grid>,
 }
 
 impl Formula {
@@ -47,13 +50,15 @@ impl Formula {
             model,
             card,
             fingerprint: fingerprint(puzzle),
-            excluded: false,
+            excluded: Vec::new(),
         }
     }
 
     /// Adds the clause that blocks `grid`: one of its ship cells must turn to water. Since the
     /// fleet fixes the number of ship cells, every other solution satisfies it, so the formula
-    /// is unsatisfiable exactly when `grid` was the only solution.
+    /// is unsatisfiable exactly when `grid` was the only solution. Called once per grid, it
+    /// blocks several: the formula is then unsatisfiable exactly when they are all the solutions.
+    /// The header ([`Formula::write`]) lists the blocked grids ([`read_solutions`]).
     pub fn exclude(&mut self, grid: &Grid) {
         let block: Vec<Lit> = self
             .encoding
@@ -64,7 +69,12 @@ impl Formula {
             .map(|(v, _)| v.negative())
             .collect();
         self.cnf.add_clause(&block);
-        self.excluded = true;
+        self.excluded.push(grid.clone());
+    }
+
+    /// The grids blocked so far, in order.
+    pub fn excluded(&self) -> &[Grid] {
+        &self.excluded
     }
 
     /// Writes the formula as DIMACS CNF, with header comments and the variable map.
@@ -87,13 +97,25 @@ impl Formula {
         let _ = writeln!(head, "c board: {rows}x{cols}");
         let _ = writeln!(head, "c fleet: {}", puzzle.fleet());
         let _ = writeln!(head, "c puzzle: {:016x}", self.fingerprint);
-        if self.excluded {
-            let _ = writeln!(
-                head,
-                "c exclude-solution: the last clause blocks the solution found; UNSAT proves it unique"
-            );
-        } else {
-            let _ = writeln!(head, "c exclude-solution: no");
+        match self.excluded.len() {
+            0 => {
+                let _ = writeln!(head, "c exclude-solution: no");
+            }
+            1 => {
+                let _ = writeln!(
+                    head,
+                    "c exclude-solution: the last clause blocks the solution found; UNSAT proves it unique"
+                );
+            }
+            n => {
+                let _ = writeln!(
+                    head,
+                    "c exclude-solution: the last {n} clauses block the {n} solutions found; UNSAT proves there are no others"
+                );
+            }
+        }
+        for (i, grid) in self.excluded.iter().enumerate() {
+            let _ = writeln!(head, "{SOLUTION} {}: {}", i + 1, solution_rows(grid));
         }
         let _ = writeln!(
             head,
@@ -175,6 +197,76 @@ impl Formula {
         verify(puzzle, &grid)?;
         Ok(grid)
     }
+}
+
+/// The header comment that names a blocked grid: `c solution N: ROW/ROW/...`, `#` a ship cell
+/// and `.` water.
+const SOLUTION: &str = "c solution";
+
+fn solution_rows(grid: &Grid) -> String {
+    let rows: Vec<String> = (0..grid.rows())
+        .map(|r| {
+            (0..grid.cols())
+                .map(|c| {
+                    if grid.is_ship(crate::puzzle::Pos::new(r, c)) {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    rows.join("/")
+}
+
+/// Reads the grids that the header comments of a DIMACS file written by [`Formula::write`] say
+/// its blocking clauses exclude (`c solution N: ...`, in order), for a `rows` x `cols` board.
+/// The grids are only read here: whether they solve the puzzle is the verifier's question.
+pub fn read_solutions(text: &str, rows: usize, cols: usize) -> Result<Vec<Grid>, ParseError> {
+    let mut grids = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if line.starts_with('p') {
+            break;
+        }
+        let Some(rest) = line.strip_prefix(SOLUTION) else {
+            continue;
+        };
+        let bad = |expected| {
+            ParseError::at_line(
+                i + 1,
+                ParseErrorKind::Expected {
+                    expected,
+                    found: Found::new(rest.trim()),
+                },
+            )
+        };
+        let Some((number, cells)) = rest.trim().split_once(": ") else {
+            return Err(bad("`N: ROW/ROW/...` after `c solution`"));
+        };
+        if number.parse::<usize>().ok() != Some(grids.len() + 1) {
+            return Err(bad("solutions numbered 1, 2, ... in order"));
+        }
+        let rows_text: Vec<&str> = cells.trim().split('/').collect();
+        if rows_text.len() != rows || rows_text.iter().any(|r| r.chars().count() != cols) {
+            return Err(bad(
+                "one `#`/`.` row per board row, each as long as the board is wide",
+            ));
+        }
+        let mut ship = Vec::with_capacity(rows * cols);
+        for ch in rows_text.iter().flat_map(|r| r.chars()) {
+            match ch {
+                '#' => ship.push(true),
+                '.' => ship.push(false),
+                _ => return Err(bad("only `#` (ship) and `.` (water) in a solution row")),
+            }
+        }
+        let grid = Grid::from_ship_cells(rows, cols, &ship)
+            .ok_or_else(|| bad("ship cells that form straight ships"))?;
+        grids.push(grid);
+    }
+    Ok(grids)
 }
 
 /// A stable 64-bit fingerprint (FNV-1a) of a puzzle: board, counts, fleet and clues. The DIMACS
@@ -327,8 +419,16 @@ impl Assignment {
 
 /// Reads a solver's answer: SAT-competition output (`c` comments, one `s` line, `v` lines ending
 /// with `0`) or a MiniSat result file (`SAT`, `UNSAT` or `INDET`, then the literals ending with
-/// `0`). A model without its final `0` is truncated and rejected.
+/// `0`). A model without its final `0` is truncated and rejected. Variables are bounded by
+/// [`Limits::max_variable`].
 pub fn read_answer(text: &str) -> Result<Answer, ParseError> {
+    read_answer_within(text, Limits::default().max_variable)
+}
+
+/// [`read_answer`] for a formula of `vars` variables: a literal naming a larger variable is
+/// refused where it stands ([`crate::limits::Limit::Variable`]), before anything is sized by
+/// it.
+pub fn read_answer_within(text: &str, vars: usize) -> Result<Answer, ParseError> {
     let lines = crate::format::tokenize(text);
     let first = lines.iter().find(|l| l.tokens[0].1 != "c").ok_or_else(|| {
         ParseError::at_line(
@@ -349,8 +449,8 @@ pub fn read_answer(text: &str) -> Result<Answer, ParseError> {
         }
     };
     match word {
-        "s" => read_competition(&lines).map_err(cut),
-        "SAT" | "UNSAT" | "INDET" => read_minisat(&lines).map_err(cut),
+        "s" => read_competition(&lines, vars).map_err(cut),
+        "SAT" | "UNSAT" | "INDET" => read_minisat(&lines, vars).map_err(cut),
         _ => Err(ParseError::at(
             first.number,
             col,
@@ -368,6 +468,7 @@ fn read_literals(
     tokens: &[(usize, &str)],
     assignment: &mut Assignment,
     done: &mut bool,
+    vars: usize,
 ) -> Result<(), ParseError> {
     for &(col, tok) in tokens {
         if *done {
@@ -393,6 +494,10 @@ fn read_literals(
         if lit == 0 {
             *done = true;
         } else {
+            let var = u64::try_from(lit.unsigned_abs()).unwrap_or(u64::MAX);
+            Limits::default()
+                .variable(var, Some(vars))
+                .map_err(|e| ParseError::at(line.number, col, e.into()))?;
             assignment
                 .set(lit)
                 .map_err(|kind| ParseError::at(line.number, col, kind))?;
@@ -410,7 +515,7 @@ fn truncated() -> ParseError {
     )
 }
 
-fn read_competition(lines: &[crate::format::Line<'_>]) -> Result<Answer, ParseError> {
+fn read_competition(lines: &[crate::format::Line<'_>], vars: usize) -> Result<Answer, ParseError> {
     let mut status: Option<&str> = None;
     let mut assignment = Assignment::default();
     let mut done = false;
@@ -448,7 +553,7 @@ fn read_competition(lines: &[crate::format::Line<'_>]) -> Result<Answer, ParseEr
             }
             "v" if status == Some("SATISFIABLE") => {
                 saw_v = true;
-                read_literals(line, &line.tokens[1..], &mut assignment, &mut done)?;
+                read_literals(line, &line.tokens[1..], &mut assignment, &mut done, vars)?;
             }
             _ => {
                 return Err(ParseError::at(
@@ -474,7 +579,7 @@ fn read_competition(lines: &[crate::format::Line<'_>]) -> Result<Answer, ParseEr
     }
 }
 
-fn read_minisat(lines: &[crate::format::Line<'_>]) -> Result<Answer, ParseError> {
+fn read_minisat(lines: &[crate::format::Line<'_>], vars: usize) -> Result<Answer, ParseError> {
     let mut rest = lines.iter().filter(|l| l.tokens[0].1 != "c");
     let Some(first) = rest.next() else {
         return Err(truncated());
@@ -495,7 +600,7 @@ fn read_minisat(lines: &[crate::format::Line<'_>]) -> Result<Answer, ParseError>
             let mut assignment = Assignment::default();
             let mut done = false;
             for line in rest {
-                read_literals(line, &line.tokens, &mut assignment, &mut done)?;
+                read_literals(line, &line.tokens, &mut assignment, &mut done, vars)?;
             }
             if done {
                 Ok(Answer::Sat(assignment))

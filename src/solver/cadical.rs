@@ -29,11 +29,15 @@
 //! - The interrupt flag is read by the same callback, so a call stops within ten search steps
 //!   (or at the next check of an inprocessing round) of the flag being set.
 //!
+//! **Proofs.** [`Cadical::proving`] has CaDiCaL trace a DRAT proof (text or binary) to a
+//! temporary file, the only way the binding offers; [`ProofSolver::finish_proof`] releases that
+//! CaDiCaL instance, which flushes and closes the file, and reads it back.
+//!
 //! A stopped call keeps every learnt clause; the next call starts a new CaDiCaL `solve`, which
 //! restarts from the top level, so "resuming" is CaDiCaL's incremental search, not a
 //! continuation of the same run.
 
-use super::{Answer, Solver, SolverError};
+use super::{Answer, ProofFormat, ProofSolver, Solver, SolverError};
 use crate::sat::sink::ClauseSink;
 use rustsat::solvers::{
     ControlSignal, GetInternalStats, Learn, Solve, SolveIncremental, SolverResult, Terminate,
@@ -65,6 +69,8 @@ pub struct Cadical {
     counting: bool,
     /// Reused to convert clauses.
     buffer: Vec<rustsat::types::Lit>,
+    /// The file CaDiCaL traces its proof to ([`Cadical::proving`]).
+    proof: Option<tempfile::NamedTempFile>,
 }
 
 impl Cadical {
@@ -81,7 +87,21 @@ impl Cadical {
             learnt: Arc::new(AtomicU64::new(0)),
             counting: false,
             buffer: Vec::new(),
+            proof: None,
         }
+    }
+
+    /// A new, empty solver that traces a DRAT proof in `format` ([`ProofSolver`]).
+    pub fn proving(format: ProofFormat) -> Result<Self, SolverError> {
+        let file = tempfile::NamedTempFile::new().map_err(Cadical::error)?;
+        let mut solver = Cadical::new();
+        let binary = format == ProofFormat::Binary;
+        solver
+            .solver
+            .trace_proof(file.path(), rustsat_cadical::ProofFormat::Drat { binary })
+            .map_err(Cadical::error)?;
+        solver.proof = Some(file);
+        Ok(solver)
     }
 
     /// Starts counting learnt clauses (once; the count only ever grows). The learner is never
@@ -279,6 +299,19 @@ impl Solver for Cadical {
     }
 }
 
+impl ProofSolver for Cadical {
+    fn finish_proof(&mut self) -> Result<Vec<u8>, SolverError> {
+        let file = self
+            .proof
+            .take()
+            .ok_or_else(|| Cadical::error("this solver writes no proof"))?;
+        // Releasing the CaDiCaL instance flushes and closes the proof file.
+        self.solver = CaDiCaL::default();
+        self.counting = false;
+        std::fs::read(file.path()).map_err(Cadical::error)
+    }
+}
+
 /// The generic solver tests run for CaDiCaL too (`super::tests`); these check what only this
 /// adapter does.
 #[cfg(test)]
@@ -306,5 +339,35 @@ mod tests {
             assert_eq!(answer, Ok(Answer::Stopped));
         }
         assert!(solver.learnt.load(Ordering::Relaxed) > 1_000);
+    }
+
+    #[test]
+    fn a_certificate_written_by_cadical_checks_in_text_and_binary() {
+        use crate::proof::{Claim, ProofFormat, ProofOptions, certify, check};
+        // A puzzle that pre-solving leaves open, so that CaDiCaL has to search.
+        let text = include_str!("../../puzzles/generated/15x15/001.json");
+        let puzzle = crate::format::parse_document(text, crate::format::Format::Json)
+            .expect("valid")
+            .boards
+            .remove(0)
+            .puzzle;
+        let grid = crate::solve(&puzzle, &crate::SolveOptions::unique())
+            .expect("solves")
+            .outcome
+            .grid()
+            .cloned()
+            .expect("unique");
+        for format in [ProofFormat::Text, ProofFormat::Binary] {
+            let options = ProofOptions {
+                format,
+                solver: crate::solver::SolverKind::Cadical,
+                ..ProofOptions::default()
+            };
+            let cert = certify(&puzzle, std::slice::from_ref(&grid), &options).expect("certified");
+            let cnf = String::from_utf8(cert.cnf).expect("ASCII");
+            let certified = check(&puzzle, &cnf, &cert.proof).expect("accepted");
+            assert_eq!(certified.claim, Claim::Unique);
+            assert_eq!(certified.stats.binary, format == ProofFormat::Binary);
+        }
     }
 }

@@ -64,6 +64,38 @@ pub trait Solver: ClauseSink + Send {
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>);
 }
 
+/// How a DRAT proof is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum ProofFormat {
+    /// Text DRAT: one clause a line, `d` before a deletion (what drat-trim and rate read).
+    #[default]
+    Text,
+    /// Binary DRAT: `a`/`d`, then variable-length literals, each clause ending with a 0 byte.
+    Binary,
+}
+
+impl ProofFormat {
+    /// The format's name, as `--proof-format` spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProofFormat::Text => "text",
+            ProofFormat::Binary => "binary",
+        }
+    }
+}
+
+/// A solver that writes a DRAT proof when it answers [`Answer::Unsat`]: the capability that
+/// certified answers need (`crate::proof`). It answers one call, without assumptions, on
+/// clauses that all came before the call.
+pub trait ProofSolver: Solver {
+    /// Ends the proof and returns it. After an [`Answer::Unsat`] call it refutes the clauses
+    /// added; the solver writes no more proof after this.
+    fn finish_proof(&mut self) -> Result<Vec<u8>, SolverError>;
+}
+
 /// Adds every clause of `formula` to `solver`.
 pub fn load(solver: &mut dyn Solver, formula: &CnfFormula) {
     for clause in formula.iter() {
@@ -112,6 +144,28 @@ impl SolverKind {
         match self {
             SolverKind::Varisat => None,
             SolverKind::Cadical => Some("cadical"),
+        }
+    }
+
+    /// A new, empty solver of this kind that writes a DRAT proof in `format`
+    /// ([`ProofSolver`]); an error for a kind that cannot write one or that this build does not
+    /// link.
+    pub fn new_proof_solver(
+        self,
+        format: ProofFormat,
+    ) -> Result<Box<dyn ProofSolver>, SolverError> {
+        match self {
+            SolverKind::Varisat => Ok(Box::new(varisat::Varisat::proving(format))),
+            #[cfg(feature = "cadical")]
+            SolverKind::Cadical => Ok(Box::new(cadical::Cadical::proving(format)?)),
+            #[allow(unreachable_patterns)]
+            missing => Err(SolverError {
+                solver: missing.name(),
+                message: format!(
+                    "not linked into this build (rebuild with `--features {}`)",
+                    missing.feature().unwrap_or("?")
+                ),
+            }),
         }
     }
 

@@ -2,11 +2,17 @@
 //! (`vendor/varisat`, patched with a shared conflict limit, a stop flag and a conflict counter;
 //! see its `PATCH.md`). This is the one file of the crate that names the patched functions, and
 //! the one place with `unsafe` code: the `Send` promise below.
+//!
+//! [`Varisat::proving`] attaches varisat's DRAT writer ([`ProofSolver`]): the proof goes into
+//! an in-memory buffer that [`ProofSolver::finish_proof`] hands back. varisat writes DRAT only
+//! for one non-incremental call (it panics on clauses added after a call, and on assumptions),
+//! so a proving solver refuses both with an error instead.
 
-use super::{Answer, Solver, SolverError};
+use super::{Answer, ProofFormat, ProofSolver, Solver, SolverError};
 use crate::sat::sink::ClauseSink;
-use std::sync::Arc;
+use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::{Arc, Mutex};
 use varisat::solver::SolverError as VarisatError;
 use varisat::{ExtendFormula, Lit, Var};
 
@@ -19,11 +25,49 @@ pub struct Varisat {
     /// they are set only when they change: a call that resumes a stopped search with the same
     /// assumptions goes on where it stopped.
     assumed: Vec<Lit>,
+    /// The proof being written, for a solver made by [`Varisat::proving`].
+    proof: Option<Proof>,
 }
 
+/// A proof being written, and what varisat's DRAT writer cannot take.
+struct Proof {
+    buffer: ProofBuffer,
+    /// A call has started: varisat's DRAT writer takes no clause after it.
+    solved: bool,
+    /// A clause came after a call and was not passed on: the next call fails.
+    late_clause: bool,
+}
+
+/// The proof writer varisat is given: a byte buffer behind an `Arc<Mutex>`, so that it is
+/// `Send` (see the promise below) and readable once varisat has flushed it.
+#[derive(Clone, Default)]
+struct ProofBuffer(Arc<Mutex<Vec<u8>>>);
+
+impl Write for ProofBuffer {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let mut buffer = self
+            .0
+            .lock()
+            .map_err(|_| io::Error::other("the proof buffer's lock is poisoned"))?;
+        buffer.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The proof writer must be `Send` for the promise below to hold.
+const _: fn() = || {
+    fn send<T: Send>() {}
+    send::<ProofBuffer>();
+};
+
 // SAFETY: a varisat `Solver` is not `Send` only because a proof writer (`Box<dyn Write>`) or
-// proof processors (`&mut dyn ProofProcessor`) may be attached to it. `Varisat` offers no way to
-// attach either, so the solver inside holds plain data only and may move between threads.
+// proof processors (`&mut dyn ProofProcessor`) may be attached to it. `Varisat` attaches no
+// proof processor, and the only proof writer it attaches is a `ProofBuffer` (`Varisat::proving`),
+// an `Arc<Mutex<Vec<u8>>>`, which is `Send` (checked above). So everything the solver inside
+// holds may move between threads.
 #[allow(unsafe_code)]
 unsafe impl Send for Varisat {}
 
@@ -34,7 +78,43 @@ impl Varisat {
             solver: varisat::Solver::new(),
             model: Vec::new(),
             assumed: Vec::new(),
+            proof: None,
         }
+    }
+
+    /// A new, empty solver that writes a DRAT proof in `format` of an unsatisfiable answer
+    /// ([`ProofSolver`]). It answers one call without assumptions: every clause must come
+    /// before it.
+    pub fn proving(format: ProofFormat) -> Self {
+        let mut solver = Varisat::new();
+        let buffer = ProofBuffer::default();
+        let format = match format {
+            ProofFormat::Text => varisat::ProofFormat::Drat,
+            ProofFormat::Binary => varisat::ProofFormat::BinaryDrat,
+        };
+        solver.solver.write_proof(buffer.clone(), format);
+        solver.proof = Some(Proof {
+            buffer,
+            solved: false,
+            late_clause: false,
+        });
+        solver
+    }
+
+    /// Why a proving solver cannot take this call, if it cannot.
+    fn refuse(&self, assumptions: &[Lit]) -> Option<SolverError> {
+        let proof = self.proof.as_ref()?;
+        let message = if !assumptions.is_empty() {
+            "a DRAT proof cannot be written for a call under assumptions"
+        } else if proof.late_clause {
+            "a DRAT proof cannot be written for clauses added after a call"
+        } else {
+            return None;
+        };
+        Some(SolverError {
+            solver: "varisat",
+            message: message.into(),
+        })
     }
 }
 
@@ -49,7 +129,10 @@ impl ClauseSink for Varisat {
         self.solver.new_var()
     }
     fn add_clause(&mut self, clause: &[Lit]) {
-        self.solver.add_clause(clause)
+        match &mut self.proof {
+            Some(proof) if proof.solved => proof.late_clause = true,
+            _ => self.solver.add_clause(clause),
+        }
     }
 }
 
@@ -59,6 +142,12 @@ impl Solver for Varisat {
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> Result<Answer, SolverError> {
+        if let Some(refused) = self.refuse(assumptions) {
+            return Err(refused);
+        }
+        if let Some(proof) = &mut self.proof {
+            proof.solved = true;
+        }
         if assumptions != self.assumed.as_slice() {
             self.solver.assume(assumptions);
             self.assumed = assumptions.to_vec();
@@ -108,5 +197,25 @@ impl Solver for Varisat {
 
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.solver.set_stop_flag(flag);
+    }
+}
+
+impl ProofSolver for Varisat {
+    fn finish_proof(&mut self) -> Result<Vec<u8>, SolverError> {
+        let Some(proof) = self.proof.take() else {
+            return Err(SolverError {
+                solver: "varisat",
+                message: "this solver writes no proof".into(),
+            });
+        };
+        self.solver.close_proof().map_err(|e| SolverError {
+            solver: "varisat",
+            message: e.to_string(),
+        })?;
+        let mut bytes = proof.buffer.0.lock().map_err(|_| SolverError {
+            solver: "varisat",
+            message: "the proof buffer's lock is poisoned".into(),
+        })?;
+        Ok(std::mem::take(&mut *bytes))
     }
 }

@@ -70,6 +70,7 @@ pub const COMMANDS: &[&str] = &[
     "serve",
     "completions",
     "man",
+    "check-proof",
 ];
 
 /// The built binary.

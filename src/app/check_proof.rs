@@ -1,0 +1,72 @@
+//! `bimaru-sat check-proof PUZZLE FILE`: read the puzzle, the formula (`FILE.cnf` unless
+//! `--cnf`) and the proof, let the library's [`check`] re-derive and compare the formula and run
+//! its DRAT checker, and say what is certified (exit 0) or which step rejected it (exit 1). In a
+//! file of several boards (Rubin), the board is the one the formula's header names.
+
+use super::output::stdout;
+use super::solve::cnf_path;
+use super::{Exit, Failure, read_input};
+use crate::cli::CheckProofArgs;
+use bimaru_sat::Limits;
+use bimaru_sat::error::Error;
+use bimaru_sat::proof::{check, named_puzzle};
+
+/// Runs the check-proof command.
+pub fn run(args: &CheckProofArgs, limits: &Limits) -> Result<Exit, Failure> {
+    let input = read_input(Some(&args.puzzle), limits)?;
+    let doc = input.document_within(args.format, limits)?;
+    let cnf = args.cnf.clone().unwrap_or_else(|| cnf_path(&args.proof));
+    let read = |path: &std::path::Path| {
+        std::fs::read(path).map_err(|source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+    };
+    let proof = read(&args.proof)?;
+    let formula = read(&cnf)?;
+    let Ok(formula) = String::from_utf8(formula) else {
+        eprintln!(
+            "{}: rejected at step 3 (the formula, clause for clause): {} is not text",
+            args.proof.display(),
+            cnf.display()
+        );
+        return Ok(Exit::Rejected);
+    };
+    let puzzle = if doc.boards.len() == 1 {
+        &doc.boards[0].puzzle
+    } else {
+        let Some(puzzle) = named_puzzle(doc.boards.iter().map(|b| &b.puzzle), &formula) else {
+            eprintln!(
+                "{}: rejected at step 1 (the formula's header): it names none of the {} boards of {}",
+                args.proof.display(),
+                doc.boards.len(),
+                input.name
+            );
+            return Ok(Exit::Rejected);
+        };
+        puzzle
+    };
+    match check(puzzle, &formula, &proof) {
+        Ok(certified) => {
+            let stats = certified.stats;
+            stdout(
+                format!(
+                    "certified: {} ({} formula {}; {} DRAT {}: {} lemmas, {} deletions)\n",
+                    certified.claim,
+                    certified.config,
+                    cnf.display(),
+                    if stats.binary { "binary" } else { "text" },
+                    args.proof.display(),
+                    stats.lemmas,
+                    stats.deletions,
+                )
+                .as_bytes(),
+            )?;
+            Ok(Exit::Success)
+        }
+        Err(rejection) => {
+            eprintln!("{}: rejected at {rejection}", args.proof.display());
+            Ok(Exit::Rejected)
+        }
+    }
+}

@@ -1,0 +1,626 @@
+//! Certified answers. [`certify`] turns "no solution", "unique" or "exactly N solutions" into a
+//! pair of files a sceptic can check: the whole CNF encoding of the puzzle plus one blocking
+//! clause per solution found (`sat/dimacs.rs`'s [`Formula`], as `--emit-dimacs
+//! --exclude-solution` writes it), and a DRAT proof that this formula is unsatisfiable. The
+//! proof opens with pre-solving's facts as unit lemmas, each implied by unit propagation over
+//! the formula and the lemmas before it, and goes on with what a fresh proof-writing solver
+//! ([`ProofSolver`]) writes while it refutes the formula and those units in one call.
+//! [`check`] is the other side: it re-derives the formula from the puzzle, compares it clause
+//! for clause with the file, has the independent verifier accept every blocked grid, and runs
+//! the DRAT checker of [`drat`], which shares no code with any solver. `docs/proofs.md` says
+//! what is still trusted (the encoder) and how [`cross_check`] narrows that.
+
+pub mod drat;
+
+use crate::compare::Config;
+use crate::placement::Placements;
+use crate::puzzle::{Grid, Puzzle};
+use crate::reason::deduce::{Rules, Status, facts};
+use crate::reason::unit::Propagator;
+use crate::sat::Lit;
+use crate::sat::card::CardKind;
+use crate::sat::dimacs::{Formula, fingerprint, read_header, read_solutions};
+use crate::sat::engine::Configuration;
+use crate::sat::model::Model;
+use crate::solve::{Outcome, SolveError};
+pub use crate::solver::ProofFormat;
+use crate::solver::{Answer, SolverError, SolverKind};
+use crate::verify::{Violation, verify};
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// What a certificate establishes about its puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Claim {
+    /// No grid solves the puzzle.
+    NoSolution,
+    /// Exactly one grid does.
+    Unique,
+    /// Exactly this many do (two or more).
+    Exactly(usize),
+}
+
+impl Claim {
+    /// The claim of a refuted formula that blocks `solutions` grids.
+    pub fn of(solutions: usize) -> Claim {
+        match solutions {
+            0 => Claim::NoSolution,
+            1 => Claim::Unique,
+            n => Claim::Exactly(n),
+        }
+    }
+
+    /// The outcome's claim, when the outcome is one a proof can certify: no solution, a unique
+    /// one, or a complete count.
+    pub fn of_outcome(outcome: &Outcome) -> Option<Claim> {
+        outcome
+            .is_complete()
+            .then(|| Claim::of(outcome.grids().len()))
+    }
+}
+
+impl fmt::Display for Claim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Claim::NoSolution => f.write_str("no solution"),
+            Claim::Unique => f.write_str("unique solution"),
+            Claim::Exactly(n) => write!(f, "exactly {n} solutions"),
+        }
+    }
+}
+
+/// The configuration a certificate's formula is written in unless another is asked for: the
+/// cell model with totalizers. Refuting the whole encoding (no pre-solving) is fastest there on
+/// the 30x30 set (`docs/benchmarks.md`, "Proofs").
+pub const DEFAULT_CONFIG: Configuration = Configuration {
+    model: Model::Cell,
+    card: CardKind::Totalizer,
+};
+
+/// How to certify: the encoding of the refuted formula, the DRAT flavour and the solver that
+/// writes the proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProofOptions {
+    /// The model and cardinality encoding of the formula ([`DEFAULT_CONFIG`] by default).
+    pub config: Configuration,
+    /// Text or binary DRAT.
+    pub format: ProofFormat,
+    /// The solver that refutes the formula and writes the proof.
+    pub solver: SolverKind,
+}
+
+impl Default for ProofOptions {
+    fn default() -> Self {
+        ProofOptions {
+            config: DEFAULT_CONFIG,
+            format: ProofFormat::Text,
+            solver: SolverKind::Varisat,
+        }
+    }
+}
+
+/// A formula and its refutation.
+#[derive(Clone, Debug)]
+pub struct Certificate {
+    /// What it establishes.
+    pub claim: Claim,
+    /// The refuted formula, DIMACS with the header of [`Formula::write`].
+    pub cnf: Vec<u8>,
+    /// The DRAT proof of its unsatisfiability.
+    pub proof: Vec<u8>,
+    /// The encoding the formula was written in.
+    pub config: Configuration,
+    /// Pre-solving facts written as unit lemmas at the head of the proof.
+    pub units: usize,
+    /// Conflicts of the proof-writing call.
+    pub conflicts: u64,
+    /// Wall time of encoding, solving and writing the proof.
+    pub time: Duration,
+}
+
+/// Why no certificate could be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ProofError {
+    /// A grid to block breaks the puzzle's rules.
+    #[error("solution {index} given to the proof is not a solution: {violation}")]
+    NotASolution {
+        /// 1-based.
+        index: usize,
+        /// What the verifier found.
+        violation: Violation,
+    },
+    /// The formula with every given solution blocked is satisfiable: the search that found
+    /// them missed one (or the encodings disagree). Never expected; a bug to report.
+    #[error(
+        "the {config} formula blocking the {found} solution(s) found is satisfiable: the search missed a solution"
+    )]
+    NotRefuted {
+        /// The encoding.
+        config: Configuration,
+        /// Solutions blocked.
+        found: usize,
+    },
+    /// The proof-writing solver failed or cannot write a proof.
+    #[error(transparent)]
+    Solver(#[from] SolverError),
+}
+
+impl From<ProofError> for SolveError {
+    fn from(e: ProofError) -> Self {
+        SolveError::Solver {
+            message: e.to_string(),
+        }
+    }
+}
+
+/// The whole encoding of `puzzle` in `config`, with one blocking clause per grid of `solutions`
+/// (in order): the formula a certificate refutes.
+pub fn formula(puzzle: &Puzzle, solutions: &[Grid], config: Configuration) -> Formula {
+    let mut formula = Formula::build(puzzle, config.model, config.card);
+    for grid in solutions {
+        formula.exclude(grid);
+    }
+    formula
+}
+
+/// Certifies that `solutions` are all the solutions of `puzzle`: writes the formula that blocks
+/// them (the whole encoding in `options.config`) and a DRAT proof in `options.format`: the
+/// pre-solving facts as unit lemmas ([`presolved_units`]), then the proof of a fresh
+/// `options.solver` that refutes the formula and those units in one call.
+pub fn certify(
+    puzzle: &Puzzle,
+    solutions: &[Grid],
+    options: &ProofOptions,
+) -> Result<Certificate, ProofError> {
+    let start = Instant::now();
+    for (i, grid) in solutions.iter().enumerate() {
+        verify(puzzle, grid).map_err(|violation| ProofError::NotASolution {
+            index: i + 1,
+            violation,
+        })?;
+    }
+    let config = options.config;
+    let formula = formula(puzzle, solutions, config);
+    let units = presolved_units(puzzle, &formula);
+    let mut prover = options.solver.new_proof_solver(options.format)?;
+    for _ in 0..formula.cnf.var_count() {
+        prover.new_var();
+    }
+    for clause in formula.cnf.iter() {
+        prover.add_clause(clause);
+    }
+    for &unit in &units {
+        prover.add_clause(&[unit]);
+    }
+    match prover.solve(&[])? {
+        Answer::Unsat => {}
+        Answer::Sat => {
+            return Err(ProofError::NotRefuted {
+                config,
+                found: solutions.len(),
+            });
+        }
+        Answer::Stopped => {
+            return Err(ProofError::Solver(SolverError {
+                solver: prover.name(),
+                message: "stopped without an answer".into(),
+            }));
+        }
+    }
+    let conflicts = prover.conflicts();
+    let mut proof = Vec::new();
+    for &unit in &units {
+        write_lemma(&mut proof, &[unit], options.format);
+    }
+    proof.extend(prover.finish_proof()?);
+    Ok(Certificate {
+        claim: Claim::of(solutions.len()),
+        cnf: formula.write(puzzle),
+        proof,
+        config,
+        units: units.len(),
+        conflicts,
+        time: start.elapsed(),
+    })
+}
+
+/// Pre-solving's facts about `puzzle` (its cells, and the placements it chose or struck off) as
+/// literals of `formula`, in an order where each is a RUP lemma: unit propagation over the
+/// formula and the literals before it, with the fact's negation assumed, reaches a conflict.
+/// Facts that unit propagation already sets are left out, and so is any fact that is not RUP
+/// (it is left to the solver). Empty when pre-solving or unit propagation finds no solution.
+pub fn presolved_units(puzzle: &Puzzle, formula: &Formula) -> Vec<Lit> {
+    let placements = Placements::new(puzzle);
+    let Ok(known) = facts(puzzle, &placements, Rules::Full) else {
+        return Vec::new();
+    };
+    let cells = known
+        .cells
+        .iter()
+        .zip(&formula.encoding.cells)
+        .filter_map(|(value, var)| value.map(|ship| var.lit(ship)));
+    let ships = known
+        .placements
+        .iter()
+        .zip(&formula.encoding.placements)
+        .filter_map(|(status, var)| match status {
+            Status::Chosen => Some(var.positive()),
+            Status::Dead => Some(var.negative()),
+            Status::Open => None,
+        });
+    let mut pending: Vec<Lit> = cells.chain(ships).collect();
+    let mut up = Propagator::new(&formula.cnf);
+    if up.propagate_root().is_err() {
+        return Vec::new();
+    }
+    let mut units = Vec::new();
+    loop {
+        let before = units.len();
+        let mut open = Vec::new();
+        for lit in pending {
+            match up.value(lit) {
+                Some(true) => {}
+                _ if up.probe(!lit) => {
+                    if up.imply(lit, None).is_err() {
+                        // The units refute the formula by themselves; the solver closes it.
+                        units.push(lit);
+                        return units;
+                    }
+                    units.push(lit);
+                }
+                _ => open.push(lit),
+            }
+        }
+        if units.len() == before || open.is_empty() {
+            return units;
+        }
+        pending = open;
+    }
+}
+
+/// Appends the lemma `clause` to a proof in `format`: text DRAT (`1 -2 0`) or binary DRAT (`a`,
+/// each literal as the variable-length number `2 * variable + sign`, a 0 byte).
+fn write_lemma(proof: &mut Vec<u8>, clause: &[Lit], format: ProofFormat) {
+    match format {
+        ProofFormat::Text => {
+            for lit in clause {
+                proof.extend_from_slice(format!("{} ", lit.to_dimacs()).as_bytes());
+            }
+            proof.extend_from_slice(b"0\n");
+        }
+        ProofFormat::Binary => {
+            proof.push(b'a');
+            for lit in clause {
+                let mut n = 2 * (lit.index() + 1) + usize::from(lit.is_negative());
+                while n >= 0x80 {
+                    proof.push((n as u8 & 0x7f) | 0x80);
+                    n >>= 7;
+                }
+                proof.push(n as u8);
+            }
+            proof.push(0);
+        }
+    }
+}
+
+/// What [`check`] accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certified {
+    /// What the pair establishes.
+    pub claim: Claim,
+    /// The blocked grids, each accepted by the verifier.
+    pub solutions: Vec<Grid>,
+    /// The encoding of the formula.
+    pub config: Configuration,
+    /// What the DRAT checker saw.
+    pub stats: drat::CheckStats,
+}
+
+/// The step of [`check`] that refused a certificate, and why. Each names its step first.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Rejection {
+    /// The formula file's header does not say how it was made, or names another puzzle.
+    #[error("step 1 (the formula's header): {0}")]
+    Header(String),
+    /// A blocked grid is not a solution of the puzzle, or is blocked twice.
+    #[error("step 2 (the blocked solutions): solution {index}: {reason}")]
+    Solution {
+        /// 1-based.
+        index: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The formula file is not the puzzle's formula.
+    #[error("step 3 (the formula, clause for clause): {0}")]
+    Formula(String),
+    /// The proof does not refute the formula.
+    #[error("step 4 (the DRAT proof): {0}")]
+    Proof(drat::DratError),
+}
+
+/// The puzzle among `puzzles` whose fingerprint the formula's header names (`c puzzle:`), for a
+/// file of several boards; `None` when the header names none of them.
+pub fn named_puzzle<'a>(
+    puzzles: impl IntoIterator<Item = &'a Puzzle>,
+    cnf: &str,
+) -> Option<&'a Puzzle> {
+    let print = read_header(cnf).ok()?.fingerprint?;
+    puzzles.into_iter().find(|p| fingerprint(p) == print)
+}
+
+fn show(clause: impl IntoIterator<Item = i64>) -> String {
+    let mut s: String = clause.into_iter().map(|l| format!("{l} ")).collect();
+    s.push('0');
+    s
+}
+
+/// Checks a certificate of `puzzle`: `cnf` (the text of `FILE.cnf`) and `proof` (text or
+/// binary DRAT). In order: the header names the puzzle's fingerprint, a model and a
+/// cardinality encoding; every blocked grid it lists solves the puzzle (the independent
+/// verifier) and is listed once; the formula re-derived from the puzzle, those choices and
+/// those grids equals the file clause for clause; and the proof refutes the file's clauses.
+pub fn check(puzzle: &Puzzle, cnf: &str, proof: &[u8]) -> Result<Certified, Rejection> {
+    let header = read_header(cnf).map_err(|e| Rejection::Header(e.to_string()))?;
+    let (Some(model), Some(card), Some(print)) = (header.model, header.card, header.fingerprint)
+    else {
+        return Err(Rejection::Header(
+            "it lacks a `c model:`, `c card:` or `c puzzle:` line (it was not written by bimaru-sat)"
+                .into(),
+        ));
+    };
+    if print != fingerprint(puzzle) {
+        return Err(Rejection::Header(format!(
+            "it was written for another puzzle (puzzle {print:016x}; this puzzle is {:016x})",
+            fingerprint(puzzle)
+        )));
+    }
+    let config = Configuration { model, card };
+    let solutions = read_solutions(cnf, puzzle.rows(), puzzle.cols())
+        .map_err(|e| Rejection::Header(e.to_string()))?;
+    for (i, grid) in solutions.iter().enumerate() {
+        let index = i + 1;
+        if let Err(violation) = verify(puzzle, grid) {
+            return Err(Rejection::Solution {
+                index,
+                reason: format!("the verifier rejects it: {violation}"),
+            });
+        }
+        if let Some(j) = solutions[..i].iter().position(|g| g == grid) {
+            return Err(Rejection::Solution {
+                index,
+                reason: format!("the same grid as solution {}", j + 1),
+            });
+        }
+    }
+    let file = drat::parse_dimacs(cnf).map_err(|e| Rejection::Formula(e.to_string()))?;
+    compare_formula(&formula(puzzle, &solutions, config), &file)?;
+    let stats = drat::check(&file, proof).map_err(Rejection::Proof)?;
+    Ok(Certified {
+        claim: Claim::of(solutions.len()),
+        solutions,
+        config,
+        stats,
+    })
+}
+
+/// The re-derived formula against the file's, clause for clause.
+fn compare_formula(expected: &Formula, file: &drat::Cnf) -> Result<(), Rejection> {
+    let vars = expected.cnf.var_count();
+    if file.vars != vars {
+        return Err(Rejection::Formula(format!(
+            "the file declares {} variables; the puzzle's {} formula has {vars}",
+            file.vars,
+            Configuration {
+                model: expected.model,
+                card: expected.card
+            }
+        )));
+    }
+    let ours: Vec<Vec<i64>> = expected
+        .cnf
+        .iter()
+        .map(|c| c.iter().map(|l| l.to_dimacs() as i64).collect())
+        .collect();
+    for (i, (want, got)) in ours.iter().zip(&file.clauses).enumerate() {
+        let got: Vec<i64> = got.iter().map(|&l| i64::from(l)).collect();
+        if *want != got {
+            return Err(Rejection::Formula(format!(
+                "clause {} of the file is `{}`; the puzzle's formula has `{}`",
+                i + 1,
+                show(got),
+                show(want.iter().copied())
+            )));
+        }
+    }
+    if ours.len() != file.clauses.len() {
+        let (fewer, more) = (ours.len().min(file.clauses.len()), ours.len());
+        return Err(Rejection::Formula(format!(
+            "the file holds {} clauses; the puzzle's formula has {more} (they agree on the first {fewer})",
+            file.clauses.len()
+        )));
+    }
+    Ok(())
+}
+
+/// One engine's verdict in a [`cross_check`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The configuration's name (as `compare` names it).
+    pub config: String,
+    /// What it found, or why it failed.
+    pub outcome: Result<Outcome, String>,
+}
+
+/// Independent engines on one uniqueness question.
+#[derive(Clone, Debug)]
+pub struct CrossCheck {
+    /// One verdict per configuration, in order.
+    pub verdicts: Vec<Verdict>,
+}
+
+impl CrossCheck {
+    /// The first configuration that disagrees with the first one (or failed), with a message
+    /// naming it; `None` when all agree on the verdict and, for a unique solution, the grid.
+    pub fn disagreement(&self) -> Option<String> {
+        let first = self.verdicts.first()?;
+        let describe = |v: &Verdict| match &v.outcome {
+            Ok(Outcome::Unsat) => "no solution".to_string(),
+            Ok(Outcome::Unique(_)) => "unique".to_string(),
+            Ok(Outcome::Found(_)) => "found".to_string(),
+            Ok(Outcome::Multiple { grids, complete }) => format!(
+                "not unique ({}{} solutions)",
+                if *complete { "" } else { "at least " },
+                grids.len()
+            ),
+            Err(e) => format!("failed: {e}"),
+        };
+        let key = |v: &Verdict| match &v.outcome {
+            Ok(Outcome::Multiple { .. }) => Ok(None),
+            Ok(o) => Ok(Some((describe(v), o.grid().cloned()))),
+            Err(e) => Err(e.clone()),
+        };
+        for other in &self.verdicts[1..] {
+            let (a, b) = (key(first), key(other));
+            let differs = a.is_err() || b.is_err() || a != b;
+            if differs {
+                let detail = if describe(first) == describe(other) {
+                    " with another grid".to_string()
+                } else {
+                    String::new()
+                };
+                return Some(format!(
+                    "{} disagrees with {}: {}{detail}, where {} says {}",
+                    other.config,
+                    first.config,
+                    describe(other),
+                    first.config,
+                    describe(first)
+                ));
+            }
+        }
+        None
+    }
+}
+
+/// The configurations `--cross-check` runs: the cell model, the placement model (both SAT,
+/// with `card`, no race partner) and the ILP ship model, each proving uniqueness.
+pub fn cross_configs(card: CardKind) -> Vec<Config> {
+    use crate::solve::{Backend, SolveOptions};
+    let sat = |model| SolveOptions {
+        model,
+        card,
+        race: false,
+        ..SolveOptions::unique()
+    };
+    vec![
+        Config::from_options(sat(Model::Cell)),
+        Config::from_options(sat(Model::Placement)),
+        Config::from_options(SolveOptions {
+            backend: Backend::Ilp,
+            ..SolveOptions::unique()
+        }),
+    ]
+}
+
+/// Runs each of `configs` on `puzzle`, looking for two solutions, and collects the verdicts
+/// (every grid verified).
+pub fn cross_check(puzzle: &Puzzle, configs: &[Config]) -> CrossCheck {
+    CrossCheck {
+        verdicts: configs
+            .iter()
+            .map(|config| Verdict {
+                config: config.name.clone(),
+                outcome: config
+                    .run(puzzle, 2)
+                    .map(|report| report.outcome)
+                    .map_err(|e| e.to_string()),
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::ist;
+
+    const EXAMPLE: &str = "ROW 2 3 2 2 3 0 1 3 2 2\nCOLUMN 6 0 1 0 2 1 3 1 2 4\n6\n\
+        HINT 0 0 T\nHINT 1 6 M\nHINT 3 2 C\nHINT 6 0 W\nHINT 8 8 B\nHINT 9 5 C\n";
+
+    fn solved() -> (Puzzle, Grid) {
+        let puzzle = ist::parse(EXAMPLE).expect("valid");
+        let report = crate::solve(&puzzle, &crate::SolveOptions::unique()).expect("solves");
+        let Outcome::Unique(grid) = report.outcome else {
+            panic!("unique")
+        };
+        (puzzle, grid)
+    }
+
+    #[test]
+    fn a_certificate_of_uniqueness_checks_in_every_configuration_and_format() {
+        let (puzzle, grid) = solved();
+        let configs = Model::ALL.iter().flat_map(|&model| {
+            CardKind::ALL
+                .iter()
+                .map(move |&card| Configuration { model, card })
+        });
+        for config in configs {
+            for format in [ProofFormat::Text, ProofFormat::Binary] {
+                let options = ProofOptions {
+                    config,
+                    format,
+                    ..ProofOptions::default()
+                };
+                let cert =
+                    certify(&puzzle, std::slice::from_ref(&grid), &options).expect("certified");
+                assert_eq!(cert.claim, Claim::Unique);
+                assert_eq!(cert.config, config);
+                let text = String::from_utf8(cert.cnf).expect("ASCII");
+                let certified = check(&puzzle, &text, &cert.proof).expect("accepted");
+                assert_eq!(certified.claim, Claim::Unique);
+                assert_eq!(certified.solutions, vec![grid.clone()]);
+                assert_eq!(certified.stats.binary, format == ProofFormat::Binary);
+            }
+        }
+    }
+
+    #[test]
+    fn a_missed_solution_is_no_certificate() {
+        let (puzzle, _) = solved();
+        let err =
+            certify(&puzzle, &[], &ProofOptions::default()).expect_err("the puzzle has a solution");
+        assert!(matches!(err, ProofError::NotRefuted { found: 0, .. }));
+    }
+
+    #[test]
+    fn a_tampered_header_or_formula_is_rejected_at_its_step() {
+        let (puzzle, grid) = solved();
+        let cert = certify(
+            &puzzle,
+            std::slice::from_ref(&grid),
+            &ProofOptions::default(),
+        )
+        .expect("certified");
+        let text = String::from_utf8(cert.cnf).expect("ASCII");
+        // Blocking the solution twice would claim two solutions.
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("c solution 1: "))
+            .expect("listed");
+        let twice = text.replace(
+            line,
+            &format!("{line}\n{}", line.replace("solution 1", "solution 2")),
+        );
+        let err = check(&puzzle, &twice, &cert.proof).unwrap_err();
+        assert!(matches!(err, Rejection::Solution { index: 2, .. }), "{err}");
+        // Another card in the header: the re-derived formula differs.
+        let other = text.replace("c card: totalizer", "c card: seq");
+        let err = check(&puzzle, &other, &cert.proof).unwrap_err();
+        assert!(matches!(err, Rejection::Formula(_)), "{err}");
+        let err = check(&puzzle, "p cnf 1 0\n", &cert.proof).unwrap_err();
+        assert!(matches!(err, Rejection::Header(_)), "{err}");
+    }
+}

@@ -1,0 +1,505 @@
+//! Certified answers (`--proof`, `batch --proof-dir`, `check-proof`, `--cross-check`): every
+//! IST, Rubin and generated puzzle up to 30x30 gets a formula and a DRAT proof that both
+//! `check-proof` and the independent `rate` checker accept; a flipped literal in the proof and a
+//! clause missing from the formula are rejected by both; the cross-check agrees on the corpus and
+//! names a planted faulty engine.
+
+use crate::common::{files, rubin_boards, run, shared, walk};
+use bimaru_sat::format::{self, parse_document};
+use bimaru_sat::proof::{cross_check, cross_configs};
+use bimaru_sat::sat::card::CardKind;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The `rate` DRAT checker (`cargo install rate --locked`, see `.ci/run`): `BIMARU_RATE`, else
+/// `rate` on the `PATH` or in cargo's `bin` folder. Missing: the rate half of a test is skipped
+/// with a message, except under `CI=true`, where it fails.
+fn rate() -> Option<PathBuf> {
+    let named = std::env::var_os("BIMARU_RATE").map(PathBuf::from);
+    let on_path = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|dir| dir.join("rate"));
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cargo")))
+        .map(|home| home.join("bin/rate"));
+    let found = named
+        .into_iter()
+        .chain(on_path)
+        .chain(cargo_home)
+        .find(|p| p.is_file());
+    if found.is_none() {
+        assert!(
+            std::env::var("CI").map_or(true, |v| v != "true"),
+            "CI=true but the rate proof checker is missing (cargo install rate --locked)"
+        );
+        eprintln!("skipping the rate checks: rate is missing (cargo install rate --locked)");
+    }
+    found
+}
+
+/// Whether `rate` verifies `proof` against `cnf` (it prints `s VERIFIED` and exits 0).
+fn rate_accepts(rate: &Path, cnf: &Path, proof: &Path) -> bool {
+    let out = Command::new(rate)
+        .arg(cnf)
+        .arg(proof)
+        .output()
+        .expect("run rate");
+    let verified = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .any(|l| l.trim() == "s VERIFIED");
+    verified && out.status.success()
+}
+
+/// `FILE.cnf` beside a proof `FILE`.
+fn cnf_of(proof: &Path) -> PathBuf {
+    let mut name = proof.as_os_str().to_owned();
+    name.push(".cnf");
+    PathBuf::from(name)
+}
+
+/// A certificate to check: the puzzle file and the proof (its formula beside it).
+struct Pair {
+    puzzle: PathBuf,
+    proof: PathBuf,
+}
+
+/// `check-proof` on every pair (exit 0, its output starting `certified: CLAIM`) and `rate` on every formula and
+/// proof, in parallel. Returns how many pairs `rate` saw (0 when it is missing).
+fn accepted_by_both(pairs: &[Pair], claim: impl Fn(&Pair) -> &'static str + Sync) -> usize {
+    pairs.par_iter().for_each(|pair| {
+        let out = run(
+            &[
+                "check-proof",
+                pair.puzzle.to_str().unwrap(),
+                pair.proof.to_str().unwrap(),
+            ],
+            b"",
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}: {stdout}{}",
+            pair.proof.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let want = format!("certified: {}", claim(pair));
+        assert!(stdout.starts_with(&want), "{stdout}");
+    });
+    let Some(rate) = rate() else {
+        return 0;
+    };
+    pairs.par_iter().for_each(|pair| {
+        assert!(
+            rate_accepts(&rate, &cnf_of(&pair.proof), &pair.proof),
+            "rate rejects {}",
+            pair.proof.display()
+        );
+    });
+    pairs.len()
+}
+
+/// Runs `batch` with `args`, `--proof-dir DIR` and `inputs`; returns its summary line (stderr)
+/// after checking the exit code.
+fn batch(args: &[&str], dir: &Path, inputs: &[PathBuf], exit: i32) -> String {
+    let mut all: Vec<&str> = vec!["batch"];
+    all.extend(args);
+    all.extend(["--proof-dir", dir.to_str().unwrap()]);
+    all.extend(inputs.iter().map(|p| p.to_str().unwrap()));
+    let out = run(&all, b"");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(exit), "{stderr}");
+    stderr
+}
+
+/// The number before `what` in a summary (`... 73 unique, ...`).
+fn count(summary: &str, what: &str) -> usize {
+    let at = summary
+        .find(what)
+        .unwrap_or_else(|| panic!("no `{what}` in {summary}"));
+    summary[..at]
+        .split_whitespace()
+        .last()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count before `{what}` in {summary}"))
+}
+
+/// The puzzles of `dirs` that `batch` reads (format detected), with the proof each gets.
+fn pairs_in(dirs: &[PathBuf], proofs: &Path, suffix: &str) -> Vec<Pair> {
+    dirs.iter()
+        .flat_map(|dir| files(dir, suffix))
+        .map(|puzzle| Pair {
+            proof: proofs.join(format!(
+                "{}.drat",
+                puzzle.file_name().unwrap().to_str().unwrap()
+            )),
+            puzzle,
+        })
+        .collect()
+}
+
+#[test]
+fn every_ist_puzzle_is_certified_and_both_checkers_accept() {
+    let Some(root) = shared("corpus/ist-bimaru") else {
+        return;
+    };
+    let dirs: Vec<PathBuf> = [
+        "public",
+        "mooshak-private",
+        "student-random-set",
+        "extra-pedrocurvo",
+        "extra-tideane",
+    ]
+    .iter()
+    .map(|d| root.join(d))
+    .collect();
+    let tmp = tempfile::tempdir().unwrap();
+    let unique_dir = tmp.path().join("unique");
+    // Exit 1: instance14 has no solution (and some boards have several: not exit 3, since
+    // "no solution" comes first).
+    let summary = batch(&["--unique"], &unique_dir, &dirs, 1);
+    let (unique, unsat) = (
+        count(&summary, "unique,"),
+        count(&summary, "without solution"),
+    );
+    assert_eq!(unsat, 1, "{summary}");
+    assert_eq!(count(&summary, "certified"), unique + unsat, "{summary}");
+    let several = count(&summary, "with several solutions");
+    assert_eq!(
+        count(&summary, "with an outcome no proof certifies"),
+        several
+    );
+    let all = pairs_in(&dirs, &unique_dir, ".txt");
+    let (certified, not): (Vec<Pair>, Vec<Pair>) = all
+        .into_iter()
+        .filter(|p| !p.puzzle.ends_with("Read.txt"))
+        .partition(|p| p.proof.exists());
+    assert_eq!(certified.len(), unique + unsat);
+    assert!(
+        certified
+            .iter()
+            .any(|p| p.puzzle.ends_with("extra-pedrocurvo/instance14.txt"))
+    );
+    let claim = |p: &Pair| {
+        if p.puzzle.ends_with("instance14.txt") {
+            "no solution ("
+        } else {
+            "unique solution ("
+        }
+    };
+    accepted_by_both(&certified, claim);
+
+    // The boards with several solutions: a complete count is certified as well.
+    let count_dir = tmp.path().join("count");
+    let inputs: Vec<PathBuf> = not.iter().map(|p| p.puzzle.clone()).collect();
+    assert_eq!(inputs.len(), several);
+    let summary = batch(&["--count", "100000"], &count_dir, &inputs, 0);
+    assert_eq!(count(&summary, "certified"), several, "{summary}");
+    let counted: Vec<Pair> = inputs
+        .into_iter()
+        .map(|puzzle| Pair {
+            proof: count_dir.join(format!(
+                "{}.drat",
+                puzzle.file_name().unwrap().to_str().unwrap()
+            )),
+            puzzle,
+        })
+        .collect();
+    // `certified: exactly N solutions`: N is the puzzle's, so only the start is fixed.
+    accepted_by_both(&counted, |_| "exactly");
+}
+
+#[test]
+fn every_rubin_board_is_certified_and_both_checkers_accept() {
+    let boards = rubin_boards(usize::MAX);
+    let Some(file) = shared("corpus/csplib-014/SBInstances/unsolvable_for_csplib.txt") else {
+        return;
+    };
+    assert_eq!(boards.len(), 303);
+    let tmp = tempfile::tempdir().unwrap();
+    let summary = batch(&["--unique"], tmp.path(), std::slice::from_ref(&file), 0);
+    assert_eq!(count(&summary, "certified"), 303, "{summary}");
+    // check-proof finds each board in the file by the fingerprint in its formula's header.
+    let pairs: Vec<Pair> = boards
+        .iter()
+        .map(|b| Pair {
+            puzzle: file.clone(),
+            proof: tmp
+                .path()
+                .join(format!("unsolvable_for_csplib.txt-{}.drat", b.id)),
+        })
+        .collect();
+    accepted_by_both(&pairs, |_| "unique solution (");
+}
+
+/// The generated sets up to 30x30 (`puzzles/generated/`), each puzzle certified unique (one
+/// batch per set: file names repeat across sets).
+fn generated(sets: &[&str]) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated");
+    let tmp = tempfile::tempdir().unwrap();
+    let mut pairs = Vec::new();
+    for set in sets {
+        let dir = root.join(set);
+        let proofs = tmp.path().join(set);
+        let summary = batch(&["--unique"], &proofs, std::slice::from_ref(&dir), 0);
+        let these: Vec<Pair> = [".json", ".txt"]
+            .iter()
+            .flat_map(|suffix| pairs_in(std::slice::from_ref(&dir), &proofs, suffix))
+            .collect();
+        assert!(!these.is_empty());
+        assert_eq!(count(&summary, "certified"), these.len(), "{summary}");
+        assert_eq!(count(&summary, "unique,"), these.len(), "{summary}");
+        pairs.extend(these);
+    }
+    accepted_by_both(&pairs, |_| "unique solution (");
+}
+
+#[test]
+fn every_generated_puzzle_up_to_20x20_is_certified_and_both_checkers_accept() {
+    generated(&["10x10", "15x15", "20x20"]);
+}
+
+#[test]
+fn every_generated_30x30_puzzle_is_certified_and_both_checkers_accept() {
+    // One `--unique --proof` run per puzzle (batch would check each pair once more).
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/30x30");
+    let tmp = tempfile::tempdir().unwrap();
+    let pairs = pairs_in(std::slice::from_ref(&dir), tmp.path(), ".json");
+    assert_eq!(pairs.len(), 20);
+    pairs.par_iter().for_each(|pair| {
+        let out = run(
+            &[
+                "--unique",
+                "--proof",
+                pair.proof.to_str().unwrap(),
+                pair.puzzle.to_str().unwrap(),
+            ],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", pair.puzzle.display());
+    });
+    accepted_by_both(&pairs, |_| "unique solution (");
+}
+
+/// A certificate of `puzzle` written by `--unique --proof` (with `extra` flags) into `dir`.
+fn certificate(puzzle: &Path, dir: &Path, extra: &[&str]) -> PathBuf {
+    let proof = dir.join("p.drat");
+    let mut args = vec![
+        "--unique",
+        "--proof",
+        proof.to_str().unwrap(),
+        puzzle.to_str().unwrap(),
+    ];
+    args.extend(extra);
+    let out = run(&args, b"");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("unique solution certified"), "{stderr}");
+    proof
+}
+
+/// `check-proof`'s exit code and stderr.
+fn check_proof(puzzle: &Path, proof: &Path) -> (Option<i32>, String) {
+    let out = run(
+        &[
+            "check-proof",
+            puzzle.to_str().unwrap(),
+            proof.to_str().unwrap(),
+        ],
+        b"",
+    );
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_flipped_literal_in_the_proof_and_a_missing_clause_are_rejected_by_both_checkers() {
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/15x15/001.json");
+    let tmp = tempfile::tempdir().unwrap();
+    let proof = certificate(&puzzle, tmp.path(), &[]);
+    let cnf = cnf_of(&proof);
+    let rate = rate();
+    assert_eq!(check_proof(&puzzle, &proof).0, Some(0));
+    if let Some(rate) = &rate {
+        assert!(rate_accepts(rate, &cnf, &proof));
+    }
+    let proof_text = std::fs::read_to_string(&proof).unwrap();
+    let cnf_text = std::fs::read_to_string(&cnf).unwrap();
+
+    // Flip the first literal of the first lemma (a pre-solving fact: its negation is false).
+    let first = proof_text
+        .lines()
+        .position(|l| !l.starts_with('d') && l.trim() != "0")
+        .expect("a lemma");
+    let mut lines: Vec<String> = proof_text.lines().map(String::from).collect();
+    let mut lits: Vec<i64> = lines[first]
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    lits[0] = -lits[0];
+    lines[first] = lits
+        .iter()
+        .map(|l| l.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    std::fs::write(&proof, lines.join("\n") + "\n").unwrap();
+    let (code, stderr) = check_proof(&puzzle, &proof);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("rejected at step 4 (the DRAT proof)")
+            && stderr.contains(&format!("line {}", first + 1)),
+        "{stderr}"
+    );
+    if let Some(rate) = &rate {
+        assert!(
+            !rate_accepts(rate, &cnf, &proof),
+            "rate accepts a flipped literal"
+        );
+    }
+    std::fs::write(&proof, &proof_text).unwrap();
+
+    // Delete the clause that blocks the solution (the header's clause count follows): the
+    // formula is satisfiable, so no proof can refute it.
+    let mut lines: Vec<String> = cnf_text.lines().map(String::from).collect();
+    let last = lines
+        .iter()
+        .rposition(|l| !l.starts_with('c') && !l.trim().is_empty())
+        .unwrap();
+    lines.remove(last);
+    let header = lines.iter().position(|l| l.starts_with("p cnf")).unwrap();
+    let words: Vec<usize> = lines[header]
+        .split_whitespace()
+        .skip(2)
+        .map(|w| w.parse().unwrap())
+        .collect();
+    lines[header] = format!("p cnf {} {}", words[0], words[1] - 1);
+    std::fs::write(&cnf, lines.join("\n") + "\n").unwrap();
+    let (code, stderr) = check_proof(&puzzle, &proof);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("rejected at step 3 (the formula, clause for clause)"),
+        "{stderr}"
+    );
+    if let Some(rate) = &rate {
+        assert!(
+            !rate_accepts(rate, &cnf, &proof),
+            "rate accepts a missing clause"
+        );
+    }
+}
+
+#[test]
+fn binary_drat_and_a_chosen_encoding_are_accepted_by_both_checkers() {
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/15x15/002.json");
+    let tmp = tempfile::tempdir().unwrap();
+    let proof = certificate(
+        &puzzle,
+        tmp.path(),
+        &[
+            "--proof-format",
+            "binary",
+            "--proof-encoding",
+            "placement",
+            "--proof-card",
+            "seq",
+        ],
+    );
+    let bytes = std::fs::read(&proof).unwrap();
+    assert_eq!(
+        bytes.first(),
+        Some(&b'a'),
+        "binary DRAT starts with a lemma"
+    );
+    let cnf = std::fs::read_to_string(cnf_of(&proof)).unwrap();
+    assert!(cnf.contains("c model: placement\nc card: seq\n"));
+    let (code, stderr) = check_proof(&puzzle, &proof);
+    assert_eq!(code, Some(0), "{stderr}");
+    if let Some(rate) = rate() {
+        assert!(rate_accepts(&rate, &cnf_of(&proof), &proof));
+    }
+}
+
+/// Every puzzle of the shared corpus, in every format it holds, with its file's name, but the
+/// MiniZinc solbat files: dense boards without clues, most with many solutions, where the ILP
+/// leg (microlp) needs minutes per board and fails on two with microlp's "Singular matrix"
+/// (`docs/proofs.md`).
+fn corpus_puzzles() -> Vec<(String, bimaru_sat::Puzzle)> {
+    let Some(root) = shared("corpus") else {
+        return Vec::new();
+    };
+    walk(&root)
+        .into_iter()
+        .filter(|path| !path.starts_with(root.join("minizinc-solbat")))
+        .filter_map(|path| {
+            let text = String::from_utf8(std::fs::read(&path).ok()?).ok()?;
+            let doc = parse_document(&text, format::detect(&text).ok()?).ok()?;
+            Some((path, doc))
+        })
+        .flat_map(|(path, doc)| {
+            let name = path.display().to_string();
+            doc.boards
+                .into_iter()
+                .map(move |b| (name.clone(), b.puzzle))
+        })
+        .collect()
+}
+
+#[test]
+fn the_cross_check_agrees_on_the_corpus() {
+    let puzzles = corpus_puzzles();
+    if puzzles.is_empty() {
+        return;
+    }
+    assert!(puzzles.len() > 600, "{} boards", puzzles.len());
+    let configs = cross_configs(CardKind::Seq);
+    let names: Vec<&str> = configs.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["sat/cell/seq", "sat/placement/seq", "ilp/ship"]);
+    puzzles.par_iter().for_each(|(name, puzzle)| {
+        let checked = cross_check(puzzle, &cross_configs(CardKind::Seq));
+        assert_eq!(checked.verdicts.len(), 3);
+        assert_eq!(checked.disagreement(), None, "{name}");
+    });
+}
+
+#[test]
+fn the_cross_check_names_a_planted_faulty_engine_and_exits_1() {
+    let Some(dir) = shared("corpus/ist-bimaru/public") else {
+        return;
+    };
+    let puzzle = dir.join("instance05.txt");
+    let out = run(
+        &["--unique", "--cross-check", puzzle.to_str().unwrap()],
+        b"",
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("cross-check: sat/cell/seq, sat/placement/seq, ilp/ship agree"),
+        "{stderr}"
+    );
+    for victim in ["sat/placement/seq", "ilp/ship"] {
+        let out = crate::common::bin()
+            .args(["--unique", "--cross-check", puzzle.to_str().unwrap()])
+            .env("BIMARU_SAT_PLANT_FAULT", victim)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "cross-check failed: {victim} disagrees with sat/cell/seq"
+            )),
+            "{stderr}"
+        );
+    }
+}
