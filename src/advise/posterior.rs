@@ -153,7 +153,7 @@ pub enum PosteriorError {
     Inconsistent,
     /// Sampling drew too few consistent configurations.
     #[error(
-        "sampling found only {accepted} consistent configurations in {draws} draws; use --method exact"
+        "sampling found only {accepted} consistent configurations in {draws} draws; exact counting may still succeed"
     )]
     SamplingStalled {
         /// Accepted draws.

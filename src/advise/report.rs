@@ -111,7 +111,7 @@ pub fn posteriors(
                             "probabilities": rows(|sq| json!(p.probabilities[sq.index()])),
                         });
                         if let Value::Object(m) = &mut o {
-                            for (k, v) in method_json(&p.used) {
+                            for (k, v) in method(&p.used).1 {
                                 m.insert(k.to_string(), v);
                             }
                         }
@@ -135,7 +135,7 @@ pub fn posteriors(
                 };
                 text.push_str(&format!(
                     "Method: {} ({})\n",
-                    method_text(&p.used),
+                    method(&p.used).0,
                     match rule {
                         Rule::NoTouch => "ships may not touch",
                         _ => "ships may touch",
@@ -201,11 +201,21 @@ pub fn simulation(summary: &Summary, seconds: f64, threads: usize, to: SimulateO
     }
 }
 
-fn method_text(used: &Used) -> String {
+/// How a posterior was obtained: the sentence of the text report and the fields of the JSON
+/// one.
+fn method(used: &Used) -> (String, Vec<(&'static str, Value)>) {
     match used {
-        Used::Exact { configurations } => {
-            format!("exact enumeration of {configurations} fleet configurations")
-        }
+        Used::Exact { configurations } => (
+            format!("exact enumeration of {configurations} fleet configurations"),
+            vec![
+                ("method", json!("exact")),
+                (
+                    "configurations",
+                    u64::try_from(*configurations)
+                        .map_or_else(|_| json!(configurations.to_string()), |c| json!(c)),
+                ),
+            ],
+        ),
         Used::Sampled {
             samples,
             requested,
@@ -221,35 +231,16 @@ fn method_text(used: &Used) -> String {
                     "; stopped by the time limit before the {requested} asked for"
                 ));
             }
-            text
+            let fields = vec![
+                ("method", json!("sampled")),
+                ("samples", json!(samples)),
+                ("requested", json!(requested)),
+                ("draws", json!(draws)),
+                ("seed", json!(seed)),
+                ("stopped_by_time_limit", json!(stopped)),
+            ];
+            (text, fields)
         }
-    }
-}
-
-fn method_json(used: &Used) -> Vec<(&'static str, Value)> {
-    match used {
-        Used::Exact { configurations } => vec![
-            ("method", json!("exact")),
-            (
-                "configurations",
-                u64::try_from(*configurations)
-                    .map_or_else(|_| json!(configurations.to_string()), |c| json!(c)),
-            ),
-        ],
-        Used::Sampled {
-            samples,
-            requested,
-            draws,
-            seed,
-            stopped,
-        } => vec![
-            ("method", json!("sampled")),
-            ("samples", json!(samples)),
-            ("requested", json!(requested)),
-            ("draws", json!(draws)),
-            ("seed", json!(seed)),
-            ("stopped_by_time_limit", json!(stopped)),
-        ],
     }
 }
 

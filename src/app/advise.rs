@@ -75,7 +75,11 @@ fn posterior_report(args: &AdviseArgs, sets: &[Position], start: Instant) -> Res
     let mut exit = Exit::Success;
     for (i, r) in results.iter().enumerate() {
         if let Err(e) = r {
-            eprintln!("bimaru-sat: data set {}: {e}", i + 1);
+            let hint = match e {
+                PosteriorError::SamplingStalled { .. } => "; try --method exact",
+                _ => "",
+            };
+            eprintln!("bimaru-sat: data set {}: {e}{hint}", i + 1);
             exit = match (exit, e) {
                 (Exit::TimeLimit, _) | (_, PosteriorError::TimeLimit { .. }) => Exit::TimeLimit,
                 _ => Exit::NoSolution,

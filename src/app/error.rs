@@ -139,6 +139,11 @@ pub fn message(error: &Error) -> String {
                 },
             ..
         } => format!("{error}{}", raise(limit)),
+        Error::Inexpressible(why) => match why.format {
+            "pretty" => format!("{error}; solve with --to pretty instead"),
+            "puzzlink" => format!("{error}; solve with --to pretty or json"),
+            _ => error.to_string(),
+        },
         Error::Decode { error: why, .. } => match decode_hint(why) {
             Some(hint) => format!("{error}; {hint}"),
             None => error.to_string(),

@@ -16,7 +16,7 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::get;
 use std::time::Duration;
 
 /// One file of the page, compiled in.
@@ -31,26 +31,26 @@ struct Asset {
 
 /// The page and its files.
 const ASSETS: &[Asset] = &[
-    Asset {
-        path: "/",
-        content_type: "text/html; charset=utf-8",
-        body: include_str!("../../web/index.html"),
-    },
-    Asset {
-        path: "/app.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../../web/app.js"),
-    },
-    Asset {
-        path: "/style.css",
-        content_type: "text/css; charset=utf-8",
-        body: include_str!("../../web/style.css"),
-    },
-    Asset {
-        path: "/favicon.svg",
-        content_type: "image/svg+xml",
-        body: include_str!("../../web/favicon.svg"),
-    },
+    Asset::new(
+        "/",
+        "text/html; charset=utf-8",
+        include_str!("../../web/index.html"),
+    ),
+    Asset::new(
+        "/app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/app.js"),
+    ),
+    Asset::new(
+        "/style.css",
+        "text/css; charset=utf-8",
+        include_str!("../../web/style.css"),
+    ),
+    Asset::new(
+        "/favicon.svg",
+        "image/svg+xml",
+        include_str!("../../web/favicon.svg"),
+    ),
 ];
 
 /// The page may load its own files only: no CDN, no font, no frame.
@@ -58,6 +58,14 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data: 
      object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 impl Asset {
+    const fn new(path: &'static str, content_type: &'static str, body: &'static str) -> Self {
+        Asset {
+            path,
+            content_type,
+            body,
+        }
+    }
+
     fn response(&self) -> Response {
         let mut response = ([(header::CONTENT_TYPE, self.content_type)], self.body).into_response();
         let headers = response.headers_mut();
@@ -81,13 +89,13 @@ pub fn router(limits: Limits) -> Router {
         router = router.route(asset.path, get(move || async move { asset.response() }));
     }
     router
-        .route("/api/solve", post(api::solve))
-        .route("/api/unique", post(api::unique))
-        .route("/api/hint", post(api::hint))
-        .route("/api/grade", post(api::grade))
-        .route("/api/generate", post(api::generate))
-        .route("/api/convert", post(api::convert))
-        .route("/api/render", post(api::render))
+        .route("/api/solve", api::route(api::solve))
+        .route("/api/unique", api::route(api::unique))
+        .route("/api/hint", api::route(api::hint))
+        .route("/api/grade", api::route(api::grade))
+        .route("/api/generate", api::route(api::generate))
+        .route("/api/convert", api::route(api::convert))
+        .route("/api/render", api::route(api::render))
         .fallback(|| async {
             api::ApiError::new(StatusCode::NOT_FOUND, "no such page or API route".into())
         })

@@ -7,10 +7,10 @@ use super::Inexpressible;
 use super::params::{self, Cursor, HintCodes, Params, Syntax, Tok, Value};
 use super::{Found, ParseError, ParseErrorKind, check_board, check_ship_len};
 use crate::limits::Limits;
-use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
+use crate::puzzle::{Clue, Dir, Piece, Pos, Puzzle};
 
 /// `name = value;` statements with `%` comments.
-static SYNTAX: Syntax = Syntax {
+pub(super) static SYNTAX: Syntax = Syntax {
     comment: '%',
     header: None,
     punctuation: &[
@@ -30,6 +30,7 @@ static SYNTAX: Syntax = Syntax {
     names: "height width maxship ship hint rowsum colsum",
     not_a_number: "as a list",
     value,
+    build,
 };
 
 /// The hint codes of `sb.mzn`, both ways: 0 no hint, 1 water, 2 submarine, 3 left end (the ship
@@ -94,14 +95,10 @@ fn value(cur: &mut Cursor) -> Result<Value, ParseError> {
     }
 }
 
-/// Parses solbat data.
+/// Parses solbat data within the default limits
+/// ([`super::parse_document_with`] takes others).
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    parse_within(text, &Limits::default())
-}
-
-/// Parses solbat data within `limits`.
-pub fn parse_within(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
-    build(&params::read(text, &SYNTAX)?, limits)
+    params::parse(text, &SYNTAX, &Limits::default())
 }
 
 fn build(params: &Params, limits: &Limits) -> Result<Puzzle, ParseError> {
@@ -165,26 +162,13 @@ fn build(params: &Params, limits: &Limits) -> Result<Puzzle, ParseError> {
             },
         ));
     }
-    for (key, sums, max) in [("rowsum", &rowsum, cols), ("colsum", &colsum, rows)] {
-        if let Some(&v) = sums.iter().find(|&&v| v > max) {
-            return Err(ParseError::at_line(
-                params.line(key),
-                ParseErrorKind::OutOfRange {
-                    what: "sum",
-                    value: v,
-                    max,
-                },
-            ));
-        }
-    }
-    let mut puzzle = Puzzle::new(
-        rowsum.into_iter().map(Some).collect(),
-        colsum.into_iter().map(Some).collect(),
-        Fleet::from_counts(ships),
+    params.puzzle(
+        (params.line("rowsum"), rowsum),
+        (params.line("colsum"), colsum),
+        ships,
+        "sum",
+        &HINTS,
     )
-    .expect("size checked");
-    params.add_hints(&mut puzzle, &HINTS)?;
-    Ok(puzzle)
 }
 
 fn code(piece: Piece) -> usize {

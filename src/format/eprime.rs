@@ -7,10 +7,10 @@
 use super::params::{self, Cursor, HintCodes, Params, Syntax, Tok, Value};
 use super::{Found, ParseError, ParseErrorKind, check_board};
 use crate::limits::Limits;
-use crate::puzzle::{Clue, Dir, Fleet, Piece, Puzzle};
+use crate::puzzle::{Clue, Dir, Piece, Puzzle};
 
 /// `letting NAME be VALUE` statements with `$` comments, after an optional `language` line.
-static SYNTAX: Syntax = Syntax {
+pub(super) static SYNTAX: Syntax = Syntax {
     comment: '$',
     header: Some("language"),
     punctuation: &[("[", Tok::Open), ("]", Tok::Close), (",", Tok::Comma)],
@@ -21,6 +21,7 @@ static SYNTAX: Syntax = Syntax {
     names: "width height LARGEST num_types row_tallies column_tallies hint",
     not_a_number: "of another shape",
     value,
+    build,
 };
 
 /// The hint codes of the demystify model.
@@ -90,14 +91,10 @@ fn value(cur: &mut Cursor) -> Result<Value, ParseError> {
     }
 }
 
-/// Parses a demystify battleship parameter file.
+/// Parses a demystify battleship parameter file within the default limits
+/// ([`super::parse_document_with`] takes others).
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    parse_within(text, &Limits::default())
-}
-
-/// Parses a demystify battleship parameter file within `limits`.
-pub fn parse_within(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
-    build(&params::read(text, &SYNTAX)?, limits)
+    params::parse(text, &SYNTAX, &Limits::default())
 }
 
 fn build(params: &Params, limits: &Limits) -> Result<Puzzle, ParseError> {
@@ -149,26 +146,7 @@ fn build(params: &Params, limits: &Limits) -> Result<Puzzle, ParseError> {
             },
         ));
     }
-    for (line, tallies, max) in [(row_line, &rows, cols.len()), (col_line, &cols, rows.len())] {
-        if let Some(&v) = tallies.iter().find(|&&v| v > max) {
-            return Err(ParseError::at_line(
-                line,
-                ParseErrorKind::OutOfRange {
-                    what: "tally",
-                    value: v,
-                    max,
-                },
-            ));
-        }
-    }
-    let mut puzzle = Puzzle::new(
-        rows.into_iter().map(Some).collect(),
-        cols.into_iter().map(Some).collect(),
-        Fleet::from_counts(fleet),
-    )
-    .expect("the size was checked non-zero");
-    params.add_hints(&mut puzzle, &HINTS)?;
-    Ok(puzzle)
+    params.puzzle((row_line, rows), (col_line, cols), fleet, "tally", &HINTS)
 }
 
 /// Whether the first statement (after `$` comments) is `letting NAME be`.

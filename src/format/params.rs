@@ -4,7 +4,8 @@
 //! (punctuation, comments, statement words, value grammar) and its [`HintCodes`].
 
 use super::{Found, ParseError, ParseErrorKind};
-use crate::puzzle::{Clue, Pos, Puzzle};
+use crate::limits::Limits;
+use crate::puzzle::{Clue, Fleet, Pos, Puzzle};
 
 /// A token.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,6 +89,8 @@ pub(super) struct Syntax {
     pub not_a_number: &'static str,
     /// Reads a value, the separator before it already read.
     pub value: fn(&mut Cursor) -> Result<Value, ParseError>,
+    /// Builds the puzzle from the parameters read, within the limits.
+    pub build: fn(&Params, &Limits) -> Result<Puzzle, ParseError>,
 }
 
 fn lex(text: &str, syntax: &Syntax) -> Result<Vec<Lexed>, ParseError> {
@@ -224,8 +227,17 @@ pub(super) struct Params {
     end_line: usize,
 }
 
+/// Reads `text` in `syntax` and builds its puzzle within `limits`.
+pub(super) fn parse(
+    text: &str,
+    syntax: &'static Syntax,
+    limits: &Limits,
+) -> Result<Puzzle, ParseError> {
+    (syntax.build)(&read(text, syntax)?, limits)
+}
+
 /// Reads the parameter statements of `text`.
-pub(super) fn read(text: &str, syntax: &'static Syntax) -> Result<Params, ParseError> {
+fn read(text: &str, syntax: &'static Syntax) -> Result<Params, ParseError> {
     let toks = lex(text, syntax)?;
     let end_line = toks.last().map_or(1, |t| t.line);
     let mut cur = Cursor {
@@ -336,12 +348,41 @@ impl Params {
         }
     }
 
-    /// Adds the clues of the `hint` matrix, if given, to `puzzle`.
-    pub(super) fn add_hints(
+    /// The puzzle of the row and column tallies (each with the line that gives it), `fleet`
+    /// (ships per length, from 1) and the `hint` matrix. A tally over the other side's length
+    /// is an error naming it as `tally`. The board's size must have been checked.
+    pub(super) fn puzzle(
         &self,
-        puzzle: &mut Puzzle,
+        (row_line, rows): (usize, Vec<usize>),
+        (col_line, cols): (usize, Vec<usize>),
+        fleet: Vec<usize>,
+        tally: &'static str,
         codes: &HintCodes,
-    ) -> Result<(), ParseError> {
+    ) -> Result<Puzzle, ParseError> {
+        for (line, tallies, max) in [(row_line, &rows, cols.len()), (col_line, &cols, rows.len())] {
+            if let Some(&v) = tallies.iter().find(|&&v| v > max) {
+                return Err(ParseError::at_line(
+                    line,
+                    ParseErrorKind::OutOfRange {
+                        what: tally,
+                        value: v,
+                        max,
+                    },
+                ));
+            }
+        }
+        let mut puzzle = Puzzle::new(
+            rows.into_iter().map(Some).collect(),
+            cols.into_iter().map(Some).collect(),
+            Fleet::from_counts(fleet),
+        )
+        .expect("the size was checked non-zero");
+        self.add_hints(&mut puzzle, codes)?;
+        Ok(puzzle)
+    }
+
+    /// Adds the clues of the `hint` matrix, if given, to `puzzle`.
+    fn add_hints(&self, puzzle: &mut Puzzle, codes: &HintCodes) -> Result<(), ParseError> {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let (line, m) = match self.get("hint") {
             None => return Ok(()),

@@ -48,7 +48,7 @@ impl Writer {
             OutputFormat::Rpi => rpi::check_solution(puzzle),
             OutputFormat::Puzzlink => Err(Inexpressible {
                 format: "puzzlink",
-                reason: "a URL holds a puzzle, not its solution; use --to pretty or json",
+                reason: "a URL holds a puzzle, not its solution",
             }),
             _ => Ok(()),
         }

@@ -201,7 +201,7 @@ pub fn solve_model(
         #[allow(unreachable_patterns)]
         other => Err(SolveError::Solver {
             message: format!(
-                "this build has no {} solver; rebuild with `--features {}`",
+                "this build has no {} solver (cargo feature `{}`)",
                 other.name(),
                 other.feature().unwrap_or("?")
             ),

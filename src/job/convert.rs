@@ -23,7 +23,7 @@ pub fn convert(
     if to == OutputFormat::Pretty {
         return Err(Inexpressible {
             format: "pretty",
-            reason: "it draws solutions; solve with --to pretty instead",
+            reason: "it draws solutions, not puzzles",
         }
         .into());
     }

@@ -203,6 +203,16 @@ enum Item {
     Delete(Vec<DimacsLit>),
 }
 
+impl Item {
+    fn new(delete: bool, clause: Vec<DimacsLit>) -> Self {
+        if delete {
+            Item::Delete(clause)
+        } else {
+            Item::Add(clause)
+        }
+    }
+}
+
 /// Whether `proof` is binary DRAT: text DRAT never holds a 0 byte, binary DRAT ends every
 /// clause with one.
 pub fn is_binary(proof: &[u8]) -> bool {
@@ -299,14 +309,7 @@ fn read_text(
                 message: "the clause does not end with 0".into(),
             });
         }
-        step(
-            at,
-            if delete {
-                Item::Delete(clause)
-            } else {
-                Item::Add(clause)
-            },
-        )?;
+        step(at, Item::new(delete, clause))?;
     }
     Ok(())
 }
@@ -368,14 +371,7 @@ fn read_binary(
             }
             clause.push(if code & 1 == 1 { -var } else { var });
         }
-        step(
-            at,
-            if delete {
-                Item::Delete(clause)
-            } else {
-                Item::Add(clause)
-            },
-        )?;
+        step(at, Item::new(delete, clause))?;
     }
     Ok(())
 }

@@ -162,7 +162,7 @@ impl SolverKind {
             missing => Err(SolverError {
                 solver: missing.name(),
                 message: format!(
-                    "not linked into this build (rebuild with `--features {}`)",
+                    "not linked into this build (cargo feature `{}`)",
                     missing.feature().unwrap_or("?")
                 ),
             }),
@@ -208,7 +208,7 @@ impl Solver for Missing {
         Err(SolverError {
             solver: self.kind.name(),
             message: format!(
-                "not linked into this build (rebuild with `--features {}`)",
+                "not linked into this build (cargo feature `{}`)",
                 self.kind.feature().unwrap_or("?")
             ),
         })

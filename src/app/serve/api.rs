@@ -14,6 +14,7 @@ use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodRouter, post};
 use bimaru_sat::error::Error;
 use bimaru_sat::format::json::{PieceName, ResultJson, Status};
 use bimaru_sat::format::{Board, Document, Format, OutputFormat, Source};
@@ -199,62 +200,63 @@ fn json(status: StatusCode, value: &impl Serialize) -> Response {
     (status, Json(value)).into_response()
 }
 
-/// Reads a puzzle request from the query string and `bytes`, and answers it with `work` on a
-/// worker thread.
-async fn answer(
-    workers: Workers,
-    uri: Uri,
-    bytes: Result<Bytes, BytesRejection>,
-    work: impl FnOnce(PuzzleRequest, Deadline) -> Result<Response, ApiError> + Send + 'static,
-) -> Result<Response, ApiError> {
-    let bytes = body(bytes)?;
-    workers
-        .run(move |deadline| work(PuzzleRequest::read(&uri, &bytes)?, deadline))
-        .await
+/// A request as a route reads it from the query string and the body.
+pub trait Request: Sized + Send + 'static {
+    /// Reads the request.
+    fn read(uri: &Uri, bytes: &[u8]) -> Result<Self, ApiError>;
+}
+
+impl Request for PuzzleRequest {
+    fn read(uri: &Uri, bytes: &[u8]) -> Result<Self, ApiError> {
+        PuzzleRequest::read(uri, bytes)
+    }
+}
+
+/// What a route does with its request, on a worker thread within the request's deadline.
+pub type Work<R> = fn(R, Deadline) -> Result<Response, ApiError>;
+
+/// The `POST` route that reads an `R` and answers it with `work` on a worker thread.
+pub fn route<R: Request>(work: Work<R>) -> MethodRouter<Workers> {
+    post(
+        move |State(workers): State<Workers>, uri: Uri, bytes: Result<Bytes, BytesRejection>| async move {
+            let bytes = body(bytes)?;
+            workers
+                .run(move |deadline| work(R::read(&uri, &bytes)?, deadline))
+                .await
+        },
+    )
 }
 
 /// `POST /api/solve`: one solution (`ResultJson`, status `found`); 422 `unsat` without one.
-pub async fn solve(
-    State(workers): State<Workers>,
-    uri: Uri,
-    bytes: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
-    solved(workers, uri, bytes, 1).await
+pub fn solve(request: PuzzleRequest, deadline: Deadline) -> Result<Response, ApiError> {
+    solved(&request, &deadline, 1)
 }
 
 /// `POST /api/unique`: one solution proved unique (status `unique`), or two solutions, both in
 /// `grids` (status `multiple`); 422 `unsat` without one.
-pub async fn unique(
-    State(workers): State<Workers>,
-    uri: Uri,
-    bytes: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
-    solved(workers, uri, bytes, 2).await
+pub fn unique(request: PuzzleRequest, deadline: Deadline) -> Result<Response, ApiError> {
+    solved(&request, &deadline, 2)
 }
 
-async fn solved(
-    workers: Workers,
-    uri: Uri,
-    bytes: Result<Bytes, BytesRejection>,
+fn solved(
+    request: &PuzzleRequest,
+    deadline: &Deadline,
     limit: usize,
 ) -> Result<Response, ApiError> {
-    answer(workers, uri, bytes, move |request, deadline| {
-        let board = request.board()?;
-        let report = bimaru_sat::solve::solve(&board.puzzle, &deadline.options(limit))
-            .map_err(|e| deadline.solve_error(e))?;
-        let result = ResultJson::from_report(&report, board.embedded.as_ref(), limit > 1);
-        if report.outcome == Outcome::Unsat {
-            return Err(ApiError::with(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                ResultJson {
-                    error: Some("no solution".into()),
-                    ..result
-                },
-            ));
-        }
-        Ok(json(StatusCode::OK, &result))
-    })
-    .await
+    let board = request.board()?;
+    let report = bimaru_sat::solve::solve(&board.puzzle, &deadline.options(limit))
+        .map_err(|e| deadline.solve_error(e))?;
+    let result = ResultJson::from_report(&report, board.embedded.as_ref(), limit > 1);
+    if report.outcome == Outcome::Unsat {
+        return Err(ApiError::with(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            ResultJson {
+                error: Some("no solution".into()),
+                ..result
+            },
+        ));
+    }
+    Ok(json(StatusCode::OK, &result))
 }
 
 /// The answer of `POST /api/hint`.
@@ -292,48 +294,41 @@ fn method_name(method: Method) -> &'static str {
 }
 
 /// `POST /api/hint`: one forced cell given `state` and the rules that force it.
-pub async fn hint(
-    State(workers): State<Workers>,
-    uri: Uri,
-    bytes: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
-    answer(workers, uri, bytes, move |request, deadline| {
-        let puzzle = request.board()?.puzzle;
-        let state = match &request.state {
-            None => None,
-            Some(text) => Some(
-                Filled::parse(text, puzzle.rows(), puzzle.cols())
-                    .map_err(|e| ApiError::bad_input(format!("state: {e}")))?,
-            ),
-        };
-        let step = hint_step(&puzzle, state, deadline.library()).map_err(|e| match e {
-            HintError::TimeLimit => timeout(deadline.limit),
-            HintError::Contradiction | HintError::NoSolution => {
-                ApiError::unprocessable(Status::Unsat, e.to_string())
-            }
-            HintError::NotUnique => ApiError::unprocessable(Status::Multiple, e.to_string()),
-            HintError::WrongSize { .. } => ApiError::bad_input(format!("state: {e}")),
-            HintError::TooLarge(_) => ApiError::bad_input(format!("{PUZZLE}: {e}")),
-            e => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-        })?;
-        let found = step.hint.as_ref();
-        Ok(json(
-            StatusCode::OK,
-            &HintJson {
-                status: if found.is_some() { "hint" } else { "complete" },
-                row: found.map(|h| h.pos.row),
-                col: found.map(|h| h.pos.col),
-                content: found.map(|h| h.content.into()),
-                method: found.map(|h| method_name(h.method)),
-                rules: found.map_or_else(Vec::new, |h| {
-                    h.rules.iter().map(ToString::to_string).collect()
-                }),
-                text: step.line.trim_end().to_string(),
-                state: step.state.write(),
-            },
-        ))
-    })
-    .await
+pub fn hint(request: PuzzleRequest, deadline: Deadline) -> Result<Response, ApiError> {
+    let puzzle = request.board()?.puzzle;
+    let state = match &request.state {
+        None => None,
+        Some(text) => Some(
+            Filled::parse(text, puzzle.rows(), puzzle.cols())
+                .map_err(|e| ApiError::bad_input(format!("state: {e}")))?,
+        ),
+    };
+    let step = hint_step(&puzzle, state, deadline.library()).map_err(|e| match e {
+        HintError::TimeLimit => timeout(deadline.limit),
+        HintError::Contradiction | HintError::NoSolution => {
+            ApiError::unprocessable(Status::Unsat, e.to_string())
+        }
+        HintError::NotUnique => ApiError::unprocessable(Status::Multiple, e.to_string()),
+        HintError::WrongSize { .. } => ApiError::bad_input(format!("state: {e}")),
+        HintError::TooLarge(_) => ApiError::bad_input(format!("{PUZZLE}: {e}")),
+        e => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    })?;
+    let found = step.hint.as_ref();
+    Ok(json(
+        StatusCode::OK,
+        &HintJson {
+            status: if found.is_some() { "hint" } else { "complete" },
+            row: found.map(|h| h.pos.row),
+            col: found.map(|h| h.pos.col),
+            content: found.map(|h| h.content.into()),
+            method: found.map(|h| method_name(h.method)),
+            rules: found.map_or_else(Vec::new, |h| {
+                h.rules.iter().map(ToString::to_string).collect()
+            }),
+            text: step.line.trim_end().to_string(),
+            state: step.state.write(),
+        },
+    ))
 }
 
 /// The answer of `POST /api/grade`.
@@ -347,36 +342,29 @@ pub struct GradeJson {
 }
 
 /// `POST /api/grade`: the grade of a puzzle with a unique solution; 422 otherwise.
-pub async fn grade(
-    State(workers): State<Workers>,
-    uri: Uri,
-    bytes: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
-    answer(workers, uri, bytes, move |request, deadline| {
-        let puzzle = request.board()?.puzzle;
-        let graded = grade_with(&puzzle, &deadline.options(2)).map_err(|e| match e {
-            GradeError::Solve(e) => deadline.solve_error(e),
-            e => ApiError::bad_input(format!("{PUZZLE}: {e}")),
-        })?;
-        match graded {
-            Graded::Unique(report) => Ok(json(
-                StatusCode::OK,
-                &GradeJson {
-                    text: grade_line(&report).trim_end().to_string(),
-                    report,
-                },
-            )),
-            Graded::Unsat => Err(ApiError::unprocessable(
-                Status::Unsat,
-                "no solution: a puzzle without a solution has no grade".into(),
-            )),
-            _ => Err(ApiError::unprocessable(
-                Status::Multiple,
-                "not unique: a puzzle with several solutions has no grade".into(),
-            )),
-        }
-    })
-    .await
+pub fn grade(request: PuzzleRequest, deadline: Deadline) -> Result<Response, ApiError> {
+    let puzzle = request.board()?.puzzle;
+    let graded = grade_with(&puzzle, &deadline.options(2)).map_err(|e| match e {
+        GradeError::Solve(e) => deadline.solve_error(e),
+        e => ApiError::bad_input(format!("{PUZZLE}: {e}")),
+    })?;
+    match graded {
+        Graded::Unique(report) => Ok(json(
+            StatusCode::OK,
+            &GradeJson {
+                text: grade_line(&report).trim_end().to_string(),
+                report,
+            },
+        )),
+        Graded::Unsat => Err(ApiError::unprocessable(
+            Status::Unsat,
+            "no solution: a puzzle without a solution has no grade".into(),
+        )),
+        _ => Err(ApiError::unprocessable(
+            Status::Multiple,
+            "not unique: a puzzle with several solutions has no grade".into(),
+        )),
+    }
 }
 
 /// A request of `POST /api/generate` (a JSON body, or the query string).
@@ -393,56 +381,55 @@ pub struct GenerateRequest {
     pub seed: Option<u64>,
 }
 
+impl Request for GenerateRequest {
+    fn read(uri: &Uri, bytes: &[u8]) -> Result<Self, ApiError> {
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            query::<GenerateRequest>(uri)
+        } else {
+            serde_json::from_slice(bytes).map_err(|e| ApiError::bad_input(format!("request: {e}")))
+        }
+    }
+}
+
 /// `POST /api/generate`: a puzzle with a unique solution, as `generate --to json` writes it.
-pub async fn generate(
-    State(workers): State<Workers>,
-    uri: Uri,
-    bytes: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
-    let bytes = body(bytes)?;
-    workers
-        .run(move |deadline| {
-            let request = if bytes.iter().all(u8::is_ascii_whitespace) {
-                query::<GenerateRequest>(&uri)?
-            } else {
-                serde_json::from_slice(&bytes)
-                    .map_err(|e| ApiError::bad_input(format!("request: {e}")))?
-            };
-            let size: Size = request.size.as_deref().unwrap_or("10x10").parse().map_err(
-                |e: bimaru_sat::generate::SizeSpecError| ApiError::bad_input(e.to_string()),
-            )?;
-            check_side(size.rows, size.cols, MAX_GENERATED_SIDE, "generates")?;
-            let fleet = match &request.fleet {
-                Some(spec) => parse_fleet(spec).map_err(|e| ApiError::bad_input(e.to_string()))?,
-                None => default_fleet(size),
-            };
-            let grade = match &request.grade {
-                Some(name) => Some(choice::<Grade>("grade", Some(name), Grade::Easy)?),
-                None => None,
-            };
-            let options = GenerateOptions {
-                fleet,
-                // Bounded checks keep a large board's answer within the time limit: a clue
-                // whose check runs out stays (the puzzle is unique, perhaps not minimal).
-                budget: Some(SERVER_CONFLICT_BUDGET),
-                ..GenerateOptions::new(size)
-            };
-            let mut rng = rng_for(request.seed.unwrap_or(1), 0);
-            let generated = generate_graded_until(&options, grade, &mut rng, Some(deadline.at))
-                .map_err(|e| match e {
-                    GenerateError::TimeLimit { .. } => {
-                        ApiError::unprocessable(Status::Timeout, e.to_string())
-                    }
-                    GenerateError::Solver(_) => {
-                        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
-                    }
-                    e => ApiError::unprocessable(Status::Error, e.to_string()),
-                })?;
-            let written = write_generated(&generated, Format::Json, false)
-                .map_err(|e| ApiError::unprocessable(Status::Error, e.to_string()))?;
-            Ok(([(header::CONTENT_TYPE, "application/json")], written.puzzle).into_response())
-        })
-        .await
+pub fn generate(request: GenerateRequest, deadline: Deadline) -> Result<Response, ApiError> {
+    let size: Size = request
+        .size
+        .as_deref()
+        .unwrap_or("10x10")
+        .parse()
+        .map_err(|e: bimaru_sat::generate::SizeSpecError| ApiError::bad_input(e.to_string()))?;
+    check_side(size.rows, size.cols, MAX_GENERATED_SIDE, "generates")?;
+    let fleet = match &request.fleet {
+        Some(spec) => parse_fleet(spec).map_err(|e| ApiError::bad_input(e.to_string()))?,
+        None => default_fleet(size),
+    };
+    let grade = match &request.grade {
+        Some(name) => Some(choice::<Grade>("grade", Some(name), Grade::Easy)?),
+        None => None,
+    };
+    let options = GenerateOptions {
+        fleet,
+        // Bounded checks keep a large board's answer within the time limit: a clue
+        // whose check runs out stays (the puzzle is unique, perhaps not minimal).
+        budget: Some(SERVER_CONFLICT_BUDGET),
+        ..GenerateOptions::new(size)
+    };
+    let mut rng = rng_for(request.seed.unwrap_or(1), 0);
+    let generated = generate_graded_until(&options, grade, &mut rng, Some(deadline.at)).map_err(
+        |e| match e {
+            GenerateError::TimeLimit { .. } => {
+                ApiError::unprocessable(Status::Timeout, e.to_string())
+            }
+            GenerateError::Solver(_) => {
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+            }
+            e => ApiError::unprocessable(Status::Error, e.to_string()),
+        },
+    )?;
+    let written = write_generated(&generated, Format::Json, false)
+        .map_err(|e| ApiError::unprocessable(Status::Error, e.to_string()))?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], written.puzzle).into_response())
 }
 
 /// Conflicts one uniqueness check of `/api/generate` may take.
@@ -460,50 +447,36 @@ pub struct ConvertJson {
 }
 
 /// `POST /api/convert`: the puzzle in another format (`to`, `json` by default).
-pub async fn convert(
-    State(workers): State<Workers>,
-    uri: Uri,
-    bytes: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
-    answer(workers, uri, bytes, move |request, _deadline| {
-        let to = choice::<OutputFormat>("to", request.to.as_deref(), OutputFormat::Json)?;
-        let doc = request.document()?;
-        let text = bimaru_sat::job::convert::convert(&doc, PUZZLE, to, None)?;
-        Ok(json(
-            StatusCode::OK,
-            &ConvertJson {
-                from: doc.format.name(),
-                to: to.name(),
-                text,
-            },
-        ))
-    })
-    .await
+pub fn convert(request: PuzzleRequest, _deadline: Deadline) -> Result<Response, ApiError> {
+    let to = choice::<OutputFormat>("to", request.to.as_deref(), OutputFormat::Json)?;
+    let doc = request.document()?;
+    let text = bimaru_sat::job::convert::convert(&doc, PUZZLE, to, None)?;
+    Ok(json(
+        StatusCode::OK,
+        &ConvertJson {
+            from: doc.format.name(),
+            to: to.name(),
+            text,
+        },
+    ))
 }
 
 /// `POST /api/render`: the SVG picture `render` draws (with `solution`, solved).
-pub async fn render(
-    State(workers): State<Workers>,
-    uri: Uri,
-    bytes: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
-    answer(workers, uri, bytes, move |request, deadline| {
-        let puzzle = request.board()?.puzzle;
-        let solution = if request.solution {
-            let report = bimaru_sat::solve::solve(&puzzle, &deadline.options(1))
-                .map_err(|e| deadline.solve_error(e))?;
-            let Some(grid) = report.outcome.grid().cloned() else {
-                return Err(ApiError::unprocessable(Status::Unsat, "no solution".into()));
-            };
-            Some(grid)
-        } else {
-            None
+pub fn render(request: PuzzleRequest, deadline: Deadline) -> Result<Response, ApiError> {
+    let puzzle = request.board()?.puzzle;
+    let solution = if request.solution {
+        let report = bimaru_sat::solve::solve(&puzzle, &deadline.options(1))
+            .map_err(|e| deadline.solve_error(e))?;
+        let Some(grid) = report.outcome.grid().cloned() else {
+            return Err(ApiError::unprocessable(Status::Unsat, "no solution".into()));
         };
-        Ok((
-            [(header::CONTENT_TYPE, "image/svg+xml")],
-            bimaru_sat::render::svg(&puzzle, solution.as_ref()),
-        )
-            .into_response())
-    })
-    .await
+        Some(grid)
+    } else {
+        None
+    };
+    Ok((
+        [(header::CONTENT_TYPE, "image/svg+xml")],
+        bimaru_sat::render::svg(&puzzle, solution.as_ref()),
+    )
+        .into_response())
 }
