@@ -328,7 +328,8 @@ pub enum Minimizer {
     #[default]
     OneByOne,
     /// Core-guided: one incremental solver for the whole removal phase, every clue an
-    /// assumption; an UNSAT answer's failed-assumption core drops every clue outside it at once.
+    /// assumption; an UNSAT answer's failed-assumption core, when it holds clues alone (no
+    /// pre-solving fact, no break clause), drops every clue outside it at once.
     Cores,
 }
 
@@ -662,12 +663,16 @@ impl<'a> ClueOracle<'a> {
             Answer::Sat => Removal::Needed(self.second_solution(keep)?),
             Answer::Unsat => {
                 let failed = self.solver.failed_assumptions();
-                // A pre-solving fact follows from all of `keep`, not from the core's clues
-                // alone: a core that leans on one says only that `keep` is unique.
-                let leans_on_facts = failed
+                // Only a core of clues alone is a unique clue set. A pre-solving fact follows
+                // from all of `keep`, not from the core's clues alone. The break holds for every
+                // other solution of `keep` (since `keep` with `removed` is unique) but not for
+                // every other solution of a smaller set: a core that needs it says only that no
+                // other solution of its clues differs around `removed`, and another may differ
+                // elsewhere. Either way the answer is that `keep` is unique, and no more.
+                let leans_on_more = failed
                     .iter()
-                    .any(|lit| *lit != active && !self.clue_of.contains_key(&lit.var()));
-                let mut core: Vec<Pos> = if leans_on_facts {
+                    .any(|lit| !self.clue_of.contains_key(&lit.var()));
+                let mut core: Vec<Pos> = if leans_on_more {
                     keep.to_vec()
                 } else {
                     failed
