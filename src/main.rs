@@ -2,6 +2,16 @@
 //! The binary owns every flag: [`cli`] declares them, [`app`] resolves them into the library's
 //! plain values and writes what the library returns. The library never sees a flag.
 
+/// A line on standard error, as `eprintln!` writes it, but never a panic: when standard error
+/// is closed (a pipe whose reader has gone, `2>/dev/full`) the line is dropped and the run ends
+/// with its own exit code.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod app;
 mod cli;
 
@@ -14,7 +24,7 @@ fn main() -> ExitCode {
     match run() {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("bimaru-sat: {err}");
+            note!("bimaru-sat: {err}");
             let code = err
                 .downcast_ref::<app::Failure>()
                 .map_or(2, app::Failure::exit_code);

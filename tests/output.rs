@@ -538,6 +538,65 @@ fn standard_output_errors_fail_every_command() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
 
+/// Standard error that cannot be written (a pipe whose reader has gone, or `/dev/full`) loses
+/// its messages but changes nothing else: no panic (exit 101), the exit code of the run.
+#[test]
+fn a_closed_or_full_standard_error_keeps_the_exit_code() {
+    let e = example_path();
+    let e = e.to_str().unwrap();
+    let g = Path::new(ROOT).join("puzzles/generated/10x10");
+    let g = g.to_str().unwrap();
+    let mut unsolvable = tempfile::NamedTempFile::new().unwrap();
+    std::io::Write::write_all(
+        &mut unsolvable,
+        b"ROW 1 0 0 0 0 0 0 0 0 0\nCOLUMN 0 0 0 0 0 0 0 0 0 0\n0\n",
+    )
+    .unwrap();
+    let u = unsolvable.path().to_str().unwrap();
+    let cases: Vec<(Vec<&str>, i32)> = vec![
+        (vec![e, "--stats"], 0),
+        (vec!["batch", g], 0),
+        (vec![u], 1),
+        (vec!["--count", "2", e, "--to", "json"], 0),
+        (vec!["--unique", "--count", "2", e], 2),
+        (vec!["no-such-file.txt"], 2),
+        (vec!["--solver", "nonesuch", e], 2),
+        (vec!["hint", u], 1),
+    ];
+    for (args, code) in cases {
+        let with_open = bin().args(&args).stdin(Stdio::null()).output().unwrap();
+        assert_eq!(
+            with_open.status.code(),
+            Some(code),
+            "{args:?}: {}",
+            stderr(&with_open)
+        );
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        for (what, sink) in [
+            ("closed pipe", Stdio::from(writer)),
+            ("/dev/full", Stdio::from(full)),
+        ] {
+            let out = bin()
+                .args(&args)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(sink)
+                .status()
+                .unwrap();
+            assert_eq!(
+                out.code(),
+                Some(code),
+                "{args:?} with standard error a {what}"
+            );
+        }
+    }
+}
+
 #[test]
 fn no_solution_writes_no_solution_file_but_reports_do() {
     let dir = tempfile::tempdir().unwrap();

@@ -152,9 +152,7 @@ pub enum PosteriorError {
     #[error("no arrangement of the ships afloat is consistent with this board")]
     Inconsistent,
     /// Sampling drew too few consistent configurations.
-    #[error(
-        "sampling found only {accepted} consistent configurations in {draws} draws; exact counting may still succeed"
-    )]
+    #[error("sampling found only {accepted} consistent configurations in {draws} draws")]
     SamplingStalled {
         /// Accepted draws.
         accepted: u64,

@@ -76,10 +76,10 @@ fn posterior_report(args: &AdviseArgs, sets: &[Position], start: Instant) -> Res
     for (i, r) in results.iter().enumerate() {
         if let Err(e) = r {
             let hint = match e {
-                PosteriorError::SamplingStalled { .. } => "; try --method exact",
+                PosteriorError::SamplingStalled { .. } => "; use --method exact",
                 _ => "",
             };
-            eprintln!("bimaru-sat: data set {}: {e}{hint}", i + 1);
+            note!("bimaru-sat: data set {}: {e}{hint}", i + 1);
             exit = match (exit, e) {
                 (Exit::TimeLimit, _) | (_, PosteriorError::TimeLimit { .. }) => Exit::TimeLimit,
                 _ => Exit::NoSolution,

@@ -67,7 +67,7 @@ impl ProofDir {
                 self.files.write(&cnf.to_string_lossy(), &certificate.cnf)?;
                 self.files.write(&name, &certificate.proof)?;
             }
-            BoardProof::Failed(why) => eprintln!("{board}: no certificate: {why}"),
+            BoardProof::Failed(why) => note!("{board}: no certificate: {why}"),
             _ => {}
         }
         Ok(())
@@ -202,7 +202,7 @@ pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
             text.push_str(&format!(", {} certificates FAILED", summary.proof_failed));
         }
     }
-    eprintln!("{text}; {:.3} s", start.elapsed().as_secs_f64());
+    note!("{text}; {:.3} s", start.elapsed().as_secs_f64());
     if let Some(e) = write_error {
         return Err(e);
     }

@@ -25,7 +25,7 @@ pub fn run(args: &CheckProofArgs, limits: &Limits) -> Result<Exit, Failure> {
     let proof = read(&args.proof)?;
     let formula = read(&cnf)?;
     let Ok(formula) = String::from_utf8(formula) else {
-        eprintln!(
+        note!(
             "{}: rejected at step 3 (the formula, clause for clause): {} is not text",
             args.proof.display(),
             cnf.display()
@@ -36,7 +36,7 @@ pub fn run(args: &CheckProofArgs, limits: &Limits) -> Result<Exit, Failure> {
         &doc.boards[0].puzzle
     } else {
         let Some(puzzle) = named_puzzle(doc.boards.iter().map(|b| &b.puzzle), &formula) else {
-            eprintln!(
+            note!(
                 "{}: rejected at step 1 (the formula's header): it names none of the {} boards of {}",
                 args.proof.display(),
                 doc.boards.len(),
@@ -65,7 +65,7 @@ pub fn run(args: &CheckProofArgs, limits: &Limits) -> Result<Exit, Failure> {
             Ok(Exit::Success)
         }
         Err(rejection) => {
-            eprintln!("{}: rejected at {rejection}", args.proof.display());
+            note!("{}: rejected at {rejection}", args.proof.display());
             Ok(Exit::Rejected)
         }
     }

@@ -58,7 +58,7 @@ pub fn run(args: &CompareArgs, limits: &Limits) -> Result<Exit, Failure> {
     }
     let set = read_puzzles(&args.paths, &args.ext, args.format, limits)?;
     if set.skipped > 0 {
-        eprintln!(
+        note!(
             "compare: {} files of unknown format skipped (not puzzles)",
             set.skipped
         );
@@ -90,7 +90,7 @@ pub fn run(args: &CompareArgs, limits: &Limits) -> Result<Exit, Failure> {
     if comparison.agrees() {
         return Ok(Exit::Success);
     }
-    eprintln!(
+    note!(
         "compare: {} puzzle(s) with disagreeing or failing configurations",
         comparison.disagreements().len()
     );

@@ -24,7 +24,7 @@ pub fn run(args: &DecodeArgs, limits: &Limits) -> Result<Exit, Failure> {
         match ilp_answer(puzzle, args.ilp_model, &solution)? {
             Some(grid) => grid,
             None => {
-                eprintln!("{}: no solution", input.name);
+                note!("{}: no solution", input.name);
                 return Ok(Exit::NoSolution);
             }
         }
@@ -69,7 +69,7 @@ pub fn run(args: &DecodeArgs, limits: &Limits) -> Result<Exit, Failure> {
         match sat_answer(&formula, puzzle, &answer)? {
             Some(grid) => grid,
             None => {
-                eprintln!("{}: the solver found no solution", answer.name);
+                note!("{}: the solver found no solution", answer.name);
                 return Ok(Exit::NoSolution);
             }
         }

@@ -139,9 +139,13 @@ pub fn message(error: &Error) -> String {
                 },
             ..
         } => format!("{error}{}", raise(limit)),
+        // The library's reason, with the flag that gets the answer out another way.
         Error::Inexpressible(why) => match why.format {
-            "pretty" => format!("{error}; solve with --to pretty instead"),
-            "puzzlink" => format!("{error}; solve with --to pretty or json"),
+            "pretty" => inexpressible(why, "it draws solutions; solve with --to pretty instead"),
+            "puzzlink" => inexpressible(
+                why,
+                "a URL holds a puzzle, not its solution; use --to pretty or json",
+            ),
             _ => error.to_string(),
         },
         Error::Decode { error: why, .. } => match decode_hint(why) {
@@ -150,6 +154,12 @@ pub fn message(error: &Error) -> String {
         },
         _ => error.to_string(),
     }
+}
+
+/// [`Inexpressible`](bimaru_sat::format::Inexpressible)'s sentence with the command line's
+/// `reason`.
+fn inexpressible(why: &bimaru_sat::format::Inexpressible, reason: &'static str) -> String {
+    bimaru_sat::format::Inexpressible { reason, ..*why }.to_string()
 }
 
 /// What to type when an external solver's answer does not decode.

@@ -142,7 +142,7 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         } else {
             format!("{fewest} to {most}")
         };
-        eprintln!(
+        note!(
             "bimaru-sat: {which} {clues} clue(s) undecided: their uniqueness check ran out of \
              --max-conflicts {}; every puzzle is unique and its other clues are needed",
             args.max_conflicts.unwrap_or(0)

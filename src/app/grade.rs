@@ -30,7 +30,7 @@ pub fn run(args: &GradeArgs, limits: &Limits) -> Result<Exit, Failure> {
             Ok(Exit::Success)
         }
         Ok(Graded::Unsat) => {
-            eprintln!("{}: no solution", input.name);
+            note!("{}: no solution", input.name);
             Ok(Exit::NoSolution)
         }
         Err(GradeError::Solve(SolveError::TimeLimit)) => Ok(super::timed_out(
@@ -45,7 +45,7 @@ pub fn run(args: &GradeArgs, limits: &Limits) -> Result<Exit, Failure> {
         }),
         // Graded::NotUnique
         Ok(_) => {
-            eprintln!(
+            note!(
                 "{}: not unique: a puzzle with several solutions has no grade",
                 input.name
             );

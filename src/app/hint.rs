@@ -49,11 +49,11 @@ pub fn run(args: &HintArgs, limits: &Limits) -> Result<Exit, Failure> {
     let step = match hint_step(&puzzle, state, deadline) {
         Ok(step) => step,
         Err(e @ (HintError::Contradiction | HintError::NoSolution)) => {
-            eprintln!("{}: {e}", input.name);
+            note!("{}: {e}", input.name);
             return Ok(Exit::NoSolution);
         }
         Err(HintError::NotUnique) => {
-            eprintln!("{}: {}", input.name, HintError::NotUnique);
+            note!("{}: {}", input.name, HintError::NotUnique);
             return Ok(Exit::NotUnique);
         }
         Err(HintError::TimeLimit) => {

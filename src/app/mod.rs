@@ -127,7 +127,7 @@ fn before<T: Send + 'static>(
 /// Says on stderr that the time limit of `seconds` was reached (`while` what), and gives the
 /// exit.
 fn timed_out(name: &str, seconds: f64, during: &str) -> Exit {
-    eprintln!("{name}: time limit of {seconds} s reached {during}");
+    note!("{name}: time limit of {seconds} s reached {during}");
     Exit::TimeLimit
 }
 

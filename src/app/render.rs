@@ -20,7 +20,7 @@ pub fn run(args: &RenderArgs, limits: &Limits) -> Result<Exit, Failure> {
         };
         match solve(&puzzle, &options)?.outcome {
             Outcome::Multiple { .. } => {
-                eprintln!(
+                note!(
                     "{}: not unique: at least 2 solutions; render --solve draws only a unique \
                      solution (render without --solve draws the puzzle)",
                     input.name
@@ -30,7 +30,7 @@ pub fn run(args: &RenderArgs, limits: &Limits) -> Result<Exit, Failure> {
             outcome => match outcome.grid() {
                 Some(grid) => Some(grid.clone()),
                 None => {
-                    eprintln!("{}: no solution", input.name);
+                    note!("{}: no solution", input.name);
                     return Ok(Exit::NoSolution);
                 }
             },

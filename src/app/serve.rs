@@ -136,7 +136,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, Failure> {
         // Flushed: a script reading the address sees it at once.
         super::output::stdout(format!("listening on {url}\n").as_bytes())?;
         if !address.ip().is_loopback() {
-            eprintln!("bimaru-sat: serving on {address}: reachable from the network");
+            note!("bimaru-sat: serving on {address}: reachable from the network");
         }
         if args.open {
             open_browser(&url);
@@ -165,6 +165,6 @@ fn open_browser(url: &str) {
         .stderr(std::process::Stdio::null())
         .spawn();
     if let Err(e) = spawned {
-        eprintln!("bimaru-sat: cannot run {launcher} ({e}); open {url} yourself");
+        note!("bimaru-sat: cannot run {launcher} ({e}); open {url} yourself");
     }
 }

@@ -209,7 +209,7 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
     if let (Some(choice), OutputFormat::Csc384, None) = (doc.dialect, writer.to, args.cells)
         && choice.source == DialectSource::FleetLine
     {
-        eprintln!(
+        note!(
             "{}: no cell shows the CSC384 dialect; writing {} as the fleet line suggests (--cells changes it)",
             input.name,
             match choice.dialect {
@@ -273,7 +273,7 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
                     Some(certificate) => {
                         cnf.write(&certificate.cnf)?;
                         proof.write(&certificate.proof)?;
-                        eprintln!(
+                        note!(
                             "{}: {} certified: {} refutes {} ({} formula, {} DRAT); check it with `bimaru-sat check-proof PUZZLE {}`",
                             input.name,
                             certificate.claim,
@@ -284,7 +284,7 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
                             target.display()
                         );
                     }
-                    None => eprintln!(
+                    None => note!(
                         "{}: no proof written: {}",
                         input.name,
                         uncertified(&report.outcome)
@@ -309,10 +309,10 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
                 let checked = cross_check(&board.puzzle, &planted(cross_configs(args.engine.card)));
                 let names: Vec<&str> = checked.verdicts.iter().map(|v| v.config.as_str()).collect();
                 if let Some(disagreement) = checked.disagreement() {
-                    eprintln!("{}: cross-check failed: {disagreement}", input.name);
+                    note!("{}: cross-check failed: {disagreement}", input.name);
                     return Ok(Exit::Disagreement);
                 }
-                eprintln!("{}: cross-check: {} agree", input.name, names.join(", "));
+                note!("{}: cross-check: {} agree", input.name, names.join(", "));
             }
             Ok(exit_of(&report.outcome, unique, &input.name))
         }
@@ -328,7 +328,7 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
             };
             // A report of every board, written on exit 1 too (docs/formats.md, "Output files").
             output.write(text.as_bytes())?;
-            eprintln!(
+            note!(
                 "{}: {} boards: {}; {:.3} s",
                 input.name,
                 doc.boards.len(),
@@ -403,12 +403,12 @@ impl Engine for Mirrored {
 fn exit_of(outcome: &Outcome, unique: bool, name: &str) -> Exit {
     match outcome {
         Outcome::Unsat => {
-            eprintln!("{name}: no solution");
+            note!("{name}: no solution");
             Exit::NoSolution
         }
         Outcome::Multiple { grids, complete } if unique => {
             let more = if *complete { "" } else { "at least " };
-            eprintln!("{name}: not unique: {more}{} solutions", grids.len());
+            note!("{name}: not unique: {more}{} solutions", grids.len());
             Exit::NotUnique
         }
         _ => Exit::Success,
@@ -432,7 +432,7 @@ fn print_stats(report: &Report, parse_time: Duration, total: Duration) {
     let conflicts = s
         .conflicts
         .map_or_else(|| "n/a".to_string(), |c| c.to_string());
-    eprintln!(
+    note!(
         "backend: {} ({})\nvariables: {}\nclauses: {}\nconflicts: {}\nsolver calls: {}\nparse: {:.3} ms\nencode: {:.3} ms\nsolve: {:.3} ms\ntotal: {:.3} ms",
         s.backend,
         s.model,
