@@ -139,7 +139,8 @@ pub fn message(error: &Error) -> String {
                 },
             ..
         } => format!("{error}{}", raise(limit)),
-        // The library's reason, with the flag that gets the answer out another way.
+        // Two formats get the command line's own reason, which names the flag that gets the
+        // answer out another way.
         Error::Inexpressible(why) => match why.format {
             "pretty" => inexpressible(why, "it draws solutions; solve with --to pretty instead"),
             "puzzlink" => inexpressible(
