@@ -5,7 +5,7 @@
 //! question over the clues, answered by one of two [`Minimizer`]s: one clue at a time, each a
 //! targeted SAT question on the small residual formula the other clues leave after pre-solving
 //! (the default, measured fastest), or core-guided, with one incremental solver whose
-//! failed-assumption cores drop several clues at once. Both give an exactly minimal set; a
+//! failed-assumption cores can drop several clues at once. Both give an exactly minimal set; a
 //! conflict budget per question is an explicit opt-in, and a clue whose question outruns it is
 //! kept and reported as undecided.
 

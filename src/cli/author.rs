@@ -60,7 +60,7 @@ pub struct GenerateArgs {
 
     /// How `--reduce unique` finds the needed clues: `one-by-one` (a fresh check of each clue
     /// on what pre-solving of the others leaves; fastest) or `cores` (one incremental solver;
-    /// an UNSAT answer's failed-assumption core drops several clues at once). Both give an
+    /// an UNSAT answer's failed-assumption core can drop several clues at once). Both give an
     /// exactly minimal set.
     #[arg(long, value_enum, default_value_t = Minimizer::OneByOne)]
     pub minimizer: Minimizer,
