@@ -556,7 +556,7 @@ pub struct SimulateArgs {
     #[arg(long, value_enum, default_value_t = bimaru_sat::advise::simulate::Strategy::Rowan)]
     pub strategy: bimaru_sat::advise::simulate::Strategy,
 
-    /// Number of games.
+    /// Number of games (at most 1000000000).
     #[arg(long, default_value_t = 10_000, value_parser = at_least_one::<u64>)]
     pub games: u64,
 
@@ -576,4 +576,9 @@ pub struct SimulateArgs {
     /// Output form.
     #[arg(long, value_enum, default_value_t = SimulateOutput::Text)]
     pub to: SimulateOutput,
+
+    /// Give up after this many seconds (positive, at most 31536000, one year): nothing is
+    /// printed, a line on stderr says how many games were played, and the exit code is 4.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
+    pub time_limit: Option<f64>,
 }

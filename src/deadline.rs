@@ -246,3 +246,30 @@ mod tests {
         assert_eq!(pulse.beat(), Err(TimeLimit));
     }
 }
+
+/// A number of seconds as messages print it: as written for ordinary limits (`2`, `0.5`,
+/// `0.000000001`), in scientific notation when that is over 16 characters (`1e-300`, not three
+/// hundred digits).
+pub fn seconds_text(seconds: f64) -> String {
+    let plain = format!("{seconds}");
+    if plain.len() > 16 {
+        format!("{seconds:e}")
+    } else {
+        plain
+    }
+}
+
+#[cfg(test)]
+mod seconds_tests {
+    use super::seconds_text;
+
+    #[test]
+    fn seconds_are_short_whatever_their_size() {
+        assert_eq!(seconds_text(2.0), "2");
+        assert_eq!(seconds_text(0.5), "0.5");
+        assert_eq!(seconds_text(31_536_000.0), "31536000");
+        assert_eq!(seconds_text(1e-300), "1e-300");
+        assert_eq!(seconds_text(1e-9), "0.000000001");
+        assert_eq!(seconds_text(1e-20), "1e-20");
+    }
+}

@@ -7,9 +7,11 @@
 use super::board::{Bits, CELLS, Mark, Position, ShipKind, Square, placements};
 use super::posterior::{self, Method, Options, Rule};
 use super::rowan;
+use crate::deadline::{Deadline, TimeLimit};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How the shooter picks squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -246,30 +248,50 @@ impl Summary {
         1.96 * self.std_dev / (self.games as f64).sqrt()
     }
 
-    fn of(opts: &SimOptions, mut shots: Vec<u32>) -> Summary {
-        shots.sort_unstable();
-        let n = shots.len().max(1) as f64;
-        let mean = shots.iter().map(|&s| f64::from(s)).sum::<f64>() / n;
-        let var = shots
+    /// The statistics of the games counted in `hist` (`hist[s]`: games that took `s` shots).
+    fn of(opts: &SimOptions, hist: &[u64]) -> Summary {
+        let games: u64 = hist.iter().sum();
+        let n = games.max(1) as f64;
+        let total: u128 = hist
             .iter()
-            .map(|&s| (f64::from(s) - mean).powi(2))
+            .enumerate()
+            .map(|(s, &k)| s as u128 * u128::from(k))
+            .sum();
+        let mean = total as f64 / n;
+        let var = hist
+            .iter()
+            .enumerate()
+            .map(|(s, &k)| k as f64 * (s as f64 - mean).powi(2))
             .sum::<f64>()
             / (n - 1.0).max(1.0);
-        let median = match shots.len() {
-            0 => 0.0,
-            l if l % 2 == 1 => f64::from(shots[l / 2]),
-            l => (f64::from(shots[l / 2 - 1]) + f64::from(shots[l / 2])) / 2.0,
+        // The shots of the game ranked `rank` (0-based) in ascending order.
+        let ranked = |rank: u64| {
+            let mut seen = 0;
+            for (s, &k) in hist.iter().enumerate() {
+                seen += k;
+                if seen > rank {
+                    return s as f64;
+                }
+            }
+            0.0
         };
+        let median = match games {
+            0 => 0.0,
+            g if g % 2 == 1 => ranked(g / 2),
+            g => (ranked(g / 2 - 1) + ranked(g / 2)) / 2.0,
+        };
+        let fewest = hist.iter().position(|&k| k > 0).unwrap_or(0);
+        let most = hist.iter().rposition(|&k| k > 0).unwrap_or(0);
         Summary {
             strategy: opts.strategy.name(),
             rule: opts.rule.name(),
-            games: shots.len() as u64,
+            games,
             seed: opts.seed,
             mean,
             median,
             std_dev: var.sqrt(),
-            min: shots.first().copied().unwrap_or(0),
-            max: shots.last().copied().unwrap_or(0),
+            min: fewest as u32,
+            max: most as u32,
         }
     }
 }
@@ -281,20 +303,72 @@ pub fn game_rng(seed: u64, index: u64) -> ChaCha8Rng {
     rng
 }
 
-/// Plays `opts.games` games on rayon's threads; `tick` is called after each game (for a
-/// progress bar).
-pub fn simulate(opts: &SimOptions, tick: &(impl Fn() + Sync)) -> Summary {
-    let shots: Vec<u32> = (0..opts.games)
+/// The most games one run may ask for: a billion games take days, and a larger count is
+/// surely a typing error. Memory does not grow with the count (the shots are counted in a
+/// histogram).
+pub const MAX_GAMES: u64 = 1_000_000_000;
+
+/// Why a self-play run did not finish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SimulateError {
+    /// More games than [`MAX_GAMES`] were asked for.
+    #[error("{games} games asked for; at most {MAX_GAMES} games are played in one run")]
+    TooManyGames {
+        /// The count asked for.
+        games: u64,
+    },
+    /// The deadline passed after `played` games.
+    #[error("time limit reached after {played} of {games} games")]
+    TimeLimit {
+        /// Games finished before the deadline.
+        played: u64,
+        /// Games asked for.
+        games: u64,
+    },
+}
+
+/// Plays `opts.games` games on rayon's threads until `deadline`; `tick` is called after each
+/// game (for a progress bar). Game `i` is the same whatever the thread count, so the summary
+/// depends only on the options.
+pub fn simulate(
+    opts: &SimOptions,
+    deadline: Deadline,
+    tick: &(impl Fn() + Sync),
+) -> Result<Summary, SimulateError> {
+    if opts.games > MAX_GAMES {
+        return Err(SimulateError::TooManyGames { games: opts.games });
+    }
+    let played = AtomicU64::new(0);
+    let hist = (0..opts.games)
         .into_par_iter()
-        .map(|i| {
+        .try_fold(Vec::new, |mut hist: Vec<u64>, i| {
+            deadline.check()?;
             let mut rng = game_rng(opts.seed, i);
             let fleet = draw_fleet(opts.rule, &mut rng);
-            let s = play(opts, &fleet);
+            let s = play(opts, &fleet) as usize;
+            if hist.len() <= s {
+                hist.resize(s + 1, 0);
+            }
+            hist[s] += 1;
+            played.fetch_add(1, Ordering::Relaxed);
             tick();
-            s
+            Ok(hist)
         })
-        .collect();
-    Summary::of(opts, shots)
+        .try_reduce(Vec::new, |mut a, b| {
+            if a.len() < b.len() {
+                a.resize(b.len(), 0);
+            }
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+            Ok(a)
+        })
+        .map_err(|TimeLimit| SimulateError::TimeLimit {
+            played: played.load(Ordering::Relaxed),
+            games: opts.games,
+        })?;
+    Ok(Summary::of(opts, &hist))
 }
 
 #[cfg(test)]
@@ -328,10 +402,56 @@ mod tests {
                 games: 4,
                 ..SimOptions::default()
             };
-            let a = simulate(&opts, &|| ());
-            let b = simulate(&opts, &|| ());
+            let a = simulate(&opts, Deadline::NONE, &|| ()).unwrap();
+            let b = simulate(&opts, Deadline::NONE, &|| ()).unwrap();
             assert_eq!(a, b);
             assert!(a.min >= 17 && a.max <= 100, "{a:?}");
         }
+    }
+
+    #[test]
+    fn counts_past_the_cap_and_deadlines_stop_a_run() {
+        let huge = SimOptions {
+            games: MAX_GAMES + 1,
+            ..SimOptions::default()
+        };
+        assert_eq!(
+            simulate(&huge, Deadline::NONE, &|| ()),
+            Err(SimulateError::TooManyGames {
+                games: MAX_GAMES + 1
+            })
+        );
+        let many = SimOptions {
+            games: MAX_GAMES,
+            ..SimOptions::default()
+        };
+        let start = std::time::Instant::now();
+        let passed = Deadline::after(std::time::Duration::from_millis(200));
+        match simulate(&many, passed, &|| ()) {
+            Err(SimulateError::TimeLimit { played, games }) => {
+                assert!(played < games);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    }
+
+    #[test]
+    fn the_histogram_gives_the_statistics_of_the_games() {
+        // Games of 17, 20, 20 and 25 shots.
+        let mut hist = vec![0; 26];
+        hist[17] = 1;
+        hist[20] = 2;
+        hist[25] = 1;
+        let s = Summary::of(&SimOptions::default(), &hist);
+        assert_eq!((s.games, s.min, s.max), (4, 17, 25));
+        assert_eq!(s.median, 20.0);
+        assert!((s.mean - 20.5).abs() < 1e-12);
+        let var: f64 = [17.0f64, 20.0, 20.0, 25.0]
+            .iter()
+            .map(|x| (x - 20.5).powi(2))
+            .sum::<f64>()
+            / 3.0;
+        assert!((s.std_dev - var.sqrt()).abs() < 1e-12);
     }
 }

@@ -2,12 +2,12 @@
 //! or the posterior; play self-play games behind a progress bar. The library computes and
 //! writes ([`bimaru_sat::advise::report`]); this module picks the options and prints.
 
-use super::{Exit, Failure, output, read_input};
+use super::{Exit, Failure, deadline, output, read_input, timed_out};
 use crate::cli::{AdviseArgs, SimulateArgs};
 use bimaru_sat::Limits;
 use bimaru_sat::advise::posterior::{self, Options, Posterior, PosteriorError, Rule};
 use bimaru_sat::advise::report;
-use bimaru_sat::advise::simulate::{self, SimOptions};
+use bimaru_sat::advise::simulate::{self, SimOptions, SimulateError};
 use bimaru_sat::advise::{Position, contest, rowan};
 use bimaru_sat::deadline::Deadline;
 use bimaru_sat::error::Error;
@@ -108,7 +108,7 @@ pub fn run_simulate(args: &SimulateArgs) -> Result<Exit, Failure> {
         bar
     });
     let start = Instant::now();
-    let summary = simulate::simulate(&opts, &|| {
+    let result = simulate::simulate(&opts, deadline(args.time_limit), &|| {
         if let Some(b) = &bar {
             b.inc(1);
         }
@@ -117,6 +117,20 @@ pub fn run_simulate(args: &SimulateArgs) -> Result<Exit, Failure> {
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    let summary = match result {
+        Ok(summary) => summary,
+        Err(SimulateError::TimeLimit { played, games }) => {
+            let limit = args.time_limit.unwrap_or_default();
+            let during = format!("after {played} of {games} games");
+            return Ok(timed_out("simulate", limit, &during));
+        }
+        Err(e) => {
+            return Err(Failure::TooMuch {
+                flag: "--games",
+                message: e.to_string(),
+            });
+        }
+    };
     let threads = rayon::current_num_threads();
     output::stdout(report::simulation(&summary, seconds, threads, args.to).as_bytes())?;
     Ok(Exit::Success)

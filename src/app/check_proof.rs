@@ -8,7 +8,7 @@ use super::solve::cnf_path;
 use super::{Exit, Failure, read_input};
 use crate::cli::CheckProofArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::error::Error;
+use bimaru_sat::format::Source;
 use bimaru_sat::proof::{check, named_puzzle};
 
 /// Runs the check-proof command.
@@ -16,14 +16,8 @@ pub fn run(args: &CheckProofArgs, limits: &Limits) -> Result<Exit, Failure> {
     let input = read_input(Some(&args.puzzle), limits)?;
     let doc = input.document_within(args.format, limits)?;
     let cnf = args.cnf.clone().unwrap_or_else(|| cnf_path(&args.proof));
-    let read = |path: &std::path::Path| {
-        std::fs::read(path).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })
-    };
-    let proof = read(&args.proof)?;
-    let formula = read(&cnf)?;
+    let proof = Source::bytes_within(&args.proof, limits)?;
+    let formula = Source::bytes_within(&cnf, limits)?;
     let Ok(formula) = String::from_utf8(formula) else {
         note!(
             "{}: rejected at step 3 (the formula, clause for clause): {} is not text",

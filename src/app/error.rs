@@ -54,6 +54,14 @@ pub enum Failure {
         /// The limit it exceeds.
         error: LimitExceeded,
     },
+    /// A flag asks for more work than one run does (`simulate --games`).
+    #[error("{flag}: {message}")]
+    TooMuch {
+        /// The flag.
+        flag: &'static str,
+        /// What it asks for, and the most a run does.
+        message: String,
+    },
     /// `man` was asked for a command that does not exist.
     #[error("man: no command {name:?}; the commands are {known}")]
     UnknownCommand {

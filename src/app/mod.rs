@@ -9,6 +9,8 @@ mod compare;
 mod convert;
 mod decode;
 mod error;
+#[cfg(feature = "plant-fault")]
+mod fault;
 mod generate;
 mod grade;
 mod hint;
@@ -23,7 +25,7 @@ use output::Output;
 
 use crate::cli::{Cli, Command};
 use bimaru_sat::Limits;
-use bimaru_sat::deadline::Deadline;
+use bimaru_sat::deadline::{Deadline, seconds_text};
 use bimaru_sat::error::Error;
 use bimaru_sat::format::Source;
 use std::io;
@@ -127,6 +129,7 @@ fn before<T: Send + 'static>(
 /// Says on stderr that the time limit of `seconds` was reached (`while` what), and gives the
 /// exit.
 fn timed_out(name: &str, seconds: f64, during: &str) -> Exit {
+    let seconds = seconds_text(seconds);
     note!("{name}: time limit of {seconds} s reached {during}");
     Exit::TimeLimit
 }

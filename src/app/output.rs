@@ -29,6 +29,17 @@ pub enum Refusal {
         /// What it is ("a directory", "a character device", ...).
         kind: &'static str,
     },
+    /// The path names something other than a directory where a folder of files is written.
+    #[error(
+        "{}: is {kind}, not a directory; the files are written into a folder (a new one, or an existing directory)",
+        path.display()
+    )]
+    NotADirectory {
+        /// The folder as given.
+        path: PathBuf,
+        /// What it is ("a regular file", "a character device", ...).
+        kind: &'static str,
+    },
     /// The path names a file that is also read by the run.
     #[error(
         "{}: is the input {}; write the output to another file",
@@ -228,7 +239,7 @@ fn kind(file_type: fs::FileType) -> Option<&'static str> {
             return Some("a socket");
         }
     }
-    Some("not a regular file")
+    Some("a special file")
 }
 
 /// The file a write to `path` replaces or creates: the end of its chain of symbolic links
@@ -344,9 +355,9 @@ impl NewDir {
     pub fn new(path: &Path) -> Result<NewDir, Failure> {
         let dir = match fs::metadata(path) {
             Ok(meta) if !meta.is_dir() => {
-                return Err(Refusal::NotRegular {
+                return Err(Refusal::NotADirectory {
                     path: path.to_path_buf(),
-                    kind: "not a directory",
+                    kind: kind(meta.file_type()).unwrap_or("a regular file"),
                 }
                 .into());
             }

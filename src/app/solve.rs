@@ -8,7 +8,6 @@ use super::output::Output;
 use super::{Exit, Failure, read_input};
 use crate::cli::{BatchArgs, EngineArgs, ProofArgs, SolveArgs};
 use bimaru_sat::Limits;
-use bimaru_sat::compare::Config;
 use bimaru_sat::deadline::Deadline;
 use bimaru_sat::error::Error;
 use bimaru_sat::format::OutputFormat;
@@ -18,10 +17,12 @@ use bimaru_sat::job::{
 };
 use bimaru_sat::proof::{Claim, ProofOptions, cross_check, cross_configs};
 use bimaru_sat::sat::engine::Configuration;
-use bimaru_sat::solve::{Engine, Outcome, Report, SolveError, SolveOptions, Stats};
-use bimaru_sat::{Grid, Pos};
+use bimaru_sat::solve::{Outcome, Report, SolveOptions};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+#[cfg(feature = "plant-fault")]
+use super::fault::planted;
 
 /// The engine configuration and goal the engine flags ask for (no time limit).
 pub(super) fn engine(args: &EngineArgs) -> (SolveOptions, Goal) {
@@ -354,49 +355,11 @@ fn uncertified(outcome: &Outcome) -> &'static str {
     }
 }
 
-/// The environment variable that plants a faulty engine in `--cross-check`: a test hook (see
-/// `tests/proofs.rs`). Its value names a configuration (as the cross-check prints it), whose
-/// grids then come back mirrored left to right.
-const PLANT: &str = "BIMARU_SAT_PLANT_FAULT";
-
-/// The cross-check configurations, with the one [`PLANT`] names made faulty.
-fn planted(configs: Vec<Config>) -> Vec<Config> {
-    let Some(victim) = std::env::var(PLANT).ok() else {
-        return configs;
-    };
+/// The cross-check configurations as they are: this build has no fault hook (the
+/// `plant-fault` feature, `app/fault.rs`).
+#[cfg(not(feature = "plant-fault"))]
+fn planted<C>(configs: Vec<C>) -> Vec<C> {
     configs
-        .into_iter()
-        .map(|config| {
-            if config.name != victim {
-                return config;
-            }
-            let backend = config.backend;
-            let name = config.name.clone();
-            Config::custom(name, backend, move |puzzle| {
-                Box::new(Mirrored(config.engine(puzzle))) as Box<dyn Engine>
-            })
-        })
-        .collect()
-}
-
-/// An engine whose grids come back mirrored left to right ([`PLANT`]).
-struct Mirrored(Box<dyn Engine>);
-
-impl Engine for Mirrored {
-    fn next_solution(&mut self) -> Result<Option<Grid>, SolveError> {
-        Ok(self.0.next_solution()?.map(|g| {
-            let mut m = Grid::water(g.rows(), g.cols());
-            for r in 0..g.rows() {
-                for c in 0..g.cols() {
-                    m.set(Pos::new(r, g.cols() - 1 - c), g.get(Pos::new(r, c)));
-                }
-            }
-            m
-        }))
-    }
-    fn stats(&self) -> Stats {
-        self.0.stats()
-    }
 }
 
 /// The exit of one outcome, with the message for the failing ones on stderr.

@@ -172,7 +172,9 @@ impl PuzzleJson {
             expected: "a non-empty board",
             found: Found::new("0 rows or columns"),
         })?;
-        for clue in &self.clues {
+        // The entry (counted from 1) that first named each clued cell.
+        let mut named = std::collections::HashMap::new();
+        for (at, clue) in self.clues.iter().enumerate() {
             let pos = Pos::new(clue.row, clue.col);
             if clue.row >= self.rows || clue.col >= self.cols {
                 return Err(ParseErrorKind::OutsideBoard {
@@ -181,12 +183,21 @@ impl PuzzleJson {
                     cols: self.cols,
                 });
             }
-            if puzzle.clue(pos).is_some() {
-                return Err(ParseErrorKind::Duplicate { pos, first_line: 0 });
+            if let Some(&first) = named.get(&pos) {
+                return Err(ParseErrorKind::RepeatedClue {
+                    pos,
+                    first,
+                    again: at + 1,
+                });
             }
+            named.insert(pos, at + 1);
             puzzle
                 .add_clue(pos, clue.piece.into())
-                .map_err(|_| ParseErrorKind::Contradiction { pos, first_line: 0 })?;
+                .map_err(|_| ParseErrorKind::RepeatedClue {
+                    pos,
+                    first: at + 1,
+                    again: at + 1,
+                })?;
         }
         Ok(puzzle)
     }
@@ -215,9 +226,8 @@ pub fn parse_with_solution_within(text: &str, limits: &Limits) -> Result<Board, 
         ParseError::at(
             e.line().max(1),
             e.column().max(1),
-            ParseErrorKind::Expected {
-                expected: "a puzzle object (see docs/formats.md)",
-                found: Found::new(without_position(&e.to_string())),
+            ParseErrorKind::Json {
+                detail: without_position(&e.to_string()).to_string(),
             },
         )
     })?;
@@ -526,7 +536,10 @@ impl ResultJson {
     pub fn timeout(seconds: f64) -> Self {
         Self::failure(
             Status::Timeout,
-            format!("time limit of {seconds} s reached"),
+            format!(
+                "time limit of {} s reached",
+                crate::deadline::seconds_text(seconds)
+            ),
         )
     }
 

@@ -185,6 +185,8 @@ pub fn parse_document_with(
     format: Format,
     limits: &Limits,
 ) -> Result<Document, ParseError> {
+    // A UTF-8 byte-order mark, as Notepad saves one, is not part of the text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let one = |format, puzzle| Document {
         format,
         boards: vec![Board::whole(puzzle)],
@@ -283,6 +285,13 @@ pub enum ParseErrorKind {
         /// What the text holds (quoted by the caller's choice).
         found: Found,
     },
+    /// JSON that is not a puzzle object: serde's whole message (never shortened), without its
+    /// position, which the error carries.
+    #[error("expected a puzzle object (see docs/formats.md): {detail}")]
+    Json {
+        /// What the JSON reader found wrong.
+        detail: String,
+    },
     /// A list had the wrong number of items.
     #[error("expected {expected} {what}, found {found}")]
     WrongCount {
@@ -336,6 +345,17 @@ pub enum ParseErrorKind {
         pos: Pos,
         /// Where it was first given.
         first_line: usize,
+    },
+    /// The same cell is named by two entries of a clue list that has no lines of its own (a
+    /// JSON `clues` array).
+    #[error("cell {pos} is given twice (clues {first} and {again} of the list, counted from 1)")]
+    RepeatedClue {
+        /// The cell (0-based).
+        pos: Pos,
+        /// The first entry naming it, counted from 1.
+        first: usize,
+        /// The later entry naming it, counted from 1.
+        again: usize,
     },
     /// The same cell is given two different contents.
     #[error("cell {pos} contradicts the clue on line {first_line}")]

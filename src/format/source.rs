@@ -31,19 +31,25 @@ impl Source {
     /// Reads the file at `path`, named by the path as given; a file over
     /// [`Limits::max_input_bytes`] is refused.
     pub fn read_within(path: &Path, limits: &Limits) -> Result<Source, Error> {
+        let bytes = Source::bytes_within(path, limits)?;
+        Source::from_bytes(path.display().to_string(), &bytes)
+    }
+
+    /// The bytes of the file at `path` (a proof, a formula: not necessarily text), refusing a
+    /// file over [`Limits::max_input_bytes`] without reading more than one byte past it.
+    pub fn bytes_within(path: &Path, limits: &Limits) -> Result<Vec<u8>, Error> {
         let io_err = |source| Error::Io {
             path: path.to_path_buf(),
             source,
         };
         let file = std::fs::File::open(path).map_err(io_err)?;
-        let bytes = read_bounded(file, limits).map_err(|e| match e {
+        read_bounded(file, limits).map_err(|e| match e {
             Bounded::Io(source) => io_err(source),
             Bounded::Limit(error) => Error::Parse {
                 source_name: path.display().to_string(),
                 error,
             },
-        })?;
-        Source::from_bytes(path.display().to_string(), &bytes)
+        })
     }
 
     /// Reads `reader` (standard input) to its end as the text named `name`, refusing more than
@@ -194,4 +200,26 @@ pub fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     files.retain(|p| p.is_file());
     files.sort();
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Source;
+    use crate::limits::Limits;
+
+    #[test]
+    fn a_file_one_byte_over_the_cap_is_refused_and_one_at_it_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f");
+        let limits = Limits::default().with_max_input_bytes(10);
+        std::fs::write(&path, b"0123456789").unwrap();
+        assert_eq!(Source::bytes_within(&path, &limits).unwrap().len(), 10);
+        assert!(Source::read_within(&path, &limits).is_ok());
+        std::fs::write(&path, b"0123456789a").unwrap();
+        let over = Source::bytes_within(&path, &limits)
+            .unwrap_err()
+            .to_string();
+        assert!(over.contains("over the limit of 10 bytes"), "{over}");
+        assert!(Source::read_within(&path, &limits).is_err());
+    }
 }

@@ -3,6 +3,8 @@
 //! allow finishes. The small reproducers are files in `tests/hostile/corpus/` (the regression
 //! corpus, which `fuzz` also runs through every reader); the large ones are made here.
 
+mod defects;
+
 use crate::common::{bin, files, run};
 use std::path::{Path, PathBuf};
 use std::process::Output;

@@ -472,7 +472,7 @@ fn the_cross_check_agrees_on_the_corpus() {
 }
 
 #[test]
-fn the_cross_check_names_a_planted_faulty_engine_and_exits_1() {
+fn the_cross_check_of_a_corpus_board_agrees() {
     let Some(dir) = shared("corpus/ist-bimaru/public") else {
         return;
     };
@@ -487,6 +487,17 @@ fn the_cross_check_names_a_planted_faulty_engine_and_exits_1() {
         stderr.contains("cross-check: sat/cell/seq, sat/placement/seq, ilp/ship agree"),
         "{stderr}"
     );
+}
+
+/// The fault hook exists only in builds with the `plant-fault` feature (`.ci/run` runs this
+/// test with it); the release binary has none (`the_release_binary_has_no_fault_hook`).
+#[cfg(feature = "plant-fault")]
+#[test]
+fn the_cross_check_names_a_planted_faulty_engine_and_exits_1() {
+    let Some(dir) = shared("corpus/ist-bimaru/public") else {
+        return;
+    };
+    let puzzle = dir.join("instance05.txt");
     for victim in ["sat/placement/seq", "ilp/ship"] {
         let out = crate::common::bin()
             .args(["--unique", "--cross-check", puzzle.to_str().unwrap()])
@@ -502,4 +513,32 @@ fn the_cross_check_names_a_planted_faulty_engine_and_exits_1() {
             "{stderr}"
         );
     }
+}
+
+/// Without the `plant-fault` feature the fault hook is not compiled: the environment variable
+/// changes nothing, and its name is nowhere in the binary.
+#[cfg(not(feature = "plant-fault"))]
+#[test]
+fn the_release_binary_has_no_fault_hook() {
+    let binary = std::fs::read(env!("CARGO_BIN_EXE_bimaru-sat")).unwrap();
+    let name = b"BIMARU_SAT_PLANT_FAULT";
+    assert!(
+        !binary.windows(name.len()).any(|w| w == name),
+        "the binary names the fault hook"
+    );
+    let Some(dir) = shared("corpus/ist-bimaru/public") else {
+        return;
+    };
+    let puzzle = dir.join("instance05.txt");
+    let out = crate::common::bin()
+        .args(["--unique", "--cross-check", puzzle.to_str().unwrap()])
+        .env("BIMARU_SAT_PLANT_FAULT", "ilp/ship")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
