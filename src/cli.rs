@@ -151,6 +151,11 @@ pub struct CheckProofArgs {
     /// Puzzle format.
     #[arg(long, value_enum, default_value_t = Format::Auto)]
     pub format: Format,
+
+    /// Give up after this many seconds (positive, at most 31536000, one year): neither
+    /// certified nor rejected, exit 4.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
+    pub time_limit: Option<f64>,
 }
 
 /// Options of the completions command.

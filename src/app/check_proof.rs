@@ -5,7 +5,7 @@
 
 use super::output::stdout;
 use super::solve::cnf_path;
-use super::{Exit, Failure, read_input};
+use super::{Exit, Failure, before, deadline, read_input, timed_out};
 use crate::cli::CheckProofArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::format::Source;
@@ -40,7 +40,15 @@ pub fn run(args: &CheckProofArgs, limits: &Limits) -> Result<Exit, Failure> {
         };
         puzzle
     };
-    match check(puzzle, &formula, &proof) {
+    let puzzle = puzzle.clone();
+    let Some(checked) = before(deadline(args.time_limit), move || {
+        check(&puzzle, &formula, &proof)
+    }) else {
+        let name = args.proof.display().to_string();
+        let seconds = args.time_limit.unwrap_or_default();
+        return Ok(timed_out(&name, seconds, "while checking the proof"));
+    };
+    match checked {
         Ok(certified) => {
             let stats = certified.stats;
             stdout(

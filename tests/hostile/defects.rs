@@ -149,3 +149,45 @@ fn check_proof_refuses_an_endless_proof_or_formula() {
         .unwrap();
     assert_exit(&out, 2, &["/dev/zero", "over the limit"]);
 }
+
+#[test]
+fn check_proof_honours_its_time_limit() {
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/15x15/001.json");
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("p.drat");
+    let made = bin()
+        .args([
+            "--unique",
+            "--proof",
+            proof.to_str().unwrap(),
+            puzzle.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(made.status.code(), Some(0));
+    let check = |limit: &str| {
+        bin()
+            .args([
+                "check-proof",
+                puzzle.to_str().unwrap(),
+                proof.to_str().unwrap(),
+                "--time-limit",
+                limit,
+            ])
+            .output()
+            .unwrap()
+    };
+    assert_exit(
+        &check("1e-9"),
+        4,
+        &["time limit of 0.000000001 s reached while checking the proof"],
+    );
+    let out = check("600");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("certified: unique solution"));
+}
