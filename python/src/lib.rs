@@ -252,18 +252,16 @@ impl PyPuzzle {
             .is_ok_and(|o| o.get().puzzle() == self.puzzle())
     }
 
-    /// Pickling (Dask sends puzzles to workers): the puzzle's JSON.
-    fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<(Py<PyAny>, (String,))> {
+    /// Pickling (Dask sends puzzles to workers): the puzzle's JSON, its name and ID.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__(
+        slf: &Bound<'_, Self>,
+    ) -> PyResult<(Py<PyAny>, (String, String, Option<String>))> {
         let py = slf.py();
         let read = py.import("bimaru_sat")?.getattr("_puzzle_from_json")?;
         let me = slf.get();
-        Ok((
-            read.unbind(),
-            (bimaru_sat::format::json::write_puzzle(
-                me.puzzle(),
-                me.board.embedded.as_ref(),
-            ),),
-        ))
+        let json = bimaru_sat::format::json::write_puzzle(me.puzzle(), me.board.embedded.as_ref());
+        Ok((read.unbind(), (json, me.name.clone(), me.board.id.clone())))
     }
 }
 
@@ -532,10 +530,13 @@ fn read_file_all(path: PathBuf, format: Option<&str>) -> PyResult<Vec<PyPuzzle>>
     Ok(puzzles_of(doc, &name))
 }
 
-/// A puzzle from its JSON text (unpickling).
+/// A puzzle from its JSON text, with its name and ID (unpickling).
 #[pyfunction]
-fn _puzzle_from_json(text: &str) -> PyResult<PyPuzzle> {
-    read_one(text, Format::Json, "<Puzzle>")
+#[pyo3(signature = (text, name="<Puzzle>", id=None))]
+fn _puzzle_from_json(text: &str, name: &str, id: Option<String>) -> PyResult<PyPuzzle> {
+    let mut puzzle = read_one(text, Format::Json, name)?;
+    puzzle.board.id = id;
+    Ok(puzzle)
 }
 
 /// The engine flags of `solve` and `compare`, resolved.
@@ -548,6 +549,7 @@ fn options(
     ilp_model: Option<&str>,
     ilp_solver: Option<&str>,
     presolve: bool,
+    race: bool,
     time_limit: Option<f64>,
 ) -> PyResult<SolveOptions> {
     let defaults = SolveOptions::default();
@@ -559,6 +561,7 @@ fn options(
         ilp_model: ilp_model.map_or(Ok(defaults.ilp_model), names::ilp_model)?,
         ilp_solver: ilp_solver.map_or(Ok(defaults.ilp_solver), names::ilp_solver)?,
         presolve,
+        race,
         time_limit: seconds(time_limit)?,
         ..defaults
     };
@@ -582,7 +585,7 @@ fn goal(unique: bool, count: Option<usize>) -> PyResult<Goal> {
 /// every solution up to `count`. Raises TimeLimitError when `time_limit` seconds pass before
 /// any solution is found.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, backend="sat", unique=false, count=None, time_limit=None, encoding=None, card=None, solver=None, ilp_model=None, ilp_solver=None, presolve=true))]
+#[pyo3(signature = (puzzle, *, backend="sat", unique=false, count=None, time_limit=None, encoding=None, card=None, solver=None, ilp_model=None, ilp_solver=None, presolve=true, race=true))]
 #[allow(clippy::too_many_arguments)]
 fn solve_puzzle(
     py: Python<'_>,
@@ -597,10 +600,11 @@ fn solve_puzzle(
     ilp_model: Option<&str>,
     ilp_solver: Option<&str>,
     presolve: bool,
+    race: bool,
 ) -> PyResult<PyResult_> {
     let goal = goal(unique, count)?;
     let mut options = options(
-        backend, encoding, card, solver, ilp_model, ilp_solver, presolve, time_limit,
+        backend, encoding, card, solver, ilp_model, ilp_solver, presolve, race, time_limit,
     )?;
     options.limit = goal.limit();
     let board = puzzle.board.clone();
@@ -935,7 +939,7 @@ fn batch_files(paths: Vec<PathBuf>) -> PyResult<Vec<(PathBuf, bool)>> {
 /// The JSON lines `bimaru-sat batch` writes for one file (none for a skipped one), with the
 /// same engine options as `solve`.
 #[pyfunction]
-#[pyo3(signature = (path, listed=false, *, format=None, backend="sat", unique=false, count=None, time_limit=None, encoding=None, card=None, solver=None, ilp_model=None, ilp_solver=None, presolve=true))]
+#[pyo3(signature = (path, listed=false, *, format=None, backend="sat", unique=false, count=None, time_limit=None, encoding=None, card=None, solver=None, ilp_model=None, ilp_solver=None, presolve=true, race=true))]
 #[allow(clippy::too_many_arguments)]
 fn batch_lines(
     py: Python<'_>,
@@ -952,12 +956,13 @@ fn batch_lines(
     ilp_model: Option<&str>,
     ilp_solver: Option<&str>,
     presolve: bool,
+    race: bool,
 ) -> PyResult<Vec<String>> {
     let job = BatchJob {
         paths: vec![path.clone()],
         format: names::input_format(format)?,
         options: options(
-            backend, encoding, card, solver, ilp_model, ilp_solver, presolve, time_limit,
+            backend, encoding, card, solver, ilp_model, ilp_solver, presolve, race, time_limit,
         )?,
         goal: goal(unique, count)?,
         ..BatchJob::default()
