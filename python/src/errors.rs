@@ -80,7 +80,9 @@ pub fn to_py(error: &Error) -> PyErr {
     }
 }
 
-/// The CLI's words when the time limit of `seconds` stops work on `name`.
-pub fn time_limit_error(name: &str, seconds: f64) -> PyErr {
-    TimeLimitError::new_err(format!("{name}: time limit of {seconds} s reached"))
+/// The CLI's words when the time limit of `seconds` stops work on `name` `during` what.
+pub fn time_limit_error(name: &str, seconds: f64, during: &str) -> PyErr {
+    TimeLimitError::new_err(format!(
+        "{name}: time limit of {seconds} s reached {during}"
+    ))
 }

@@ -617,6 +617,7 @@ fn solve_puzzle(
             return Err(time_limit_error(
                 &puzzle.name,
                 time_limit.unwrap_or_default(),
+                "before a solution was found",
             ));
         }
         Err(SolveError::Interrupted) => {
@@ -747,6 +748,7 @@ fn grade<'py>(
             return Err(time_limit_error(
                 &puzzle.name,
                 time_limit.unwrap_or_default(),
+                "before a solution was found",
             ));
         }
         Err(GradeError::TooLarge(e)) => {
@@ -793,6 +795,7 @@ fn hint<'py>(
             return Err(time_limit_error(
                 &puzzle.name,
                 time_limit.unwrap_or_default(),
+                "before a solution was found",
             ));
         }
         Err(HintError::TooLarge(e)) => {
@@ -981,6 +984,26 @@ fn batch_lines(
     })
 }
 
+/// Measurement hook for `docs/benchmarks.md`: solves every puzzle one after another in Rust,
+/// as `solve` would with the same options but with no Python between the calls, and returns
+/// the seconds it took (the in-process Rust time that `solve`'s overhead is measured against).
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, unique=false))]
+fn _solve_all_in_rust(py: Python<'_>, puzzles: Vec<PyPuzzle>, unique: bool) -> PyResult<f64> {
+    let options = SolveOptions {
+        limit: goal(unique, None)?.limit(),
+        ..SolveOptions::default()
+    };
+    let took = interruptible(py, move |_| -> Result<f64, String> {
+        let start = std::time::Instant::now();
+        for p in &puzzles {
+            solve(p.puzzle(), &options).map_err(|e| e.to_string())?;
+        }
+        Ok(start.elapsed().as_secs_f64())
+    })?;
+    took.map_err(BimaruError::new_err::<String>)
+}
+
 /// The Python package's native half.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -1009,5 +1032,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compare_puzzles, m)?)?;
     m.add_function(wrap_pyfunction!(batch_files, m)?)?;
     m.add_function(wrap_pyfunction!(batch_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(_solve_all_in_rust, m)?)?;
     Ok(())
 }
