@@ -134,8 +134,10 @@ def _ordered(
                 following += 1
     finally:
         shown.close()
-        for future in futures:
-            future.cancel()
+        # A run given up early (an exception, a generator closed) leaves no task behind.
+        unfinished = [f for f in futures if not f.done()]
+        if unfinished:
+            client.cancel(unfinished)
 
 
 def batch(
@@ -154,7 +156,7 @@ def batch(
     """
     client = _client(client)
     files = _native.batch_files([str(p) for p in paths])
-    args = [(str(path), listed, options) for path, listed in files]
+    args = [(path, listed, options) for path, listed in files]
     for lines in _ordered(client, _batch_task, args, "batch", progress):
         yield from lines
 
@@ -191,7 +193,7 @@ def compare(
     client = _client(client)
     files = _native.batch_files([str(p) for p in paths])
     options = {"configs": list(configs) if configs else None, "limit": limit, "repeat": repeat}
-    args = [(str(path), listed, options) for path, listed in files]
+    args = [(path, listed, options) for path, listed in files]
     for rows in _ordered(client, _compare_task, args, "compare", progress):
         yield from rows
 

@@ -926,7 +926,7 @@ fn compare_puzzles<'py>(
 /// The files `bimaru-sat batch PATHS` reads, in order: `(path, listed)`, where a listed file
 /// (found in a folder) is skipped when it holds no puzzle.
 #[pyfunction]
-fn batch_files(paths: Vec<PathBuf>) -> PyResult<Vec<(PathBuf, bool)>> {
+fn batch_files(paths: Vec<PathBuf>) -> PyResult<Vec<(String, bool)>> {
     let job = BatchJob {
         paths,
         ..BatchJob::default()
@@ -935,7 +935,7 @@ fn batch_files(paths: Vec<PathBuf>) -> PyResult<Vec<(PathBuf, bool)>> {
         .files()
         .map_err(|e| to_py(&e))?
         .into_iter()
-        .map(|f| (f.path, f.listed))
+        .map(|f| (f.path.display().to_string(), f.listed))
         .collect())
 }
 
