@@ -39,8 +39,8 @@ from ._native import (
 
 # `solve` and `compare` are names of the library's own functions; the native module calls them
 # solve_puzzle and compare_puzzles to keep them apart.
-solve = _native.solve_puzzle
-compare = _native.compare_puzzles
+from ._native import compare_puzzles as compare
+from ._native import solve_puzzle as solve
 
 __all__ = [
     "BimaruError",
