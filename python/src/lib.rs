@@ -85,7 +85,11 @@ fn seconds(time_limit: Option<f64>) -> PyResult<Option<Duration>> {
 }
 
 /// A Bimaru puzzle: board size, ship counts per row and column (None where unknown), the
-/// fleet and the revealed cells.
+/// fleet and the revealed cells. `Puzzle(row_counts=[...], col_counts=[...], fleet={4: 1, 3: 2,
+/// 2: 3, 1: 4}, clues={(row, col): "top"})` makes one from Python data (clues may also be a
+/// list of `(row, col, piece)`; pieces are water, submarine, top, bottom, left, right, middle
+/// and ship; `rows=` and `cols=` default to the lengths of the counts; `solution=` takes one
+/// string per row); `read` and `read_file` read one from text.
 #[pyclass(frozen, module = "bimaru_sat._native", name = "Puzzle")]
 #[derive(Clone)]
 struct PyPuzzle {
