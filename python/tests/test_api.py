@@ -312,3 +312,23 @@ def test_pickle_keeps_puzzle_name_and_id(corpus):
     back = pickle.loads(pickle.dumps(boards[7]))
     assert back == boards[7] and back.id == boards[7].id and back.name == boards[7].name
     assert back.solution == boards[7].solution
+
+
+def test_read_all_reads_json_lines_of_several_puzzles():
+    lines = "".join(bimaru_sat._native.generated_line("8x8", None, 2, i) + "\n" for i in range(3))
+    boards = bimaru_sat.read_all(lines)
+    assert len(boards) == 3
+    assert [b.solution for b in boards] == [bimaru_sat.generate("8x8", seed=2, index=i).solution for i in range(3)]
+    with pytest.raises(BimaruError, match="holds 3 boards"):
+        bimaru_sat.read(lines)
+
+
+def test_the_stubs_declare_every_native_name():
+    import ast
+
+    stub = ast.parse((Path(bimaru_sat.__file__).parent / "_native.pyi").read_text())
+    declared = {n.name for n in stub.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    native = {n for n in dir(bimaru_sat._native) if not n.startswith("__")}
+    assert native <= declared, native - declared
+    assert (Path(bimaru_sat.__file__).parent / "py.typed").exists()
+    assert set(bimaru_sat.__all__) <= native | {"solve", "compare"}
