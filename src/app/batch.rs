@@ -9,7 +9,6 @@ use super::solve::{cnf_path, engine, proof_options, tally_exit};
 use super::{Exit, Failure};
 use crate::cli::BatchArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::format::json::ResultJson;
 use bimaru_sat::job::Goal;
 use bimaru_sat::job::batch::{BatchJob, BoardProof, FileResult};
 use bimaru_sat::solve::SolveOptions;
@@ -120,7 +119,6 @@ pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
     let mut proof_error = None;
     let summary = job.run(&files, |path, result| {
         bar.set_message(path.display().to_string());
-        let name = path.display().to_string();
         if let (Some(proofs), FileResult::Boards(boards)) = (proofs.as_mut(), &result) {
             for board in boards {
                 if let Some(proof) = &board.proof
@@ -131,22 +129,8 @@ pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
                 }
             }
         }
-        let lines = match result {
-            FileResult::Boards(boards) => boards
-                .into_iter()
-                .map(|board| {
-                    board.result.unwrap_or_else(|| {
-                        let mut timeout = ResultJson::timeout(args.time_limit.unwrap_or_default());
-                        timeout.board = board.id;
-                        timeout
-                    })
-                })
-                .collect(),
-            FileResult::Failed(e) => vec![ResultJson::error(super::error::message(&e))],
-            _ => Vec::new(),
-        };
-        for mut line in lines {
-            line.file = Some(name.clone());
+        let lines = result.lines(path, args.time_limit, super::error::message);
+        for line in lines {
             if let Err(e) = out.line(&line.to_line()) {
                 write_error.get_or_insert(Failure::from(e));
             }

@@ -55,6 +55,39 @@ pub enum FileResult {
     Boards(Vec<BoardResult>),
 }
 
+impl FileResult {
+    /// The JSON result lines `batch` writes for this file of `path`: one per board (a board
+    /// the time limit of `seconds` stopped gets a `timeout` line), one `error` line for a file
+    /// that failed, with its error worded by `message`, none for a skipped file. Each line
+    /// names the file.
+    pub fn lines(
+        self,
+        path: &Path,
+        seconds: Option<f64>,
+        message: impl Fn(&Error) -> String,
+    ) -> Vec<ResultJson> {
+        let mut lines = match self {
+            FileResult::Boards(boards) => boards
+                .into_iter()
+                .map(|board| {
+                    board.result.unwrap_or_else(|| {
+                        let mut timeout = ResultJson::timeout(seconds.unwrap_or_default());
+                        timeout.board = board.id;
+                        timeout
+                    })
+                })
+                .collect(),
+            FileResult::Failed(e) => vec![ResultJson::error(message(&e))],
+            FileResult::Skipped => Vec::new(),
+        };
+        let name = path.display().to_string();
+        for line in &mut lines {
+            line.file = Some(name.clone());
+        }
+        lines
+    }
+}
+
 /// One board of a file.
 #[derive(Clone, Debug)]
 pub struct BoardResult {

@@ -1,0 +1,625 @@
+//! The `bimaru_sat._native` extension: the Python package's bridge to the library. It converts
+//! and delegates; every answer comes from the `bimaru_sat` crate (its `job` functions, `solve`,
+//! `format`, `render`), the values Python holds are in [`types`], errors are mapped to Python
+//! exceptions in one place ([`errors`]), and every long call runs on a thread of its own with
+//! the GIL released while the calling thread checks for Ctrl-C ([`interruptible`]).
+
+mod errors;
+mod names;
+mod types;
+
+use bimaru_sat::compare::{self, Config, NamedPuzzle};
+use bimaru_sat::deadline::Deadline;
+use bimaru_sat::format::Format;
+use bimaru_sat::format::json::{ResultJson, Status};
+use bimaru_sat::generate::{GenerateOptions, Size, generate_graded, parse_fleet, rng_for};
+use bimaru_sat::job::author::{grade_line, hint_step};
+use bimaru_sat::job::batch::{BatchFile, BatchJob};
+use bimaru_sat::job::generate::write_generated;
+use bimaru_sat::job::{Goal, SolveJob, require_solvers};
+use bimaru_sat::sat::dimacs::Formula;
+use bimaru_sat::solve::{Backend, Report, SolveError, SolveOptions, solve};
+use bimaru_sat::{Error, Limits, Puzzle};
+use errors::{BimaruError, LimitError, ParseError, TimeLimitError, time_limit_error, to_py};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::time::Duration;
+use types::{
+    PyGrid, PyPuzzle, PyResult_, file_text, json_value, piece_name, puzzles_of, read_doc, read_one,
+};
+
+/// How often a waiting call looks for Ctrl-C.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// Runs `work` on a thread of its own and waits for it with the GIL released, checking for
+/// signals (Ctrl-C) every [`SIGNAL_POLL`]. On a signal the stop flag handed to `work` is set
+/// (the SAT solver stops at its next conflict) and the signal's exception is raised at once;
+/// work that cannot be stopped finishes on its thread and its answer is dropped.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
+) -> PyResult<T> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        // The receiver is gone after an interrupt; nothing is lost then.
+        let _ = tx.send(work(flag));
+    });
+    let mut rx = rx;
+    loop {
+        // The receiver goes along and comes back: it may be used from one thread at a time.
+        let (got, back) = py.detach(move || (rx.recv_timeout(SIGNAL_POLL), rx));
+        rx = back;
+        match got {
+            Ok(value) => return Ok(value),
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(signal) = py.check_signals() {
+                    stop.store(true, Ordering::Relaxed);
+                    return Err(signal);
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(BimaruError::new_err(
+                    "internal error: the worker thread panicked",
+                ));
+            }
+        }
+    }
+}
+
+/// The seconds of `time_limit=` as a duration (positive and finite).
+fn seconds(time_limit: Option<f64>) -> PyResult<Option<Duration>> {
+    match time_limit {
+        None => Ok(None),
+        Some(s) if s > 0.0 => Duration::try_from_secs_f64(s)
+            .map(Some)
+            .map_err(|_| PyValueError::new_err(format!("time_limit={s}: too large"))),
+        Some(s) => Err(PyValueError::new_err(format!(
+            "time_limit={s}: give a positive number of seconds"
+        ))),
+    }
+}
+
+/// Reads one puzzle from `text` in `format` (None: detect it; a puzz.link URL too).
+#[pyfunction]
+#[pyo3(signature = (text, format=None))]
+fn read(text: &str, format: Option<&str>) -> PyResult<PyPuzzle> {
+    read_one(text, names::input_format(format)?, "<text>")
+}
+
+/// Reads every board of `text` (a Rubin file holds many).
+#[pyfunction]
+#[pyo3(signature = (text, format=None))]
+fn read_all(text: &str, format: Option<&str>) -> PyResult<Vec<PyPuzzle>> {
+    let (doc, _) = read_doc(text, names::input_format(format)?, "<text>").map_err(|e| to_py(&e))?;
+    Ok(puzzles_of(doc, "<text>"))
+}
+
+/// Reads the one puzzle of the file at `path`.
+#[pyfunction]
+#[pyo3(signature = (path, format=None))]
+fn read_file(path: PathBuf, format: Option<&str>) -> PyResult<PyPuzzle> {
+    let (text, name) = file_text(&path)?;
+    read_one(&text, names::input_format(format)?, &name)
+}
+
+/// Reads every board of the file at `path`.
+#[pyfunction]
+#[pyo3(signature = (path, format=None))]
+fn read_file_all(path: PathBuf, format: Option<&str>) -> PyResult<Vec<PyPuzzle>> {
+    let (text, name) = file_text(&path)?;
+    let (doc, _) = read_doc(&text, names::input_format(format)?, &name).map_err(|e| to_py(&e))?;
+    Ok(puzzles_of(doc, &name))
+}
+
+/// A puzzle from its JSON text, with its name and ID (unpickling).
+#[pyfunction]
+#[pyo3(signature = (text, name="<Puzzle>", id=None))]
+fn _puzzle_from_json(text: &str, name: &str, id: Option<String>) -> PyResult<PyPuzzle> {
+    let mut puzzle = read_one(text, Format::Json, name)?;
+    puzzle.board.id = id;
+    Ok(puzzle)
+}
+
+/// The engine flags of `solve` and `compare`, resolved.
+#[allow(clippy::too_many_arguments)]
+fn options(
+    backend: &str,
+    encoding: Option<&str>,
+    card: Option<&str>,
+    solver: Option<&str>,
+    ilp_model: Option<&str>,
+    ilp_solver: Option<&str>,
+    presolve: bool,
+    race: bool,
+    time_limit: Option<f64>,
+) -> PyResult<SolveOptions> {
+    let defaults = SolveOptions::default();
+    let options = SolveOptions {
+        backend: names::backend(backend)?,
+        model: encoding.map_or(Ok(defaults.model), names::model)?,
+        card: card.map_or(Ok(defaults.card), names::card)?,
+        solver: solver.map_or(Ok(defaults.solver), names::solver)?,
+        ilp_model: ilp_model.map_or(Ok(defaults.ilp_model), names::ilp_model)?,
+        ilp_solver: ilp_solver.map_or(Ok(defaults.ilp_solver), names::ilp_solver)?,
+        presolve,
+        race,
+        time_limit: seconds(time_limit)?,
+        ..defaults
+    };
+    require_solvers(&options).map_err(|e| to_py(&e))?;
+    Ok(options)
+}
+
+fn goal(unique: bool, count: Option<usize>) -> PyResult<Goal> {
+    match (unique, count) {
+        (true, Some(_)) => Err(PyValueError::new_err(
+            "unique=True cannot be combined with count=",
+        )),
+        (_, Some(0)) => Err(PyValueError::new_err("count= must be at least 1")),
+        (_, Some(n)) => Ok(Goal::Count(n)),
+        (true, None) => Ok(Goal::Unique),
+        (false, None) => Ok(Goal::First),
+    }
+}
+
+/// Solves `puzzle`: one solution (`unique=False`), a proof of uniqueness (`unique=True`) or
+/// every solution up to `count`. Raises TimeLimitError when `time_limit` seconds pass before
+/// any solution is found.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, backend="sat", unique=false, count=None, time_limit=None, encoding=None, card=None, solver=None, ilp_model=None, ilp_solver=None, presolve=true, race=true))]
+#[allow(clippy::too_many_arguments)]
+fn solve_puzzle(
+    py: Python<'_>,
+    puzzle: &PyPuzzle,
+    backend: &str,
+    unique: bool,
+    count: Option<usize>,
+    time_limit: Option<f64>,
+    encoding: Option<&str>,
+    card: Option<&str>,
+    solver: Option<&str>,
+    ilp_model: Option<&str>,
+    ilp_solver: Option<&str>,
+    presolve: bool,
+    race: bool,
+) -> PyResult<PyResult_> {
+    let goal = goal(unique, count)?;
+    let mut options = options(
+        backend, encoding, card, solver, ilp_model, ilp_solver, presolve, race, time_limit,
+    )?;
+    options.limit = goal.limit();
+    let board = puzzle.board.clone();
+    let report = interruptible(py, move |stop| {
+        options.stop = Some(stop);
+        solve(&board.puzzle, &options)
+    })?;
+    let report = match report {
+        Err(SolveError::TimeLimit) => {
+            return Err(time_limit_error(
+                &puzzle.name,
+                time_limit.unwrap_or_default(),
+                "before a solution was found",
+            ));
+        }
+        Err(SolveError::Interrupted) => {
+            return Err(BimaruError::new_err(format!(
+                "{}: interrupted",
+                puzzle.name
+            )));
+        }
+        r => r.map_err(|e| to_py(&e.into()))?,
+    };
+    Ok(result_of(puzzle, &report, matches!(goal, Goal::Count(_))))
+}
+
+fn result_of(puzzle: &PyPuzzle, report: &Report, counting: bool) -> PyResult_ {
+    let json = ResultJson::from_report(report, puzzle.board.embedded.as_ref(), counting);
+    let status = match Status::of(&report.outcome) {
+        Status::Unique => "unique",
+        Status::Found => "found",
+        Status::Multiple => "several",
+        _ => "unsat",
+    };
+    PyResult_ {
+        status,
+        grids: report
+            .outcome
+            .grids()
+            .into_iter()
+            .map(|g| puzzle.grid(g.clone()))
+            .collect(),
+        complete: report.outcome.is_complete(),
+        stopped: report.stopped,
+        json,
+    }
+}
+
+/// Generates one puzzle with a unique solution (carried as `puzzle.solution`): puzzle `index`
+/// of `bimaru-sat generate --size SIZE --fleet FLEET --seed SEED --count index+1`.
+#[pyfunction]
+#[pyo3(signature = (size="10x10", *, fleet=None, seed=1, index=0, grade=None))]
+fn generate(
+    py: Python<'_>,
+    size: &str,
+    fleet: Option<&str>,
+    seed: u64,
+    index: u64,
+    grade: Option<&str>,
+) -> PyResult<PyPuzzle> {
+    let text = generated_line(py, size, fleet, seed, index, grade)?;
+    read_one(
+        &text,
+        Format::Json,
+        &format!("<generated seed {seed} #{index}>"),
+    )
+}
+
+/// The line `bimaru-sat generate --count N` writes for puzzle `index` (JSON, one line).
+#[pyfunction]
+#[pyo3(signature = (size="10x10", fleet=None, seed=1, index=0, grade=None))]
+fn generated_line(
+    py: Python<'_>,
+    size: &str,
+    fleet: Option<&str>,
+    seed: u64,
+    index: u64,
+    grade: Option<&str>,
+) -> PyResult<String> {
+    let size: Size = size
+        .parse()
+        .map_err(|e: bimaru_sat::generate::SizeSpecError| PyValueError::new_err(e.to_string()))?;
+    let mut options = GenerateOptions::new(size);
+    if let Some(spec) = fleet {
+        options.fleet = parse_fleet(spec).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    }
+    let limits = Limits::default();
+    limits
+        .fleet(&options.fleet)
+        .map_err(|e| LimitError::new_err(format!("fleet: {e}")))?;
+    let open = Puzzle::new(
+        vec![None; size.rows],
+        vec![None; size.cols],
+        options.fleet.clone(),
+    );
+    if let Ok(open) = open {
+        limits
+            .puzzle(&open)
+            .map_err(|e| LimitError::new_err(format!("size: {e}")))?;
+    }
+    let grade = grade.map(names::grade).transpose()?;
+    let made = interruptible(py, move |_| {
+        let mut rng = rng_for(seed, index);
+        generate_graded(&options, grade, &mut rng)
+    })?
+    .map_err(|e| BimaruError::new_err(format!("generate: {e}")))?;
+    let written = write_generated(&made, Format::Json, true).map_err(|e| to_py(&e.into()))?;
+    Ok(written.puzzle.trim_end().to_string())
+}
+
+/// Grades `puzzle` as `bimaru-sat grade` does: a dict with `status` (unique, several, unsat),
+/// and for a unique puzzle `grade` (easy, medium, hard, fiendish), the cells decided by each
+/// level of deduction and the CLI's `line`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, time_limit=None))]
+fn grade<'py>(
+    py: Python<'py>,
+    puzzle: &PyPuzzle,
+    time_limit: Option<f64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let deadline = Deadline::within(seconds(time_limit)?);
+    let board = puzzle.board.clone();
+    let graded = interruptible(py, move |_| {
+        bimaru_sat::grade::grade_within(&board.puzzle, deadline)
+    })?;
+    use bimaru_sat::grade::{GradeError, Graded};
+    let dict = PyDict::new(py);
+    match graded {
+        Ok(Graded::Unique(report)) => {
+            dict.set_item("status", "unique")?;
+            dict.set_item("grade", report.grade.name())?;
+            dict.set_item("by_propagation", report.by_propagation)?;
+            dict.set_item("by_probing", report.by_probing)?;
+            dict.set_item("by_deep_probing", report.by_deep_probing)?;
+            dict.set_item("cells", report.cells)?;
+            dict.set_item("line", grade_line(&report).trim_end())?;
+        }
+        Ok(Graded::Unsat) => dict.set_item("status", "unsat")?,
+        Ok(Graded::NotUnique) => dict.set_item("status", "several")?,
+        Err(GradeError::Solve(SolveError::TimeLimit)) => {
+            return Err(time_limit_error(
+                &puzzle.name,
+                time_limit.unwrap_or_default(),
+                "before a solution was found",
+            ));
+        }
+        Err(GradeError::TooLarge(e)) => {
+            return Err(LimitError::new_err(format!("{}: {e}", puzzle.name)));
+        }
+        Ok(_) => {
+            return Err(BimaruError::new_err(
+                "internal error: unknown grade outcome",
+            ));
+        }
+        Err(e) => return Err(BimaruError::new_err(format!("{}: {e}", puzzle.name))),
+    }
+    Ok(dict.into_any())
+}
+
+/// One hint, as `bimaru-sat hint` gives it: a dict with the CLI's `text`, the cell (`row`,
+/// `col`, 0-based) and its `piece` (None when no cell is open), and the `state` with the
+/// cell filled in (`?` open, `.` water, pieces `c t b l r m`), to pass back as `state=`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, state=None, *, time_limit=None))]
+fn hint<'py>(
+    py: Python<'py>,
+    puzzle: &PyPuzzle,
+    state: Option<&str>,
+    time_limit: Option<f64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use bimaru_sat::hint::{HintError, State};
+    let p = puzzle.puzzle();
+    let state = state
+        .map(|text| State::parse(text, p.rows(), p.cols()))
+        .transpose()
+        .map_err(|error| {
+            to_py(&Error::Parse {
+                source_name: "state".into(),
+                error,
+            })
+        })?;
+    let deadline = Deadline::within(seconds(time_limit)?);
+    let board = puzzle.board.clone();
+    let step = interruptible(py, move |_| hint_step(&board.puzzle, state, deadline))?;
+    let step = match step {
+        Ok(step) => step,
+        Err(HintError::TimeLimit) => {
+            return Err(time_limit_error(
+                &puzzle.name,
+                time_limit.unwrap_or_default(),
+                "before a solution was found",
+            ));
+        }
+        Err(HintError::TooLarge(e)) => {
+            return Err(LimitError::new_err(format!("{}: {e}", puzzle.name)));
+        }
+        Err(e) => return Err(BimaruError::new_err(format!("{}: {e}", puzzle.name))),
+    };
+    let dict = PyDict::new(py);
+    dict.set_item("text", step.line.trim_end())?;
+    match &step.hint {
+        Some(h) => {
+            dict.set_item("row", h.pos.row)?;
+            dict.set_item("col", h.pos.col)?;
+            dict.set_item("piece", piece_name(h.content.into())?)?;
+        }
+        None => {
+            dict.set_item("row", py.None())?;
+            dict.set_item("col", py.None())?;
+            dict.set_item("piece", py.None())?;
+        }
+    }
+    dict.set_item("state", step.state.write())?;
+    Ok(dict.into_any())
+}
+
+/// The CNF formula of `puzzle` in DIMACS, as `bimaru-sat --dimacs-only` writes it.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, encoding=None, card=None))]
+fn to_dimacs(puzzle: &PyPuzzle, encoding: Option<&str>, card: Option<&str>) -> PyResult<String> {
+    let defaults = SolveOptions::default();
+    let model = encoding.map_or(Ok(defaults.model), names::model)?;
+    let card = card.map_or(Ok(defaults.card), names::card)?;
+    let bytes = Formula::build(puzzle.puzzle(), model, card).write(puzzle.puzzle());
+    String::from_utf8(bytes).map_err(|e| BimaruError::new_err(e.to_string()))
+}
+
+/// The integer program of `puzzle` in CPLEX LP format, as `bimaru-sat --lp` writes it.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, ilp_model=None))]
+fn to_lp(puzzle: &PyPuzzle, ilp_model: Option<&str>) -> PyResult<String> {
+    let mut job = SolveJob::default();
+    if let Some(model) = ilp_model {
+        job.options.ilp_model = names::ilp_model(model)?;
+    }
+    job.options.backend = Backend::Ilp;
+    Ok(job.lp_program(puzzle.puzzle(), &puzzle.name))
+}
+
+/// The puzzle (and a solution) as an SVG picture, as `bimaru-sat render` draws it.
+#[pyfunction]
+#[pyo3(signature = (puzzle, solution=None))]
+fn svg(puzzle: &PyPuzzle, solution: Option<&PyGrid>) -> String {
+    bimaru_sat::render::svg(puzzle.puzzle(), solution.map(|g| &g.grid))
+}
+
+/// The configuration names `compare` runs by default (every one this build links).
+#[pyfunction]
+fn configs() -> Vec<String> {
+    compare::all_options()
+        .into_iter()
+        .map(|o| Config::from_options(o).name)
+        .collect()
+}
+
+/// Runs configurations (names from `configs()`; None: all) on every puzzle, as
+/// `bimaru-sat compare` does: one dict per puzzle and configuration with `puzzle`,
+/// `reference`, `config`, `solver`, `verdict`, `grid`, `ms`, `variables`, `constraints` and
+/// `agrees`, ready for `pandas.DataFrame(rows)`.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, configs=None, limit=2, repeat=1))]
+fn compare_puzzles<'py>(
+    py: Python<'py>,
+    puzzles: Vec<PyPuzzle>,
+    configs: Option<Vec<String>>,
+    limit: usize,
+    repeat: usize,
+) -> PyResult<Bound<'py, PyList>> {
+    let all = compare::all_options();
+    let chosen: Vec<SolveOptions> = match configs {
+        None => all,
+        Some(names) => names
+            .iter()
+            .map(|name| {
+                all.iter()
+                    .find(|o| &Config::from_options((*o).clone()).name == name)
+                    .cloned()
+                    .ok_or_else(|| {
+                        PyValueError::new_err(format!(
+                            "no configuration {name:?}; bimaru_sat.configs() lists them"
+                        ))
+                    })
+            })
+            .collect::<PyResult<_>>()?,
+    };
+    let named: Vec<NamedPuzzle> = puzzles
+        .iter()
+        .enumerate()
+        .map(|(i, p)| NamedPuzzle {
+            name: match &p.board.id {
+                Some(id) => format!("{}#{id}", p.name),
+                None if puzzles.len() > 1 => format!("{}#{}", p.name, i + 1),
+                None => p.name.clone(),
+            },
+            puzzle: p.board.puzzle.clone(),
+        })
+        .collect();
+    let comparison = interruptible(py, move |_| {
+        let configs: Vec<Config> = chosen.into_iter().map(Config::from_options).collect();
+        compare::compare(&named, &configs, limit, repeat, &mut || {}).json()
+    })?;
+    let doc: serde_json::Value =
+        serde_json::from_str(&comparison).map_err(|e| BimaruError::new_err(e.to_string()))?;
+    let rows = PyList::empty(py);
+    for p in doc["puzzles"].as_array().into_iter().flatten() {
+        for run in p["runs"].as_array().into_iter().flatten() {
+            let mut row = serde_json::Map::new();
+            row.insert("puzzle".into(), p["name"].clone());
+            row.insert("reference".into(), p["reference"].clone());
+            if let Some(fields) = run.as_object() {
+                row.extend(fields.clone());
+            }
+            rows.append(json_value(py, &serde_json::Value::Object(row).to_string())?)?;
+        }
+    }
+    Ok(rows)
+}
+
+/// The files `bimaru-sat batch PATHS` reads, in order: `(path, listed)`, where a listed file
+/// (found in a folder) is skipped when it holds no puzzle.
+#[pyfunction]
+fn batch_files(paths: Vec<PathBuf>) -> PyResult<Vec<(String, bool)>> {
+    let job = BatchJob {
+        paths,
+        ..BatchJob::default()
+    };
+    Ok(job
+        .files()
+        .map_err(|e| to_py(&e))?
+        .into_iter()
+        .map(|f| (f.path.display().to_string(), f.listed))
+        .collect())
+}
+
+/// The JSON lines `bimaru-sat batch` writes for one file (none for a skipped one), with the
+/// same engine options as `solve`.
+#[pyfunction]
+#[pyo3(signature = (path, listed=false, *, format=None, backend="sat", unique=false, count=None, time_limit=None, encoding=None, card=None, solver=None, ilp_model=None, ilp_solver=None, presolve=true, race=true))]
+#[allow(clippy::too_many_arguments)]
+fn batch_lines(
+    py: Python<'_>,
+    path: PathBuf,
+    listed: bool,
+    format: Option<&str>,
+    backend: &str,
+    unique: bool,
+    count: Option<usize>,
+    time_limit: Option<f64>,
+    encoding: Option<&str>,
+    card: Option<&str>,
+    solver: Option<&str>,
+    ilp_model: Option<&str>,
+    ilp_solver: Option<&str>,
+    presolve: bool,
+    race: bool,
+) -> PyResult<Vec<String>> {
+    let job = BatchJob {
+        paths: vec![path.clone()],
+        format: names::input_format(format)?,
+        options: options(
+            backend, encoding, card, solver, ilp_model, ilp_solver, presolve, race, time_limit,
+        )?,
+        goal: goal(unique, count)?,
+        ..BatchJob::default()
+    };
+    let file = BatchFile { path, listed };
+    interruptible(py, move |_| {
+        let mut lines = Vec::new();
+        job.run(std::slice::from_ref(&file), |path, result| {
+            lines = result
+                .lines(path, time_limit, errors::message)
+                .iter()
+                .map(ResultJson::to_line)
+                .collect();
+        });
+        lines
+    })
+}
+
+/// Measurement hook for `docs/benchmarks.md`: solves every puzzle one after another in Rust,
+/// as `solve` would with the same options but with no Python between the calls, and returns
+/// the seconds it took (the in-process Rust time that `solve`'s overhead is measured against).
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, unique=false))]
+fn _solve_all_in_rust(py: Python<'_>, puzzles: Vec<PyPuzzle>, unique: bool) -> PyResult<f64> {
+    let options = SolveOptions {
+        limit: goal(unique, None)?.limit(),
+        ..SolveOptions::default()
+    };
+    let took = interruptible(py, move |_| -> Result<f64, String> {
+        let start = std::time::Instant::now();
+        for p in &puzzles {
+            solve(p.puzzle(), &options).map_err(|e| e.to_string())?;
+        }
+        Ok(start.elapsed().as_secs_f64())
+    })?;
+    took.map_err(BimaruError::new_err::<String>)
+}
+
+/// The Python package's native half.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("BimaruError", py.get_type::<BimaruError>())?;
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("LimitError", py.get_type::<LimitError>())?;
+    m.add("TimeLimitError", py.get_type::<TimeLimitError>())?;
+    m.add_class::<PyPuzzle>()?;
+    m.add_class::<PyGrid>()?;
+    m.add_class::<PyResult_>()?;
+    m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(read_all, m)?)?;
+    m.add_function(wrap_pyfunction!(read_file, m)?)?;
+    m.add_function(wrap_pyfunction!(read_file_all, m)?)?;
+    m.add_function(wrap_pyfunction!(_puzzle_from_json, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_puzzle, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(generated_line, m)?)?;
+    m.add_function(wrap_pyfunction!(grade, m)?)?;
+    m.add_function(wrap_pyfunction!(hint, m)?)?;
+    m.add_function(wrap_pyfunction!(to_dimacs, m)?)?;
+    m.add_function(wrap_pyfunction!(to_lp, m)?)?;
+    m.add_function(wrap_pyfunction!(svg, m)?)?;
+    m.add_function(wrap_pyfunction!(configs, m)?)?;
+    m.add_function(wrap_pyfunction!(compare_puzzles, m)?)?;
+    m.add_function(wrap_pyfunction!(batch_files, m)?)?;
+    m.add_function(wrap_pyfunction!(batch_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(_solve_all_in_rust, m)?)?;
+    Ok(())
+}
