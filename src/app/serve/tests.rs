@@ -2,6 +2,7 @@
 //! kind of bad request answered with a 4xx JSON error. The real server, many requests at once
 //! and the browser are tested in `tests/web.rs`.
 
+use super::limits::Lane;
 use super::{ASSETS, Limits, router};
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
@@ -18,6 +19,7 @@ fn limits() -> Limits {
     Limits {
         time_limit: Duration::from_secs(30),
         max_solves: 2,
+        ..Limits::default()
     }
 }
 
@@ -336,7 +338,7 @@ async fn limits_and_outcomes_that_are_not_answers_get_4xx() {
             status,
             &value,
             StatusCode::UNPROCESSABLE_ENTITY,
-            &["1000x1000", "50x50"],
+            &["1000000 cells", "50x50"],
         );
     }
     let (status, value) = post("/api/solve", unsolvable()).await;
@@ -392,15 +394,16 @@ async fn a_request_waits_for_a_permit_at_most_the_time_limit() {
     let workers = super::limits::Workers::new(Limits {
         time_limit: Duration::from_millis(100),
         max_solves: 1,
+        ..Limits::default()
     });
     let (started, wait) = std::sync::mpsc::channel::<()>();
     let busy = workers.clone();
     let first = tokio::spawn(async move {
-        busy.run(move |_| {
+        busy.run(Lane::Heavy, move |_| {
             let _ = started.send(());
             // Past the time limit and its grace.
             std::thread::sleep(Duration::from_millis(1500));
-            Err(super::api::ApiError::new(StatusCode::OK, String::new()))
+            Err::<(), _>(super::api::ApiError::new(StatusCode::OK, String::new()))
         })
         .await
     });
@@ -409,7 +412,9 @@ async fn a_request_waits_for_a_permit_at_most_the_time_limit() {
         .unwrap()
         .unwrap();
     let second = workers
-        .run(|_| Err(super::api::ApiError::new(StatusCode::OK, String::new())))
+        .run(Lane::Heavy, |_| {
+            Err::<(), _>(super::api::ApiError::new(StatusCode::OK, String::new()))
+        })
         .await;
     let response = axum::response::IntoResponse::into_response(second.unwrap_err());
     assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
