@@ -557,7 +557,8 @@ fn the_page_plays_a_puzzle_in_chromium() {
         || !have(&chromium, Path::new(&chromium).exists())
         || !have(
             "tests/web/node_modules (npm ci in tests/web)",
-            web.join("node_modules/playwright-core").exists(),
+            web.join("node_modules/playwright-core").exists()
+                && web.join("node_modules/axe-core").exists(),
         )
     {
         return;
@@ -570,16 +571,16 @@ fn the_page_plays_a_puzzle_in_chromium() {
     assert!(out.status.success());
     let puzzlink = String::from_utf8_lossy(&out.stdout).trim().to_string();
     let solution = cli_grid(&example).to_string();
-    // `BIMARU_WEB_PNG=docs/web.png` refreshes the picture in the docs.
-    let screenshot = std::env::var("BIMARU_WEB_PNG").map_or_else(
-        |_| Path::new(env!("CARGO_TARGET_TMPDIR")).join("web.png"),
+    // `BIMARU_WEB_SHOTS=docs` refreshes the pictures in the docs (web.png, web-phone.png).
+    let shots = std::env::var("BIMARU_WEB_SHOTS").map_or_else(
+        |_| Path::new(env!("CARGO_TARGET_TMPDIR")).to_path_buf(),
         |p| repo(&p),
     );
     let server = Server::start(&[]);
     let status = Command::new("node")
         .arg(web.join("e2e.mjs"))
         .args([&server.url(), &puzzlink, &solution])
-        .arg(&screenshot)
+        .arg(&shots)
         .env("CHROMIUM", &chromium)
         .status()
         .expect("run node");
