@@ -319,8 +319,10 @@ fn fastest_solve(server: &Server) -> Duration {
 fn stalled_connections_are_closed_at_the_head_timeout_and_a_solve_still_answers() {
     raise_descriptor_limit();
     const STALLED: usize = 2_000;
-    let head_timeout = Duration::from_secs(10);
-    let server = Server::start(&["--head-timeout", "10", "--max-connections", "4096"]);
+    // Long enough for most of 2,000 connections to be waiting still when the solves run on a
+    // loaded machine (opening them took 6.4 to 10.3 s at a load of 15).
+    let head_timeout = Duration::from_secs(15);
+    let server = Server::start(&["--head-timeout", "15", "--max-connections", "4096"]);
     let mut stalled: Vec<(Instant, TcpStream)> = (0..STALLED)
         .map(|i| {
             let mut stream = TcpStream::connect(&server.address)
@@ -331,11 +333,20 @@ fn stalled_connections_are_closed_at_the_head_timeout_and_a_solve_still_answers(
             (Instant::now(), stream)
         })
         .collect();
-    let first = stalled[0].0;
     let fastest = fastest_solve(&server);
+    // Those opened less than the head timeout ago were still waiting beside the solves.
+    let waiting = stalled
+        .iter()
+        .filter(|(opened, _)| opened.elapsed() < head_timeout)
+        .count();
+    eprintln!(
+        "stalled: {STALLED} connections opened in {:?}; {waiting} still waiting after the \
+         solves; fastest of five solves {fastest:?}",
+        stalled[STALLED - 1].0 - stalled[0].0
+    );
     assert!(
-        first.elapsed() < head_timeout,
-        "the solves ran after the first stalled connection's head timeout; the check is void"
+        waiting >= STALLED / 2,
+        "only {waiting} stalled connections were waiting beside the solves; the check is void"
     );
     assert!(
         fastest < Duration::from_millis(100),
@@ -397,6 +408,7 @@ fn slow_grades_in_flight_do_not_delay_a_small_solve() {
     // Let the server read them all and start two.
     std::thread::sleep(Duration::from_millis(500));
     let fastest = fastest_solve(&server);
+    eprintln!("slow grades: fastest of five solves {fastest:?}");
     assert!(
         fastest < Duration::from_millis(100),
         "a 10x10 solve took {fastest:?} behind 20 slow grades"

@@ -280,7 +280,7 @@ async function learn() {
       if (answer.status === "unique") game.solution = answer.grid;
       else say("This puzzle has more than one solution, so it cannot tell you when you are done.", { error: true });
     }
-    if (!game.grade) {
+    if (!game.grade && game.solution) {
       const grade = await api("grade", { puzzle: game.source });
       if (game.key !== key) return;
       game.grade = grade;
@@ -682,7 +682,7 @@ async function hint() {
     });
     return;
   }
-  const state = game.cells.map((c) => (c === "s" ? "s" : c)).join("");
+  const state = game.cells.join("");
   const cols = game.puzzle.cols;
   let text = "";
   for (let r = 0; r < game.puzzle.rows; r++) text += state.slice(r * cols, (r + 1) * cols) + "\n";

@@ -425,3 +425,96 @@ async fn a_request_waits_for_a_permit_at_most_the_time_limit() {
         "the first ran out of time"
     );
 }
+
+#[tokio::test]
+async fn a_small_solve_takes_the_light_lane_while_the_heavy_one_is_busy() {
+    let limits = Limits {
+        time_limit: Duration::from_secs(30),
+        max_solves: 1,
+        ..Limits::default()
+    };
+    let workers = super::limits::Workers::new(limits.clone());
+    let (started, wait) = std::sync::mpsc::channel::<()>();
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let busy = workers.clone();
+    let slow = tokio::spawn(async move {
+        busy.run(Lane::Heavy, move |_| {
+            let _ = started.send(());
+            let _ = held.recv();
+            Ok(())
+        })
+        .await
+    });
+    tokio::task::spawn_blocking(move || wait.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    // The heavy lane's one permit is held: a small solve and a small render answer all the same.
+    let router = super::router_with(workers.clone());
+    for path in ["/api/solve", "/api/render"] {
+        let request = Request::post(path).body(Body::from(EXAMPLE)).unwrap();
+        let answer = tokio::time::timeout(Duration::from_secs(20), router.clone().oneshot(request))
+            .await
+            .expect("not held up by the heavy lane")
+            .unwrap();
+        assert_eq!(answer.status(), StatusCode::OK, "{path}");
+    }
+    // A grade waits for the heavy lane.
+    let request = Request::post("/api/grade")
+        .body(Body::from(EXAMPLE))
+        .unwrap();
+    let grade = tokio::spawn(router.clone().oneshot(request));
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(!grade.is_finished(), "the grade waits for the heavy lane");
+    release.send(()).unwrap();
+    slow.await.unwrap().unwrap();
+    assert_eq!(grade.await.unwrap().unwrap().status(), StatusCode::OK);
+}
+
+async fn with_host(host: &str, limits: Limits) -> (StatusCode, Value) {
+    let request = Request::post("/api/solve")
+        .header(header::HOST, host)
+        .body(Body::from(EXAMPLE))
+        .unwrap();
+    let response = router(limits).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap())
+}
+
+#[tokio::test]
+async fn only_the_hosts_the_server_answers_to_are_served() {
+    for host in ["127.0.0.1:8080", "localhost", "LOCALHOST:1", "[::1]:8080"] {
+        let (status, value) = with_host(host, limits()).await;
+        assert_eq!(status, StatusCode::OK, "{host}: {value}");
+    }
+    for host in [
+        "evil.example",
+        "evil.example:8080",
+        "127.0.0.1.evil.example",
+        "[::2]",
+    ] {
+        let (status, value) = with_host(host, limits()).await;
+        assert_error(status, &value, StatusCode::FORBIDDEN, &["--allow-host"]);
+    }
+    let allowed = Limits {
+        hosts: vec!["play.example".into()],
+        ..limits()
+    };
+    let (status, value) = with_host("play.example:8080", allowed).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+}
+
+#[tokio::test]
+async fn a_cut_off_json_body_is_named_as_such() {
+    let whole = json!({"puzzle": EXAMPLE}).to_string();
+    for route in ["solve", "hint", "generate"] {
+        let body = if route == "generate" {
+            "{\"size\": \"8x8\"".to_string()
+        } else {
+            whole[..whole.len() - 10].to_string()
+        };
+        let (status, value) = post(&format!("/api/{route}"), body).await;
+        assert_error(status, &value, StatusCode::BAD_REQUEST, &["cut off"]);
+    }
+}
