@@ -382,18 +382,18 @@ fn slow_grades_in_flight_do_not_delay_a_small_solve() {
     // A fiendish 30x30: its grade takes 101 s (docs/web.md), so all 20 are still in flight
     // (two worked on, eighteen waiting) while the solves run.
     let slow = std::fs::read_to_string(repo("puzzles/generated/30x30/001.json")).unwrap();
-    let server = Arc::new(Server::start(&["--max-solves", "2", "--time-limit", "60"]));
+    let server = Server::start(&["--max-solves", "2", "--time-limit", "60"]);
     let in_flight = Arc::new(Barrier::new(21));
     let answered = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     for _ in 0..20 {
-        let (server, slow, in_flight) = (server.clone(), slow.clone(), in_flight.clone());
+        let (address, slow, in_flight) = (server.address.clone(), slow.clone(), in_flight.clone());
         let answered = answered.clone();
-        // Never joined: the grades end when the server is killed.
+        // Never joined: each ends when its grade is answered or the server, dropped at the end
+        // of the test, is killed.
         std::thread::spawn(move || {
-            let mut stream = TcpStream::connect(&server.address).expect("connect");
+            let mut stream = TcpStream::connect(&address).expect("connect");
             let head = format!(
-                "POST /api/grade HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n",
-                server.address,
+                "POST /api/grade HTTP/1.1\r\nHost: {address}\r\nContent-Length: {}\r\n\r\n",
                 slow.len()
             );
             stream.write_all(head.as_bytes()).expect("head");
