@@ -198,6 +198,27 @@ pub struct ServeArgs {
     /// positive, at most 31536000 (one year).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds, allow_hyphen_values = true)]
     pub time_limit: f64,
+
+    /// Close a connection that has not sent a whole request head (the request line and its
+    /// headers) within this many seconds, an idle kept-alive one included.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds, allow_hyphen_values = true)]
+    pub head_timeout: f64,
+
+    /// Answer 408 and close the connection when a request body has not fully arrived this many
+    /// seconds after its head.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = parse_seconds, allow_hyphen_values = true)]
+    pub body_timeout: f64,
+
+    /// Connections open at once; further clients wait in the system's queue until one closes.
+    /// Keep it under the descriptor limit (`ulimit -n`).
+    #[arg(long, value_name = "N", default_value = "512")]
+    pub max_connections: std::num::NonZeroUsize,
+
+    /// Also answer requests whose Host header names HOST (repeatable). By default only the
+    /// listen address, localhost, 127.0.0.1 and [::1] are answered, others get 403, so that a
+    /// web page elsewhere cannot drive the server through a rebound DNS name.
+    #[arg(long, value_name = "HOST")]
+    pub allow_host: Vec<String>,
 }
 
 /// Options of the batch command.

@@ -10,7 +10,7 @@ use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Barrier};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const EXAMPLE: &str = include_str!("../puzzles/ist-example.txt");
 
@@ -86,6 +86,35 @@ impl Server {
 
     fn post(&self, path: &str, body: &[u8]) -> (u16, String) {
         self.request("POST", path, &[], body)
+    }
+
+    /// A request with `Host: host` instead of the server's address.
+    fn request_as(&self, host: &str, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(120)))
+            .unwrap();
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).expect("send the head");
+        stream.write_all(body).expect("send the body");
+        read_response(&mut stream)
+    }
+
+    /// A solve whose body stops after 10 of its 100 bytes: the answer at the body timeout.
+    fn stalled_body(&self) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        let head = format!(
+            "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Length: 100\r\n\r\nROW 1 2 3 ",
+            self.address
+        );
+        stream.write_all(head.as_bytes()).expect("send the head");
+        read_response(&mut stream)
     }
 }
 
@@ -236,7 +265,7 @@ fn bad_requests_get_a_4xx_json_error_and_the_server_keeps_serving() {
     let garbage: Vec<u8> = (0..4096u32).map(|i| (i * 7919 % 251) as u8).collect();
     let bad_line = EXAMPLE.replacen("COLUMN 6 0 1", "COLUMN 6 zero 1", 1);
     let cases: [(&[u8], u16, &str); 5] = [
-        (huge.as_bytes(), 422, "1000x1000"),
+        (huge.as_bytes(), 422, "1000000 cells"),
         (&garbage, 400, "puzzle"),
         (b"{\"puzzle\": [1, 2]}", 400, "request"),
         (bad_line.as_bytes(), 400, "line 2"),
@@ -256,6 +285,262 @@ fn bad_requests_get_a_4xx_json_error_and_the_server_keeps_serving() {
     assert_eq!(
         json(&answer)["grid"],
         cli_grid(&repo("puzzles/ist-example.txt"))
+    );
+}
+
+/// Raises this process's soft limit on open files to 8192 when `prlimit` (util-linux) can, for
+/// the tests that hold thousands of connections (the server started afterwards inherits it).
+fn raise_descriptor_limit() {
+    let _ = Command::new("prlimit")
+        .args(["--pid", &std::process::id().to_string(), "--nofile=8192:"])
+        .status();
+}
+
+/// The time one solve of the example takes over a new connection, and its status.
+fn timed_solve(server: &Server) -> (Duration, u16) {
+    let started = Instant::now();
+    let (status, _) = server.post("/api/solve", EXAMPLE.as_bytes());
+    (started.elapsed(), status)
+}
+
+/// The fastest of five solves of the 10x10 example, each answered 200.
+fn fastest_solve(server: &Server) -> Duration {
+    (0..5)
+        .map(|_| {
+            let (took, status) = timed_solve(server);
+            assert_eq!(status, 200);
+            took
+        })
+        .min()
+        .expect("five solves")
+}
+
+#[test]
+fn stalled_connections_are_closed_at_the_head_timeout_and_a_solve_still_answers() {
+    raise_descriptor_limit();
+    const STALLED: usize = 2_000;
+    // Long enough for most of 2,000 connections to be waiting still when the solves run on a
+    // loaded machine (opening them took 6.4 to 10.3 s at a load of 15).
+    let head_timeout = Duration::from_secs(15);
+    let server = Server::start(&["--head-timeout", "15", "--max-connections", "4096"]);
+    let mut stalled: Vec<(Instant, TcpStream)> = (0..STALLED)
+        .map(|i| {
+            let mut stream = TcpStream::connect(&server.address)
+                .unwrap_or_else(|e| panic!("connection {i}: {e} (ulimit -n too low?)"));
+            stream
+                .write_all(b"POST /api/solve HTTP/1.1\r\nHost: 127.0")
+                .expect("half a head");
+            (Instant::now(), stream)
+        })
+        .collect();
+    let fastest = fastest_solve(&server);
+    // Those opened less than the head timeout ago were still waiting beside the solves.
+    let waiting = stalled
+        .iter()
+        .filter(|(opened, _)| opened.elapsed() < head_timeout)
+        .count();
+    eprintln!(
+        "stalled: {STALLED} connections opened in {:?}; {waiting} still waiting after the \
+         solves; fastest of five solves {fastest:?}",
+        stalled[STALLED - 1].0 - stalled[0].0
+    );
+    assert!(
+        waiting >= STALLED / 2,
+        "only {waiting} stalled connections were waiting beside the solves; the check is void"
+    );
+    assert!(
+        fastest < Duration::from_millis(100),
+        "a solve took {fastest:?} beside {STALLED} stalled connections"
+    );
+    // Every stalled connection is closed by the server within the head timeout of its opening
+    // (plus a second for the scheduling of 2,000 timers and of this loop).
+    for (i, (opened, stream)) in stalled.iter_mut().enumerate() {
+        let closed_by = *opened + head_timeout + Duration::from_secs(1);
+        let left = closed_by
+            .saturating_duration_since(Instant::now())
+            .max(Duration::from_millis(1));
+        stream.set_read_timeout(Some(left)).unwrap();
+        let mut sink = [0u8; 512];
+        loop {
+            match stream.read(&mut sink) {
+                Ok(0) => break,
+                Ok(_) => continue,
+                Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => break,
+                Err(e) => panic!(
+                    "stalled connection {i} still open {:?} after it opened: {e}",
+                    opened.elapsed()
+                ),
+            }
+        }
+    }
+    let (_, status) = timed_solve(&server);
+    assert_eq!(status, 200, "still serving");
+}
+
+#[test]
+fn slow_grades_in_flight_do_not_delay_a_small_solve() {
+    // A fiendish 30x30: its grade takes 101 s (docs/web.md), so all 20 are still in flight
+    // (two worked on, eighteen waiting) while the solves run.
+    let slow = std::fs::read_to_string(repo("puzzles/generated/30x30/001.json")).unwrap();
+    let server = Server::start(&["--max-solves", "2", "--time-limit", "60"]);
+    let in_flight = Arc::new(Barrier::new(21));
+    let answered = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    for _ in 0..20 {
+        let (address, slow, in_flight) = (server.address.clone(), slow.clone(), in_flight.clone());
+        let answered = answered.clone();
+        // Never joined: each ends when its grade is answered or the server, dropped at the end
+        // of the test, is killed.
+        std::thread::spawn(move || {
+            let mut stream = TcpStream::connect(&address).expect("connect");
+            let head = format!(
+                "POST /api/grade HTTP/1.1\r\nHost: {address}\r\nContent-Length: {}\r\n\r\n",
+                slow.len()
+            );
+            stream.write_all(head.as_bytes()).expect("head");
+            stream.write_all(slow.as_bytes()).expect("body");
+            in_flight.wait();
+            if stream.read(&mut [0u8; 1]).is_ok_and(|n| n > 0) {
+                answered.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            }
+        });
+    }
+    in_flight.wait();
+    // Let the server read them all and start two.
+    std::thread::sleep(Duration::from_millis(500));
+    let fastest = fastest_solve(&server);
+    eprintln!("slow grades: fastest of five solves {fastest:?}");
+    assert!(
+        fastest < Duration::from_millis(100),
+        "a 10x10 solve took {fastest:?} behind 20 slow grades"
+    );
+    assert_eq!(
+        answered.load(std::sync::atomic::Ordering::SeqCst),
+        0,
+        "the slow grades were still in flight during the solves"
+    );
+}
+
+/// The rows of the table of error examples in docs/web.md: `| case | status | message |`.
+fn documented_errors() -> Vec<(String, u16, String)> {
+    let docs = std::fs::read_to_string(repo("docs/web.md")).unwrap();
+    let section = docs
+        .split("### Error examples")
+        .nth(1)
+        .expect("docs/web.md has a section \"Error examples\"");
+    section
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+        .map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split(" | ").map(str::trim).collect();
+            assert_eq!(cells.len(), 3, "{l}");
+            (
+                cells[0].to_string(),
+                cells[1].parse().unwrap_or_else(|_| panic!("status in {l}")),
+                cells[2].trim_matches('`').replace("\\|", "|"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn errors_are_answered_with_the_status_and_message_the_docs_state() {
+    let server = Server::start(&["--body-timeout", "1", "--allow-host", "play.example"]);
+    let board = |side: usize| {
+        serde_json::json!({"rows": side, "cols": side,
+            "row_counts": vec![serde_json::Value::Null; side],
+            "col_counts": vec![serde_json::Value::Null; side], "fleet": {"1": 1}})
+        .to_string()
+    };
+    let big = vec![b'x'; 2 << 20];
+    let truncated = format!(
+        "{{\"puzzle\": {}",
+        serde_json::Value::String(EXAMPLE.into())
+    );
+    let truncated = &truncated[..truncated.len() - 40];
+    let answers: Vec<(&str, (u16, String))> = vec![
+        (
+            "a 2000x2000 board",
+            server.post("/api/solve", board(2000).as_bytes()),
+        ),
+        (
+            "a 60x60 board",
+            server.post("/api/solve", board(60).as_bytes()),
+        ),
+        (
+            "a JSON body cut off",
+            server.post("/api/solve", truncated.as_bytes()),
+        ),
+        ("a 2 MB body", server.post("/api/solve", &big)),
+        (
+            "a foreign `Host`",
+            server.request_as("evil.example:80", "POST", "/api/solve", EXAMPLE.as_bytes()),
+        ),
+        ("a body that stops", server.stalled_body()),
+        ("no such route", server.post("/api/nothing", b"")),
+        (
+            "a GET of the API",
+            server.request("GET", "/api/solve", &[], b""),
+        ),
+    ];
+    let documented = documented_errors();
+    for (case, (status, answer)) in &answers {
+        let (_, want_status, want_message) = documented
+            .iter()
+            .find(|(c, _, _)| c == case)
+            .unwrap_or_else(|| panic!("docs/web.md has no example {case:?}"));
+        assert_eq!(status, want_status, "{case}: {answer}");
+        assert_eq!(json(answer)["error"], want_message.as_str(), "{case}");
+    }
+    assert_eq!(
+        documented.len(),
+        answers.len(),
+        "every documented example is tested"
+    );
+    // A name given with --allow-host is served.
+    let (status, answer) = server.request_as(
+        "play.example:8080",
+        "POST",
+        "/api/solve",
+        EXAMPLE.as_bytes(),
+    );
+    assert_eq!(status, 200, "{answer}");
+}
+
+#[test]
+fn python_urllib_posting_10_mb_reads_the_413() {
+    let python = Command::new("python3").arg("--version").output();
+    if !have("python3", python.is_ok_and(|o| o.status.success())) {
+        return;
+    }
+    let server = Server::start(&[]);
+    let script = r#"
+import sys, urllib.request, urllib.error
+request = urllib.request.Request(sys.argv[1] + "api/solve", data=b"x" * (10 << 20), method="POST")
+try:
+    urllib.request.urlopen(request, timeout=60)
+    print("no error")
+except urllib.error.HTTPError as e:
+    print(e.code, e.read().decode())
+"#;
+    let out = Command::new("python3")
+        .args(["-c", script, &server.url()])
+        .output()
+        .expect("run python3");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (status, body) = stdout.trim().split_once(' ').expect("status and body");
+    assert_eq!(status, "413", "{stdout}");
+    assert!(
+        json(body)["error"]
+            .as_str()
+            .unwrap()
+            .contains("larger than")
     );
 }
 
@@ -284,7 +569,8 @@ fn the_page_plays_a_puzzle_in_chromium() {
         || !have(&chromium, Path::new(&chromium).exists())
         || !have(
             "tests/web/node_modules (npm ci in tests/web)",
-            web.join("node_modules/playwright-core").exists(),
+            web.join("node_modules/playwright-core").exists()
+                && web.join("node_modules/axe-core").exists(),
         )
     {
         return;
@@ -297,16 +583,16 @@ fn the_page_plays_a_puzzle_in_chromium() {
     assert!(out.status.success());
     let puzzlink = String::from_utf8_lossy(&out.stdout).trim().to_string();
     let solution = cli_grid(&example).to_string();
-    // `BIMARU_WEB_PNG=docs/web.png` refreshes the picture in the docs.
-    let screenshot = std::env::var("BIMARU_WEB_PNG").map_or_else(
-        |_| Path::new(env!("CARGO_TARGET_TMPDIR")).join("web.png"),
+    // `BIMARU_WEB_SHOTS=docs` refreshes the pictures in the docs (web.png, web-phone.png).
+    let shots = std::env::var("BIMARU_WEB_SHOTS").map_or_else(
+        |_| Path::new(env!("CARGO_TARGET_TMPDIR")).to_path_buf(),
         |p| repo(&p),
     );
     let server = Server::start(&[]);
     let status = Command::new("node")
         .arg(web.join("e2e.mjs"))
         .args([&server.url(), &puzzlink, &solution])
-        .arg(&screenshot)
+        .arg(&shots)
         .env("CHROMIUM", &chromium)
         .status()
         .expect("run node");

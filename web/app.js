@@ -1,57 +1,113 @@
-// The page of `bimaru-sat serve`: draws the board as src/render.rs does, keeps the player's
-// cells, and asks the server's JSON API (docs/web.md) for everything that needs the engine.
+// The page of `bimaru-sat serve`: a Bimaru player. It draws the board as an ARIA grid of cells,
+// keeps the player's cells, undo history, timer and crossed-off ships in localStorage, and asks
+// the server's JSON API (docs/web.md) for puzzles, solutions, hints and grades.
 // Plain JavaScript, no framework, nothing loaded from elsewhere.
 "use strict";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
-const CELL = 32; // as render.rs
-const PAD = 8;
-const INSET = 4;
-
-// A cell holds one letter: "?" unknown, "." water, "s" a ship part of unknown kind, or a
-// piece "c" (submarine), "t" "b" "l" "r" (ends), "m" (middle), as the API's grids write them.
+// A cell holds one letter: "?" unknown, "." water, "s" a ship part the player placed, or a
+// clue's piece "c" (submarine), "t" "b" "l" "r" (ends), "m" (middle), as the API's grids
+// write them.
 const PIECE_OF_CLUE = {
   water: ".", ship: "s", submarine: "c", top: "t", bottom: "b", left: "l", right: "r", middle: "m",
 };
+const PIECE_WORDS = {
+  "?": "unknown", ".": "water", s: "ship", c: "submarine", t: "ship, top end", b: "ship, bottom end",
+  l: "ship, left end", r: "ship, right end", m: "ship, middle",
+};
+const HISTORY_MAX = 500;
+const RECENT_MAX = 12;
+const STORE = "bimaru.";
 
 const game = {
+  key: null,        // the puzzle's name in localStorage (its puzz.link body when it has one)
   source: null,     // the puzzle as JSON text, sent to the API
   puzzle: null,     // that JSON, parsed
-  given: [],        // per cell: the clue's letter, or null
-  cells: [],        // per cell: the letter shown
-  history: [],      // earlier `cells`, for undo
-  cursor: { row: 0, col: 0 },
-  hint: null,       // { row, col } of the hint shown
-  wrong: new Set(), // cells Check found wrong
+  title: "",        // "10x10 medium"
   solution: null,   // the unique solution's rows, once known
-  solved: false,    // whether the solution is drawn
+  grade: null,      // the grade answer, once known
+  given: [],        // per cell: the clue's letter, or null
+  cells: [],        // per cell: "?", "." or "s" (clues: their letter)
+  history: [],      // earlier `cells`, for undo
+  future: [],       // undone `cells`, for redo
+  crossed: {},      // ships crossed off by hand: "length:index" -> true
+  elapsed: 0,       // ms played before `since`
+  since: null,      // when the clock last started (ms), or null when stopped
+  solved: false,
+  revealed: false,  // the solution was shown
+  cursor: { row: 0, col: 0 },
+  hint: null,       // index of the hinted cell
+  wrong: new Set(), // cells marked wrong
+  mode: "s",        // what a click places: "s" or "."
 };
 
 const $ = (id) => document.getElementById(id);
 
-function say(text, isError = false) {
+// ---- messages ----
+
+// Shows `text` (and, folded, the solver's `details`), or clears the message.
+function say(text, { error = false, details = "", actions = [] } = {}) {
   const m = $("message");
-  m.textContent = text;
-  m.classList.toggle("error", isError);
+  m.replaceChildren();
+  m.classList.toggle("error", error);
+  if (!text) return;
+  const p = document.createElement("p");
+  p.textContent = text;
+  m.appendChild(p);
+  for (const [label, run] of actions) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    b.addEventListener("click", run);
+    m.appendChild(b);
+  }
+  if (details) {
+    const d = document.createElement("details");
+    const s = document.createElement("summary");
+    s.textContent = "Details";
+    const t = document.createElement("p");
+    t.textContent = details;
+    d.append(s, t);
+    m.appendChild(d);
+  }
+}
+
+// An API failure in a player's words; the server's message goes in the details.
+class ApiFailure extends Error {
+  constructor(status, answer) {
+    const raw = answer && answer.error ? answer.error : String(answer || status);
+    super(raw);
+    this.status = status;
+    this.answer = answer;
+  }
+
+  get words() {
+    const kind = this.answer && this.answer.status;
+    if (kind === "unsat") return "This puzzle has no solution.";
+    if (kind === "multiple") return "This puzzle has more than one solution.";
+    if (kind === "timeout") return "That took too long; try a smaller or easier puzzle.";
+    if (this.status === 413) return "That puzzle text is far too long.";
+    if (this.status === 422) return "This board is too large for this server.";
+    if (this.status === 429) return "The server is busy; try again in a moment.";
+    if (this.status === 400) return "That puzzle could not be read.";
+    return "Something went wrong on the server.";
+  }
 }
 
 async function api(route, body) {
-  const response = await fetch("/api/" + route, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
+  let response;
+  try {
+    response = await fetch("/api/" + route, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new Error("Cannot reach the server. Is bimaru-sat serve still running?");
+  }
   const text = await response.text();
   let value = text;
-  if ((response.headers.get("Content-Type") || "").includes("json")) {
-    value = JSON.parse(text);
-  }
-  if (!response.ok) {
-    const message = value && value.error ? value.error : response.status + " " + text;
-    const error = new Error(message);
-    error.answer = value;
-    throw error;
-  }
+  if ((response.headers.get("Content-Type") || "").includes("json")) value = JSON.parse(text);
+  if (!response.ok) throw new ApiFailure(response.status, value);
   return value;
 }
 
@@ -62,85 +118,402 @@ function action(run) {
     try {
       await run();
     } catch (e) {
-      say(e.message, true);
+      if (e instanceof ApiFailure) say(e.words, { error: true, details: e.message });
+      else say(e.message, { error: true });
     }
   };
 }
 
 function needPuzzle() {
-  if (!game.puzzle) throw new Error("No puzzle yet: paste one, open a file or make a new one.");
+  if (!game.puzzle) throw new Error("No puzzle yet: make a new one or import one.");
 }
 
 const index = (row, col) => row * game.puzzle.cols + col;
+const isShip = (letter) => letter !== "?" && letter !== ".";
+const clock = (ms) => {
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+};
 
-// ---- loading ----
+// ---- storage ----
 
-async function load(text) {
-  const converted = await api("convert", { puzzle: text, to: "json" });
-  const puzzle = JSON.parse(converted.text);
-  delete puzzle.solution; // never shown: Check and Solve ask the server
-  start(puzzle);
-  say(`${puzzle.rows}x${puzzle.cols} puzzle (${converted.from}), ${puzzle.clues.length} clues.`);
+function stored(name) {
+  try {
+    return JSON.parse(localStorage.getItem(STORE + name));
+  } catch (e) {
+    return null;
+  }
 }
 
-function start(puzzle) {
+function store(name, value) {
+  try {
+    localStorage.setItem(STORE + name, JSON.stringify(value));
+  } catch (e) {
+    // Full or refused: the game goes on unsaved.
+  }
+}
+
+const elapsed = () => game.elapsed + (game.since === null ? 0 : Date.now() - game.since);
+
+function save() {
+  if (!game.puzzle) return;
+  store("game." + game.key, {
+    source: game.source, title: game.title, solution: game.solution, grade: game.grade,
+    cells: game.cells, history: game.history, future: game.future, crossed: game.crossed,
+    elapsed: elapsed(), solved: game.solved, revealed: game.revealed, saved: Date.now(),
+  });
+  store("current", game.key);
+  const recent = (stored("recent") || []).filter((k) => k !== game.key);
+  recent.unshift(game.key);
+  for (const old of recent.splice(RECENT_MAX)) localStorage.removeItem(STORE + "game." + old);
+  store("recent", recent);
+  drawRecent();
+}
+
+function drawRecent() {
+  const list = $("recent");
+  list.replaceChildren();
+  for (const key of stored("recent") || []) {
+    const saved = stored("game." + key);
+    if (!saved) continue;
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    const done = saved.solved ? "solved" : `${saved.cells.filter((c, i) => c !== "?").length} cells marked`;
+    b.textContent = `${saved.title}: ${done}, ${clock(saved.elapsed)}`;
+    if (key === game.key) b.setAttribute("aria-current", "true");
+    b.addEventListener("click", action(async () => {
+      save();
+      resume(key, saved);
+    }));
+    li.appendChild(b);
+    list.appendChild(li);
+  }
+}
+
+// ---- starting a puzzle ----
+
+// The puzzle's name in storage and in the address bar: its puzz.link body when it has one.
+async function nameOf(source) {
+  try {
+    const answer = await api("convert", { puzzle: source, to: "puzzlink" });
+    const url = answer.text.trim();
+    return { key: url.slice(url.indexOf("?") + 1), puzzlink: url };
+  } catch (e) {
+    let h = 0;
+    for (const ch of source) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+    return { key: "json-" + (h >>> 0).toString(36), puzzlink: null };
+  }
+}
+
+// Opens `puzzle` (parsed JSON without its solution); `known` may carry its solution and grade.
+async function begin(puzzle, known = {}) {
+  const source = JSON.stringify(puzzle);
+  const { key, puzzlink } = await nameOf(source);
+  if (puzzlink) history.replaceState(null, "", "/?p=" + encodeURIComponent(key));
+  const saved = stored("game." + key);
+  if (saved && saved.source === source) {
+    resume(key, saved);
+    return;
+  }
+  setPuzzle(key, puzzle, known.title || `${puzzle.rows}x${puzzle.cols}`);
+  game.solution = known.solution || null;
+  game.grade = known.grade || null;
+  game.since = Date.now();
+  say(`New ${game.title} puzzle. Place the fleet.`);
+  drawAll();
+  save();
+  learn();
+}
+
+function setPuzzle(key, puzzle, title) {
+  game.key = key;
   game.puzzle = puzzle;
   game.source = JSON.stringify(puzzle);
+  game.title = title;
   const n = puzzle.rows * puzzle.cols;
   game.given = new Array(n).fill(null);
-  for (const clue of puzzle.clues) {
-    game.given[clue.row * puzzle.cols + clue.col] = PIECE_OF_CLUE[clue.piece];
-  }
+  for (const clue of puzzle.clues) game.given[clue.row * puzzle.cols + clue.col] = PIECE_OF_CLUE[clue.piece];
   game.cells = game.given.map((g) => g || "?");
   game.history = [];
+  game.future = [];
+  game.crossed = {};
+  game.elapsed = 0;
+  game.since = null;
+  game.solved = false;
+  game.revealed = false;
   game.cursor = { row: 0, col: 0 };
-  game.solution = null;
   clearMarks();
   $("share-box").hidden = true;
   $("second-box").hidden = true;
-  draw();
+  $("confirm-solve").hidden = true;
 }
 
-function clearMarks() {
-  game.hint = null;
-  game.wrong.clear();
-  game.solved = false;
-  $("hint-text").hidden = true;
+// Reopens a stored game.
+function resume(key, saved) {
+  setPuzzle(key, JSON.parse(saved.source), saved.title);
+  Object.assign(game, {
+    solution: saved.solution, grade: saved.grade, cells: saved.cells, history: saved.history || [],
+    future: saved.future || [], crossed: saved.crossed || {}, elapsed: saved.elapsed || 0,
+    solved: !!saved.solved, revealed: !!saved.revealed,
+  });
+  game.since = game.solved ? null : Date.now();
+  nameOf(game.source).then(({ puzzlink }) => {
+    if (puzzlink && game.key === key) history.replaceState(null, "", "/?p=" + encodeURIComponent(key));
+  });
+  if (game.solved) finished();
+  else say(`${game.title} puzzle, as you left it.`);
+  drawAll();
+  save();
+  learn();
+}
+
+// Asks the server, in the background, for what the page needs to know: the solution (to
+// notice completion) and the grade.
+async function learn() {
+  const key = game.key;
+  try {
+    if (!game.solution) {
+      const answer = await api("unique", { puzzle: game.source });
+      if (game.key !== key) return;
+      if (answer.status === "unique") game.solution = answer.grid;
+      else say("This puzzle has more than one solution, so it cannot tell you when you are done.", { error: true });
+    }
+    if (!game.grade && game.solution) {
+      const grade = await api("grade", { puzzle: game.source });
+      if (game.key !== key) return;
+      game.grade = grade;
+    }
+    save();
+    complete();
+  } catch (e) {
+    // The page plays on without them.
+  }
+}
+
+async function openText(text) {
+  const converted = await api("convert", { puzzle: text, to: "json" });
+  const puzzle = JSON.parse(converted.text);
+  delete puzzle.solution;
+  await begin(puzzle);
+}
+
+async function generate() {
+  const size = $("size").value;
+  const grade = $("grade").value;
+  store("prefs", { size, grade });
+  const request = { size, seed: Math.floor(Math.random() * 2 ** 31) };
+  if (grade) request.grade = grade;
+  if ($("fleet-spec").value.trim()) request.fleet = $("fleet-spec").value.trim();
+  say("Making a new puzzle…");
+  const puzzle = await api("generate", request);
+  const solution = puzzle.solution;
+  delete puzzle.solution;
+  await begin(puzzle, { solution, title: `${size}${grade ? " " + grade : ""}` });
 }
 
 // ---- playing ----
 
-const NEXT = { "?": ".", ".": "s" }; // anything else (a ship part) goes back to unknown
-
-function setCell(row, col, letter) {
-  const i = index(row, col);
-  if (game.given[i] || game.cells[i] === letter) {
-    draw();
-    return;
-  }
-  game.history.push(game.cells.slice());
-  game.cells[i] = letter;
-  clearMarks();
-  draw();
+function clearMarks() {
+  game.hint = null;
+  game.wrong.clear();
+  $("hint-box").hidden = true;
 }
 
-function cycle(row, col) {
-  setCell(row, col, NEXT[game.cells[index(row, col)]] || "?");
+// Sets cells (index -> letter) as one step of the undo history.
+function edit(changes) {
+  const next = game.cells.slice();
+  let changed = false;
+  for (const [i, letter] of changes) {
+    if (game.given[i] || next[i] === letter) continue;
+    next[i] = letter;
+    changed = true;
+  }
+  if (!changed || game.solved) return false;
+  game.history.push(game.cells);
+  if (game.history.length > HISTORY_MAX) game.history.shift();
+  game.future = [];
+  game.cells = next;
+  afterEdit();
+  return true;
+}
+
+function afterEdit() {
+  clearMarks();
+  $("confirm-solve").hidden = true;
+  say("");
+  if (game.since === null && !game.solved) game.since = Date.now();
+  complete();
+  drawAll();
+  save();
 }
 
 function undo() {
   needPuzzle();
+  if (game.solved && !game.revealed) return;
   const previous = game.history.pop();
   if (!previous) {
     say("Nothing to undo.");
     return;
   }
+  game.future.push(game.cells);
   game.cells = previous;
-  clearMarks();
-  draw();
+  reopen();
+  afterEdit();
 }
 
-const isShip = (letter) => letter !== "?" && letter !== ".";
+function redo() {
+  needPuzzle();
+  const next = game.future.pop();
+  if (!next) {
+    say("Nothing to redo.");
+    return;
+  }
+  game.history.push(game.cells);
+  game.cells = next;
+  reopen();
+  afterEdit();
+}
+
+// Undoing past the revealed solution plays on.
+function reopen() {
+  if (game.revealed) {
+    game.solved = false;
+    game.revealed = false;
+    game.since = Date.now();
+  }
+}
+
+// Whether the player's ships are exactly the solution's: then the game is over.
+function complete() {
+  if (game.solved || !game.solution) return;
+  const cols = game.puzzle.cols;
+  const same = game.cells.every((letter, i) =>
+    isShip(letter) === (game.solution[Math.floor(i / cols)][i % cols] !== "."));
+  if (!same) return;
+  game.solved = true;
+  game.elapsed = elapsed();
+  game.since = null;
+  // The open cells are water.
+  game.cells = game.cells.map((c) => (c === "?" ? "." : c));
+  finished();
+}
+
+function finished() {
+  const grade = game.grade ? ` Grade: ${game.grade.grade}.` : "";
+  const how = game.revealed ? "Solution shown after" : "Solved in";
+  say(`${how} ${clock(game.elapsed)}.${grade}`, { details: gradeDetails() });
+  tick();
+}
+
+function gradeDetails() {
+  return game.grade ? `${gradeWords(game.grade)} (${game.grade.text})` : "";
+}
+
+function gradeWords(g) {
+  switch (g.grade) {
+    case "easy": return "Easy: every cell follows from the numbers and the ships beside it.";
+    case "medium": return "Medium: some cells need you to look one step ahead.";
+    case "hard": return "Hard: some cells need you to try a cell and follow it a few steps.";
+    case "fiendish": return "Fiendish: some cells need long chains of trying.";
+    default: return `Grade: ${g.grade}.`;
+  }
+}
+
+// ---- shapes and the fleet ----
+
+// The letter a cell is drawn with: a player's ship part takes the shape its neighbours imply.
+function shapeOf(cells, i) {
+  const letter = cells[i];
+  if (letter !== "s") return letter;
+  const { rows, cols } = game.puzzle;
+  const r = Math.floor(i / cols), c = i % cols;
+  const at = (rr, cc) => (rr < 0 || cc < 0 || rr >= rows || cc >= cols ? "." : cells[rr * cols + cc]);
+  const up = isShip(at(r - 1, c)), down = isShip(at(r + 1, c));
+  const left = isShip(at(r, c - 1)), right = isShip(at(r, c + 1));
+  if ((up || down) && (left || right)) return "m";
+  if (left && right) return "m";
+  if (up && down) return "m";
+  if (right) return "l";
+  if (left) return "r";
+  if (down) return "t";
+  if (up) return "b";
+  const closed = [at(r - 1, c), at(r + 1, c), at(r, c - 1), at(r, c + 1)].every((x) => x === ".");
+  return closed ? "c" : "s";
+}
+
+// The lengths of the complete ships on the board: straight runs of ship cells closed by water
+// or the edge at both ends and along both sides.
+function completeShips(cells) {
+  const { rows, cols } = game.puzzle;
+  const at = (r, c) => (r < 0 || c < 0 || r >= rows || c >= cols ? "." : cells[r * cols + c]);
+  const lengths = [];
+  const seen = new Set();
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      if (!isShip(at(r, c)) || seen.has(r * cols + c)) continue;
+      const horizontal = isShip(at(r, c + 1));
+      const [dr, dc] = horizontal ? [0, 1] : [1, 0];
+      const run = [];
+      let rr = r, cc = c;
+      while (isShip(at(rr, cc))) {
+        run.push([rr, cc]);
+        seen.add(rr * cols + cc);
+        rr += dr;
+        cc += dc;
+      }
+      const ends = at(r - dr, c - dc) === "." && at(rr, cc) === ".";
+      const sides = run.every(([a, b]) => at(a + dc, b + dr) === "." && at(a - dc, b - dr) === ".");
+      if (ends && sides) lengths.push(run.length);
+    }
+  }
+  return lengths;
+}
+
+function drawFleet() {
+  const list = $("fleet-list");
+  list.replaceChildren();
+  const fleet = game.puzzle.fleet || {};
+  const placed = {};
+  for (const n of completeShips(game.cells)) placed[n] = (placed[n] || 0) + 1;
+  for (const length of Object.keys(fleet).map(Number).sort((a, b) => b - a)) {
+    const count = fleet[length];
+    if (!count) continue;
+    const done = placed[length] || 0;
+    const li = document.createElement("li");
+    li.dataset.length = length;
+    const label = document.createElement("span");
+    label.className = "fleet-count";
+    label.textContent = `${done} of ${count} placed`;
+    li.dataset.placed = done;
+    li.dataset.left = Math.max(0, count - done);
+    for (let k = 0; k < count; k++) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "ship-icon";
+      const auto = k < done;
+      const crossed = auto || !!game.crossed[`${length}:${k}`];
+      b.classList.toggle("crossed", crossed);
+      b.setAttribute("aria-pressed", String(crossed));
+      b.setAttribute("aria-label", `Ship of length ${length}${auto ? ", on the board" : crossed ? ", crossed off" : ""}`);
+      b.disabled = auto;
+      for (let j = 0; j < length; j++) b.appendChild(document.createElement("i"));
+      b.addEventListener("click", () => {
+        const key = `${length}:${k}`;
+        if (game.crossed[key]) delete game.crossed[key];
+        else game.crossed[key] = true;
+        drawFleet();
+        save();
+      });
+      li.appendChild(b);
+    }
+    li.appendChild(label);
+    list.appendChild(li);
+  }
+}
+
+// ---- the board ----
 
 // "met" when a line holds as many ship parts as its count, "over" when more, or when no cell
 // is left open and it holds fewer.
@@ -152,116 +525,107 @@ function lineState(cells, count) {
   return cells.includes("?") ? "" : "over";
 }
 
-// The player's cells as the state `hint` reads.
-function stateText() {
+function cellName(i) {
+  const cols = game.puzzle.cols;
+  const r = Math.floor(i / cols), c = i % cols;
+  const word = PIECE_WORDS[shapeOf(game.cells, i)];
+  const extra = (game.given[i] ? ", given" : "") + (game.wrong.has(i) ? ", wrong" : "") + (game.hint === i ? ", hint" : "");
+  return `Row ${r + 1}, column ${c + 1}: ${word}${extra}`;
+}
+
+// Builds the board's cells into `root`: `play` adds the counts' states, marks and cursor.
+function buildBoard(root, cells, play) {
   const { rows, cols } = game.puzzle;
-  let text = "";
-  for (let r = 0; r < rows; r++) {
-    text += game.cells.slice(r * cols, (r + 1) * cols).join("") + "\n";
-  }
-  return text;
-}
-
-// ---- drawing (as src/render.rs) ----
-
-function el(name, attributes, parent) {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-// One cell's content at (x, y), dark for a clue.
-function drawPiece(svg, letter, x, y, given) {
-  const ship = given ? "#1f3a5f" : "#6d8fb8";
-  const cx = x + CELL / 2, cy = y + CELL / 2, r = CELL / 2 - INSET;
-  if (letter === ".") {
-    el("rect", { x, y, width: CELL, height: CELL, fill: given ? "#9cc9ee" : "#e3f1fc" }, svg);
-    const c = CELL - 12, q = c / 4, h = c / 2;
-    el("path", {
-      d: `M ${x + 6} ${cy} q ${q} -5 ${h} 0 t ${h} 0`, fill: "none",
-      stroke: given ? "#1f3a5f" : "#9cc9ee", "stroke-width": 2,
-    }, svg);
-  } else if (letter === "c") {
-    el("circle", { cx, cy, r, fill: ship }, svg);
-  } else if (letter === "m") {
-    el("rect", { x: x + INSET, y: y + INSET, width: CELL - 2 * INSET, height: CELL - 2 * INSET, fill: ship }, svg);
-  } else if ("lrtb".includes(letter)) {
-    const angle = { l: 0, t: 90, r: 180, b: 270 }[letter];
-    const a = x + INSET + r, top = y + INSET, bottom = y + CELL - INSET, right = x + CELL - INSET;
-    el("path", {
-      d: `M ${a} ${top} H ${right} V ${bottom} H ${a} A ${r} ${r} 0 0 1 ${a} ${top} Z`,
-      transform: `rotate(${angle} ${cx} ${cy})`, fill: ship,
-    }, svg);
-  } else if (letter === "s") {
-    const w = given ? CELL / 2 : CELL - 2 * INSET;
-    const off = (CELL - w) / 2;
-    el("rect", { x: x + off, y: y + off, width: w, height: w, rx: 3, ry: 3, fill: ship }, svg);
-  }
-}
-
-// Draws a board of `cells` into `svg`; `play` adds the counts' colours, marks and cursor.
-function drawBoard(svg, cells, play) {
-  const { rows, cols } = game.puzzle;
-  const width = PAD + cols * CELL + CELL + PAD, height = PAD + rows * CELL + CELL + PAD;
-  svg.replaceChildren();
-  for (const [k, v] of Object.entries({ width, height, viewBox: `0 0 ${width} ${height}` })) {
-    svg.setAttribute(k, v);
-  }
-  el("rect", { x: 0, y: 0, width, height, fill: "white" }, svg);
-  const corner = (row, col) => [PAD + col * CELL, PAD + row * CELL];
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const [x, y] = corner(r, c);
-      const i = r * cols + c;
-      drawPiece(svg, cells[i], x, y, game.given[i] !== null);
-    }
-  }
-  const grid = el("g", { stroke: "#9aa5b1", "stroke-width": 1 }, svg);
-  for (let r = 0; r <= rows; r++) {
-    el("line", { x1: PAD, y1: PAD + r * CELL, x2: PAD + cols * CELL, y2: PAD + r * CELL }, grid);
-  }
-  for (let c = 0; c <= cols; c++) {
-    el("line", { x1: PAD + c * CELL, y1: PAD, x2: PAD + c * CELL, y2: PAD + rows * CELL }, grid);
-  }
-  el("rect", {
-    x: PAD, y: PAD, width: cols * CELL, height: rows * CELL, fill: "none", stroke: "#2b3440", "stroke-width": 2,
-  }, svg);
+  root.replaceChildren();
+  root.style.setProperty("--cols", cols + 1);
   const line = (r0, c0, dr, dc, n) => Array.from({ length: n }, (_, k) => cells[(r0 + dr * k) * cols + c0 + dc * k]);
-  const count = (text, x, y, state, attrs) => {
-    const t = el("text", { x, y, class: ("count " + (play ? state : "")).trim(), ...attrs }, svg);
-    t.textContent = text;
+  const count = (k, state, name) => {
+    const d = document.createElement("div");
+    d.className = ("count " + (play ? state : "")).trim();
+    d.setAttribute("role", "gridcell");
+    d.textContent = k === null ? "" : k;
+    d.setAttribute("aria-label", k === null ? `${name}: no number` : `${name}: ${k} ship cells${state === "met" ? ", done" : state === "over" ? ", too many" : ""}`);
+    return d;
   };
-  game.puzzle.row_counts.forEach((k, r) => {
-    if (k === null) return;
-    count(k, PAD + cols * CELL + CELL / 2, PAD + r * CELL + CELL / 2, lineState(line(r, 0, 0, 1, cols), k), { "data-row": r });
-  });
-  game.puzzle.col_counts.forEach((k, c) => {
-    if (k === null) return;
-    count(k, PAD + c * CELL + CELL / 2, PAD + rows * CELL + CELL / 2, lineState(line(0, c, 1, 0, rows), k), { "data-col": c });
-  });
-  if (!play) return;
-  for (const i of game.wrong) {
-    const [x, y] = corner(Math.floor(i / cols), i % cols);
-    el("path", { d: `M ${x + 6} ${y + 6} L ${x + CELL - 6} ${y + CELL - 6} M ${x + CELL - 6} ${y + 6} L ${x + 6} ${y + CELL - 6}`, class: "wrong" }, svg);
-  }
-  if (game.hint) {
-    const [x, y] = corner(game.hint.row, game.hint.col);
-    el("rect", { id: "hint-mark", x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, "data-row": game.hint.row, "data-col": game.hint.col }, svg);
-  }
-  // Transparent squares on top take the clicks and carry the state, for people and tests.
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const [x, y] = corner(r, c);
-      el("rect", { x, y, width: CELL, height: CELL, class: "cell", "data-row": r, "data-col": c, "data-state": cells[r * cols + c] }, svg);
+  for (let r = 0; r <= rows; r++) {
+    const row = document.createElement("div");
+    row.className = "row";
+    row.setAttribute("role", "row");
+    if (r === rows) {
+      game.puzzle.col_counts.forEach((k, c) => {
+        const d = count(k, lineState(line(0, c, 1, 0, rows), k), `Column ${c + 1}`);
+        d.dataset.col = c;
+        row.appendChild(d);
+      });
+      const corner = document.createElement("div");
+      corner.className = "count";
+      corner.setAttribute("role", "gridcell");
+      corner.setAttribute("aria-label", "corner");
+      row.appendChild(corner);
+      root.appendChild(row);
+      break;
     }
+    for (let c = 0; c < cols; c++) {
+      const i = r * cols + c;
+      const d = document.createElement("div");
+      d.className = "cell";
+      d.setAttribute("role", "gridcell");
+      d.dataset.row = r;
+      d.dataset.col = c;
+      d.dataset.state = cells[i];
+      const shape = shapeOf(cells, i);
+      d.dataset.shape = shape;
+      if (game.given[i]) d.classList.add("given");
+      if (play) {
+        d.id = `cell-${r}-${c}`;
+        if (game.wrong.has(i)) d.classList.add("wrong");
+        if (game.hint === i) d.classList.add("hinted");
+        if (game.cursor.row === r && game.cursor.col === c) d.classList.add("cursor");
+        d.setAttribute("aria-label", cellName(i));
+      }
+      const piece = document.createElement("span");
+      piece.className = "piece";
+      piece.setAttribute("aria-hidden", "true");
+      d.appendChild(piece);
+      row.appendChild(d);
+    }
+    const k = game.puzzle.row_counts[r];
+    const d = count(k, lineState(line(r, 0, 0, 1, cols), k), `Row ${r + 1}`);
+    d.dataset.row = r;
+    row.appendChild(d);
+    root.appendChild(row);
   }
-  const [x, y] = corner(game.cursor.row, game.cursor.col);
-  el("rect", { x: x + 1.5, y: y + 1.5, width: CELL - 3, height: CELL - 3, class: "cursor" }, svg);
 }
 
-function draw() {
-  drawBoard($("board"), game.cells, true);
+function drawBoard() {
+  const board = $("board");
+  buildBoard(board, game.cells, true);
+  board.setAttribute("aria-activedescendant", `cell-${game.cursor.row}-${game.cursor.col}`);
+  fit();
+}
+
+function drawAll() {
+  drawBoard();
+  drawFleet();
+  tick();
+}
+
+// The cell size that fits the board in the window.
+function fit() {
+  if (!game.puzzle) return;
+  const { rows, cols } = game.puzzle;
+  const board = $("board");
+  const phone = window.innerWidth < 700;
+  const width = (phone ? window.innerWidth - 16 : Math.min(window.innerWidth * 0.62, window.innerWidth - 360));
+  const top = board.getBoundingClientRect().top + window.scrollY;
+  const height = phone ? window.innerHeight * 0.62 : window.innerHeight - top - 16;
+  const size = Math.floor(Math.min(width / (cols + 1), height / (rows + 1)));
+  board.style.setProperty("--cell", Math.max(14, Math.min(64, size)) + "px");
+}
+
+function tick() {
+  $("timer").textContent = clock(elapsed());
+  $("timer").classList.toggle("stopped", game.since === null);
 }
 
 // ---- the engine's answers ----
@@ -270,58 +634,131 @@ async function solution() {
   if (game.solution) return game.solution;
   const answer = await api("unique", { puzzle: game.source });
   if (answer.status !== "unique") {
-    throw new Error("The puzzle has several solutions, so cells cannot be checked against one (Is it unique? draws a second).");
+    throw new Error("This puzzle has more than one solution, so cells cannot be checked against one.");
   }
   game.solution = answer.grid;
   return game.solution;
 }
 
+// The cells that disagree with the solution.
+async function mistakes() {
+  const rows = await solution();
+  const cols = game.puzzle.cols;
+  const wrong = [];
+  game.cells.forEach((letter, i) => {
+    if (letter === "?" || game.given[i]) return;
+    if (isShip(letter) !== (rows[Math.floor(i / cols)][i % cols] !== ".")) wrong.push(i);
+  });
+  return wrong;
+}
+
+function markMistakes(wrong) {
+  game.wrong = new Set(wrong);
+  drawBoard();
+  say(`${wrong.length} wrong cell${wrong.length === 1 ? "" : "s"}, marked with a red cross.`, { error: true });
+}
+
 async function check() {
   needPuzzle();
-  const rows = await solution();
-  game.wrong.clear();
-  let open = 0;
-  game.cells.forEach((letter, i) => {
-    const truth = rows[Math.floor(i / game.puzzle.cols)][i % game.puzzle.cols];
-    if (letter === "?") open++;
-    else if (isShip(letter) !== (truth !== ".")) game.wrong.add(i);
-  });
-  draw();
-  const wrong = game.wrong.size;
-  if (wrong > 0) say(`${wrong} wrong cell${wrong === 1 ? "" : "s"}, marked.`, true);
-  else if (open > 0) say(`No mistakes so far; ${open} cell${open === 1 ? "" : "s"} to go.`);
-  else say("Solved! Every cell is right.");
+  const wrong = await mistakes();
+  clearMarks();
+  if (wrong.length) {
+    markMistakes(wrong);
+    return;
+  }
+  const open = game.cells.filter((c) => c === "?").length;
+  drawBoard();
+  say(open ? `No mistakes so far; ${open} cell${open === 1 ? "" : "s"} to go.` : "No mistakes.");
 }
 
 async function hint() {
   needPuzzle();
-  const answer = await api("hint", { puzzle: game.source, state: stateText() });
-  clearMarks();
-  if (answer.status === "complete") {
-    say("No open cell left.");
-    draw();
+  if (game.solved) return;
+  const wrong = await mistakes().catch(() => []);
+  if (wrong.length) {
+    say(`Your board has ${wrong.length} mistake${wrong.length === 1 ? "" : "s"}, so no hint can follow from it.`, {
+      error: true,
+      actions: [["Mark the mistakes", () => markMistakes(wrong)]],
+    });
     return;
   }
-  game.hint = { row: answer.row, col: answer.col };
+  const state = game.cells.join("");
+  const cols = game.puzzle.cols;
+  let text = "";
+  for (let r = 0; r < game.puzzle.rows; r++) text += state.slice(r * cols, (r + 1) * cols) + "\n";
+  let answer;
+  try {
+    answer = await api("hint", { puzzle: game.source, state: text });
+  } catch (e) {
+    if (e instanceof ApiFailure && e.answer && e.answer.status === "unsat") {
+      say("Your board has a mistake, so no hint can follow from it.", {
+        error: true, details: e.message, actions: [["Mark the mistakes", action(check)]],
+      });
+      return;
+    }
+    throw e;
+  }
+  clearMarks();
+  if (answer.status === "complete") {
+    say("Every cell is filled.");
+    drawBoard();
+    return;
+  }
+  game.hint = answer.row * cols + answer.col;
   game.cursor = { row: answer.row, col: answer.col };
-  const text = $("hint-text");
-  // Cells are named (row, column), counted from 0 at the top left.
-  text.textContent = answer.text;
-  text.hidden = false;
-  say(`Hint: the highlighted cell is ${answer.content === "water" ? "water" : "a ship part"}.`);
-  draw();
+  $("hint-text").textContent = answer.text;
+  $("hint-box").hidden = false;
+  say(`Hint: the highlighted cell is ${answer.content === "water" ? "water" : "part of a ship"}.`, {
+    details: `Found by ${answer.method}.`,
+  });
+  drawBoard();
+}
+
+function askSolve() {
+  needPuzzle();
+  if (game.solved) return;
+  $("confirm-solve").hidden = false;
+  $("reveal-one").focus();
 }
 
 async function solve() {
   needPuzzle();
-  const answer = await api("solve", { puzzle: game.source });
-  game.history.push(game.cells.slice());
+  $("confirm-solve").hidden = true;
+  const rows = await solution().catch(async () => (await api("solve", { puzzle: game.source })).grid);
   const cols = game.puzzle.cols;
-  game.cells = game.cells.map((_, i) => answer.grid[Math.floor(i / cols)][i % cols]);
+  const next = game.cells.map((c, i) => (game.given[i] ? c : rows[Math.floor(i / cols)][i % cols] === "." ? "." : "s"));
+  game.history.push(game.cells);
+  game.future = [];
+  game.cells = next;
   clearMarks();
+  game.revealed = true;
   game.solved = true;
-  draw();
-  say("Solved.");
+  game.elapsed = elapsed();
+  game.since = null;
+  finished();
+  drawAll();
+  save();
+}
+
+// Fills one cell from the solution: a wrong one first, else an open one.
+async function revealOne() {
+  needPuzzle();
+  $("confirm-solve").hidden = true;
+  const rows = await solution();
+  const cols = game.puzzle.cols;
+  const wrong = await mistakes();
+  const open = game.cells.map((c, i) => i).filter((i) => game.cells[i] === "?");
+  const ships = open.filter((i) => rows[Math.floor(i / cols)][i % cols] !== ".");
+  const i = wrong[0] ?? ships[0] ?? open[0];
+  if (i === undefined) return;
+  const letter = rows[Math.floor(i / cols)][i % cols] === "." ? "." : "s";
+  game.cursor = { row: Math.floor(i / cols), col: i % cols };
+  edit([[i, letter]]);
+  if (!game.solved) {
+    game.hint = i;
+    drawBoard();
+    say(`Revealed row ${game.cursor.row + 1}, column ${game.cursor.col + 1}: ${letter === "." ? "water" : "ship"}.`);
+  }
 }
 
 async function unique() {
@@ -330,20 +767,22 @@ async function unique() {
   if (answer.status === "unique") {
     game.solution = answer.grid;
     $("second-box").hidden = true;
-    say("The solution is unique.");
+    say("This puzzle has exactly one solution.");
     return;
   }
   const cols = game.puzzle.cols;
   const second = answer.grids[1];
-  drawBoard($("second"), game.cells.map((_, i) => second[Math.floor(i / cols)][i % cols]), false);
+  buildBoard($("second"), game.cells.map((_, i) => second[Math.floor(i / cols)][i % cols]), false);
   $("second-box").hidden = false;
-  say("Not unique: a second solution is drawn below the board.", true);
+  say("This puzzle has more than one solution: a second one is drawn below.", { error: true });
 }
 
 async function grade() {
   needPuzzle();
-  const answer = await api("grade", { puzzle: game.source });
-  say(`Grade: ${answer.text}`);
+  const answer = game.grade || (await api("grade", { puzzle: game.source }));
+  game.grade = answer;
+  save();
+  say(gradeWords(answer), { details: answer.text });
 }
 
 async function share() {
@@ -356,7 +795,6 @@ async function share() {
   link.href = "/?p=" + encodeURIComponent(body);
   link.textContent = location.origin + "/?p=" + body;
   $("share-box").hidden = false;
-  history.replaceState(null, "", "/?p=" + encodeURIComponent(body));
   say("Share the puzz.link URL, or the link that reopens this page on the puzzle.");
 }
 
@@ -373,21 +811,24 @@ async function download() {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-async function generate() {
-  const request = { size: $("size").value.trim() || "10x10", seed: Math.floor(Math.random() * 2 ** 31) };
-  if ($("fleet").value.trim()) request.fleet = $("fleet").value.trim();
-  if ($("grade").value) request.grade = $("grade").value;
-  say("Generating…");
-  const puzzle = await api("generate", request);
-  const rows = puzzle.solution;
-  delete puzzle.solution;
-  start(puzzle);
-  game.solution = rows; // unique by construction
-  $("input").value = game.source;
-  say(`New ${puzzle.rows}x${puzzle.cols} puzzle, ${puzzle.clues.length} clues.`);
+// ---- input ----
+
+function setMode(letter) {
+  game.mode = letter;
+  $("mode-ship").setAttribute("aria-pressed", String(letter === "s"));
+  $("mode-water").setAttribute("aria-pressed", String(letter === "."));
 }
 
-// ---- wiring ----
+function announce() {
+  $("announce").textContent = cellName(index(game.cursor.row, game.cursor.col));
+}
+
+// Marks the cursor's cell with `letter`, or clears it when it already holds it.
+function toggleAt(letter) {
+  const i = index(game.cursor.row, game.cursor.col);
+  edit([[i, game.cells[i] === letter ? "?" : letter]]);
+  announce();
+}
 
 function onKey(event) {
   if (!game.puzzle) return;
@@ -395,57 +836,147 @@ function onKey(event) {
   const cur = game.cursor;
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   const key = event.key;
+  const ctrl = event.ctrlKey || event.metaKey;
   if (moves[key]) {
     cur.row = Math.min(rows - 1, Math.max(0, cur.row + moves[key][0]));
     cur.col = Math.min(cols - 1, Math.max(0, cur.col + moves[key][1]));
-    draw();
-  } else if (key === " " || key === "Enter") {
-    cycle(cur.row, cur.col);
-  } else if (key === "w" || key === ".") {
-    setCell(cur.row, cur.col, ".");
-  } else if (key === "s") {
-    setCell(cur.row, cur.col, "s");
-  } else if (key === "Backspace" || key === "Delete" || key === "?") {
-    setCell(cur.row, cur.col, "?");
-  } else if (key === "u" || ((event.ctrlKey || event.metaKey) && key === "z")) {
-    undo();
+    drawBoard();
+    announce();
+  } else if (key === "Home" || key === "End") {
+    cur.col = key === "Home" ? 0 : cols - 1;
+    drawBoard();
+    announce();
+  } else if ((key === " " || key === "Enter") && !ctrl) {
+    toggleAt(game.mode);
+  } else if ((key === "w" || key === ".") && !ctrl) {
+    toggleAt(".");
+  } else if (key === "s" && !ctrl) {
+    toggleAt("s");
+  } else if (key === "Backspace" || key === "Delete") {
+    edit([[index(cur.row, cur.col), "?"]]);
+    announce();
+  } else if ((ctrl && (key === "y" || (key.toLowerCase() === "z" && event.shiftKey))) || (key === "r" && !ctrl)) {
+    action(redo)();
+  } else if (key === "u" || (ctrl && key === "z")) {
+    action(undo)();
   } else {
     return;
   }
   event.preventDefault();
 }
 
+// Pointer painting: the first cell decides what the stroke paints (the mode's letter, water
+// for the right button, or clearing when the cell already holds it); every cell the pointer
+// then crosses gets the same; the whole stroke is one undo step.
+const stroke = { letter: null, cells: new Map(), before: null };
+
+function cellAt(x, y) {
+  const target = document.elementFromPoint(x, y);
+  const cell = target && target.closest("#board .cell");
+  return cell ? [Number(cell.dataset.row), Number(cell.dataset.col)] : null;
+}
+
+function paint(row, col) {
+  const i = index(row, col);
+  if (game.given[i] || stroke.cells.has(i)) return;
+  stroke.cells.set(i, stroke.letter);
+  const cells = stroke.before.slice();
+  for (const [j, letter] of stroke.cells) cells[j] = letter;
+  game.cells = cells;
+  drawBoard();
+}
+
+function onPointerDown(event) {
+  if (!game.puzzle || game.solved || (event.button !== 0 && event.button !== 2)) return;
+  const at = cellAt(event.clientX, event.clientY);
+  if (!at) return;
+  event.preventDefault();
+  $("board").focus({ preventScroll: true });
+  const [row, col] = at;
+  game.cursor = { row, col };
+  const letter = event.button === 2 ? "." : game.mode;
+  stroke.letter = game.cells[index(row, col)] === letter ? "?" : letter;
+  stroke.cells = new Map();
+  stroke.before = game.cells;
+  $("board").setPointerCapture(event.pointerId);
+  paint(row, col);
+}
+
+function onPointerMove(event) {
+  if (stroke.letter === null) return;
+  const at = cellAt(event.clientX, event.clientY);
+  if (at) paint(...at);
+}
+
+function onPointerUp() {
+  if (stroke.letter === null) return;
+  const changes = [...stroke.cells];
+  game.cells = stroke.before;
+  stroke.letter = null;
+  if (!edit(changes)) drawBoard();
+  announce();
+}
+
+// ---- wiring ----
+
 document.addEventListener("DOMContentLoaded", () => {
-  $("open-text").addEventListener("click", action(() => load($("input").value)));
+  const on = (id, run) => $(id).addEventListener("click", action(run));
+  on("open-text", () => openText($("input").value));
   $("file").addEventListener("change", action(async () => {
     const file = $("file").files[0];
     if (!file) return;
     const text = await file.text();
     $("input").value = text;
-    await load(text);
+    await openText(text);
   }));
-  $("generate").addEventListener("click", action(generate));
-  $("undo").addEventListener("click", action(undo));
-  $("check").addEventListener("click", action(check));
-  $("hint").addEventListener("click", action(hint));
-  $("solve").addEventListener("click", action(solve));
-  $("unique").addEventListener("click", action(unique));
-  $("grade-button").addEventListener("click", action(grade));
-  $("share").addEventListener("click", action(share));
-  $("download").addEventListener("click", action(download));
-  const wrap = $("board-wrap");
-  wrap.addEventListener("keydown", onKey);
-  $("board").addEventListener("click", (event) => {
-    const cell = event.target.closest(".cell");
-    if (!cell) return;
-    const row = Number(cell.dataset.row), col = Number(cell.dataset.col);
-    game.cursor = { row, col };
-    cycle(row, col);
-    wrap.focus();
+  on("generate", generate);
+  on("undo", undo);
+  on("redo", redo);
+  on("check", check);
+  on("hint", hint);
+  on("solve", askSolve);
+  on("solve-yes", solve);
+  on("reveal-one", revealOne);
+  on("solve-no", () => {
+    $("confirm-solve").hidden = true;
   });
-  const p = new URLSearchParams(location.search).get("p");
-  if (p) {
-    $("input").value = p;
-    action(() => load(p))();
+  on("unique", unique);
+  on("grade-button", grade);
+  on("share", share);
+  on("download", download);
+  on("mode-ship", () => setMode("s"));
+  on("mode-water", () => setMode("."));
+  const board = $("board");
+  board.addEventListener("keydown", onKey);
+  board.addEventListener("pointerdown", onPointerDown);
+  board.addEventListener("pointermove", onPointerMove);
+  board.addEventListener("pointerup", onPointerUp);
+  board.addEventListener("pointercancel", onPointerUp);
+  board.addEventListener("contextmenu", (e) => e.preventDefault());
+  board.addEventListener("focus", () => game.puzzle && announce());
+  window.addEventListener("resize", fit);
+  window.addEventListener("pagehide", save);
+  document.addEventListener("visibilitychange", save);
+  setInterval(() => {
+    if (game.since !== null) tick();
+  }, 1000);
+  const prefs = stored("prefs");
+  if (prefs) {
+    $("size").value = prefs.size || "10x10";
+    $("grade").value = prefs.grade || "";
   }
+  drawRecent();
+  const p = new URLSearchParams(location.search).get("p");
+  const current = stored("current");
+  const saved = current && stored("game." + current);
+  action(async () => {
+    if (p) {
+      $("input").value = p;
+      await openText(p);
+    } else if (saved) {
+      resume(current, saved);
+    } else {
+      await generate();
+    }
+  })();
 });

@@ -13,7 +13,6 @@ pub use limits::Limits;
 use super::{Exit, Failure};
 use crate::cli::ServeArgs;
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -84,18 +83,23 @@ impl Asset {
 
 /// The routes: the page's files, the API, and JSON answers for unknown paths and methods.
 pub fn router(limits: Limits) -> Router {
+    router_with(limits::Workers::new(limits))
+}
+
+/// The routes, with `workers` doing the work.
+fn router_with(workers: limits::Workers) -> Router {
     let mut router = Router::new();
     for asset in ASSETS {
         router = router.route(asset.path, get(move || async move { asset.response() }));
     }
     router
-        .route("/api/solve", api::route(api::solve))
-        .route("/api/unique", api::route(api::unique))
-        .route("/api/hint", api::route(api::hint))
-        .route("/api/grade", api::route(api::grade))
-        .route("/api/generate", api::route(api::generate))
-        .route("/api/convert", api::route(api::convert))
-        .route("/api/render", api::route(api::render))
+        .route("/api/solve", api::route(api::solve, api::Cost::BySize))
+        .route("/api/unique", api::route(api::unique, api::Cost::BySize))
+        .route("/api/hint", api::route(api::hint, api::Cost::Heavy))
+        .route("/api/grade", api::route(api::grade, api::Cost::Heavy))
+        .route("/api/generate", api::route(api::generate, api::Cost::Heavy))
+        .route("/api/convert", api::route(api::convert, api::Cost::BySize))
+        .route("/api/render", api::route(api::render, api::Cost::BySize))
         .fallback(|| async {
             api::ApiError::new(StatusCode::NOT_FOUND, "no such page or API route".into())
         })
@@ -105,19 +109,39 @@ pub fn router(limits: Limits) -> Router {
                 "method not allowed: the page is GET, the API is POST".into(),
             )
         })
-        .layer(DefaultBodyLimit::max(limits::MAX_BODY))
-        .layer(axum::middleware::from_fn(limits::refuse_large_bodies))
-        .with_state(limits::Workers::new(limits))
+        .layer(axum::middleware::from_fn_with_state(
+            workers.clone(),
+            limits::refuse_large_bodies,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            workers.clone(),
+            limits::check_host,
+        ))
+        .with_state(workers)
 }
 
 /// Runs the serve command: listens, prints the address, serves until Ctrl-C.
 pub fn run(args: &ServeArgs) -> Result<Exit, Failure> {
+    let seconds = |s: f64| Duration::from_secs_f64(s.clamp(0.0, 86_400.0));
+    let mut hosts = args.allow_host.clone();
+    if !args.bind.is_unspecified() {
+        hosts.push(match args.bind {
+            std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+            ip => ip.to_string(),
+        });
+    }
     let limits = Limits {
-        time_limit: Duration::from_secs_f64(args.time_limit.clamp(0.0, 86_400.0)),
+        time_limit: seconds(args.time_limit),
         max_solves: args.max_solves.map_or_else(
             || std::thread::available_parallelism().map_or(1, usize::from),
             usize::from,
         ),
+        body_timeout: seconds(args.body_timeout),
+        hosts,
+    };
+    let connections = Connections {
+        head_timeout: seconds(args.head_timeout),
+        max: args.max_connections.get(),
     };
     let address = std::net::SocketAddr::new(args.bind, args.port);
     let failure = |source| Failure::Listen {
@@ -141,14 +165,57 @@ pub fn run(args: &ServeArgs) -> Result<Exit, Failure> {
         if args.open {
             open_browser(&url);
         }
-        axum::serve(listener, router(limits))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(failure)
+        tokio::select! {
+            () = connections.serve(listener, router(limits)) => {}
+            _ = tokio::signal::ctrl_c() => {}
+        }
+        Ok::<_, Failure>(())
     })?;
+    // Work still running on blocking threads is not waited for.
+    runtime.shutdown_background();
     Ok(Exit::Success)
+}
+
+/// How connections are taken: at most `max` open at once, each closed when it has not sent a
+/// whole request head within `head_timeout` (an idle kept-alive one too).
+struct Connections {
+    head_timeout: Duration,
+    max: usize,
+}
+
+impl Connections {
+    /// Accepts connections forever and serves each with `router` (HTTP/1.1, hyper).
+    async fn serve(self, listener: tokio::net::TcpListener, router: Router) {
+        let permits = std::sync::Arc::new(tokio::sync::Semaphore::new(self.max.max(1)));
+        let service = hyper_util::service::TowerToHyperService::new(router);
+        let mut http = hyper::server::conn::http1::Builder::new();
+        http.timer(hyper_util::rt::TokioTimer::new())
+            .header_read_timeout(self.head_timeout);
+        loop {
+            // At the cap, further clients wait in the listen queue.
+            let Ok(permit) = permits.clone().acquire_owned().await else {
+                return;
+            };
+            let stream = match listener.accept().await {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    // Out of descriptors, or a connection reset before it was taken: wait a
+                    // little rather than spin.
+                    note!("bimaru-sat: cannot accept a connection: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            };
+            let _ = stream.set_nodelay(true);
+            let connection =
+                http.serve_connection(hyper_util::rt::TokioIo::new(stream), service.clone());
+            tokio::spawn(async move {
+                let _permit = permit;
+                // A client that goes away or times out ends its connection; nothing to report.
+                let _ = connection.await;
+            });
+        }
+    }
 }
 
 /// Opens `url` in the system browser, when a launcher is found; says so otherwise.

@@ -6,18 +6,20 @@
 //! for a bug). The routes and their shapes are documented in `docs/web.md`.
 
 use super::limits::{
-    self, Deadline, MAX_GENERATED_SIDE, Workers, check_board, check_side, failure, timeout,
+    self, Deadline, LIGHT_CELLS, Lane, MAX_GENERATED_SIDE, MAX_SIDE, Workers, check_board,
+    check_side, failure, timeout,
 };
 use axum::Json;
-use axum::body::Bytes;
+use axum::body::Body;
 use axum::extract::State;
-use axum::extract::rejection::BytesRejection;
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, post};
 use bimaru_sat::error::Error;
 use bimaru_sat::format::json::{PieceName, ResultJson, Status};
-use bimaru_sat::format::{Board, Document, Format, OutputFormat, Source};
+use bimaru_sat::format::{
+    Board, Document, Format, OutputFormat, ParseError, ParseErrorKind, Source,
+};
 use bimaru_sat::generate::{
     GenerateError, GenerateOptions, Size, default_fleet, generate_graded_until, parse_fleet,
     rng_for,
@@ -80,6 +82,18 @@ impl From<Error> for ApiError {
                 "{PUZZLE} holds {boards} boards; this route takes one"
             )),
             Error::Inexpressible(e) => Self::unprocessable(Status::Error, e.to_string()),
+            // A board (or fleet) over the server's limits, found while reading it.
+            Error::Parse {
+                error:
+                    ParseError {
+                        kind: ParseErrorKind::Limit(_),
+                        ..
+                    },
+                ..
+            } => Self::unprocessable(
+                Status::Error,
+                format!("{error}; this server takes boards up to {MAX_SIDE}x{MAX_SIDE}"),
+            ),
             Error::Solve(e) => Self::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
             // Parse, puzzle and the other input errors.
             _ => Self::bad_input(error.to_string()),
@@ -105,20 +119,6 @@ pub struct PuzzleRequest {
     pub solution: bool,
 }
 
-/// The request body, or the reason it could not be read (413 over the body limit).
-fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
-    body.map_err(|rejection| {
-        let status = rejection.status();
-        if status == StatusCode::PAYLOAD_TOO_LARGE {
-            return limits::too_large();
-        }
-        ApiError::new(
-            status,
-            format!("cannot read the request body: {}", rejection.body_text()),
-        )
-    })
-}
-
 /// Options from the query string (every option has a default).
 fn query<T: DeserializeOwned>(uri: &Uri) -> Result<T, ApiError> {
     axum::extract::Query::<T>::try_from_uri(uri)
@@ -126,7 +126,8 @@ fn query<T: DeserializeOwned>(uri: &Uri) -> Result<T, ApiError> {
         .map_err(|e| ApiError::bad_input(e.body_text()))
 }
 
-/// A JSON request body: `T` when the body is a JSON object with `key`, `None` otherwise.
+/// A JSON request body: `T` when the body is a JSON object with `key`, `None` otherwise. A
+/// body that opens a JSON object and ends before closing it is refused as cut off.
 fn json_form<T: DeserializeOwned>(bytes: &[u8], key: &str) -> Result<Option<T>, ApiError> {
     match serde_json::from_slice::<serde_json::Value>(bytes) {
         Ok(serde_json::Value::Object(map)) if map.contains_key(key) => {
@@ -134,8 +135,20 @@ fn json_form<T: DeserializeOwned>(bytes: &[u8], key: &str) -> Result<Option<T>, 
                 .map(Some)
                 .map_err(|e| ApiError::bad_input(format!("request: {e}")))
         }
+        Err(e) if e.is_eof() && bytes.trim_ascii_start().starts_with(b"{") => {
+            Err(ApiError::bad_input(cut_off(&e)))
+        }
         _ => Ok(None),
     }
+}
+
+/// The message for a JSON body that ends early.
+pub fn cut_off(error: &serde_json::Error) -> String {
+    format!(
+        "request: the JSON body ends early, at line {} column {}: it was cut off",
+        error.line(),
+        error.column()
+    )
 }
 
 impl PuzzleRequest {
@@ -164,7 +177,7 @@ impl PuzzleRequest {
     /// Every board of the puzzle text, each within the board-size limit.
     fn document(&self) -> Result<Document, ApiError> {
         let format = choice::<Format>("format", self.format.as_deref(), Format::Auto)?;
-        let doc = self.source()?.document(format)?;
+        let doc = self.source()?.document_within(format, &limits::reading())?;
         for board in &doc.boards {
             check_board(&board.puzzle)?;
         }
@@ -204,25 +217,66 @@ fn json(status: StatusCode, value: &impl Serialize) -> Response {
 pub trait Request: Sized + Send + 'static {
     /// Reads the request.
     fn read(uri: &Uri, bytes: &[u8]) -> Result<Self, ApiError>;
+
+    /// Whether the request is about boards of at most [`LIGHT_CELLS`] cells (or about none, or
+    /// does not parse, so that answering it is quick).
+    fn small(&self) -> bool;
 }
 
 impl Request for PuzzleRequest {
     fn read(uri: &Uri, bytes: &[u8]) -> Result<Self, ApiError> {
         PuzzleRequest::read(uri, bytes)
     }
+
+    fn small(&self) -> bool {
+        self.document().map_or(true, |doc| {
+            doc.boards
+                .iter()
+                .all(|b| b.puzzle.rows() * b.puzzle.cols() <= LIGHT_CELLS)
+        })
+    }
 }
 
 /// What a route does with its request, on a worker thread within the request's deadline.
 pub type Work<R> = fn(R, Deadline) -> Result<Response, ApiError>;
 
-/// The `POST` route that reads an `R` and answers it with `work` on a worker thread.
-pub fn route<R: Request>(work: Work<R>) -> MethodRouter<Workers> {
+/// How much work a route's answer takes.
+#[derive(Clone, Copy, Debug)]
+pub enum Cost {
+    /// Little on a small board (solve, unique, convert, render): the light lane for small
+    /// boards.
+    BySize,
+    /// Possibly much on any board (hint, grade, generate): the heavy lane.
+    Heavy,
+}
+
+/// The `POST` route that reads an `R` and answers it with `work` on a worker thread: the body
+/// within the body timeout, the request read in the light lane, the work in the lane its
+/// `cost` and the board size call for.
+pub fn route<R: Request>(work: Work<R>, cost: Cost) -> MethodRouter<Workers> {
     post(
-        move |State(workers): State<Workers>, uri: Uri, bytes: Result<Bytes, BytesRejection>| async move {
-            let bytes = body(bytes)?;
-            workers
-                .run(move |deadline| work(R::read(&uri, &bytes)?, deadline))
-                .await
+        move |State(workers): State<Workers>, uri: Uri, body: Body| async move {
+            let bytes = match limits::read_body(&workers, body).await {
+                Ok(bytes) => bytes,
+                Err(response) => return response,
+            };
+            let answer = async {
+                let (request, small) = workers
+                    .run(Lane::Light, move |_| {
+                        let request = R::read(&uri, &bytes)?;
+                        let small = request.small();
+                        Ok((request, small))
+                    })
+                    .await?;
+                let lane = match cost {
+                    Cost::BySize if small => Lane::Light,
+                    _ => Lane::Heavy,
+                };
+                workers
+                    .run(lane, move |deadline| work(request, deadline))
+                    .await
+            };
+            answer.await.unwrap_or_else(IntoResponse::into_response)
         },
     )
 }
@@ -386,8 +440,18 @@ impl Request for GenerateRequest {
         if bytes.iter().all(u8::is_ascii_whitespace) {
             query::<GenerateRequest>(uri)
         } else {
-            serde_json::from_slice(bytes).map_err(|e| ApiError::bad_input(format!("request: {e}")))
+            serde_json::from_slice(bytes).map_err(|e| {
+                ApiError::bad_input(if e.is_eof() {
+                    cut_off(&e)
+                } else {
+                    format!("request: {e}")
+                })
+            })
         }
+    }
+
+    fn small(&self) -> bool {
+        false
     }
 }
 

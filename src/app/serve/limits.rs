@@ -1,15 +1,19 @@
-//! What one request may cost: the request body, the board, the time and the number of requests
-//! worked on at once. Every request's work (parsing included) runs on tokio's blocking threads,
-//! never on the async ones, behind a semaphore of [`Limits::max_solves`] permits. A request
-//! waits for a permit at most the time limit (then 429). Its work gets the time limit as a
+//! What one request may cost: the request head and body (their size and the time they take to
+//! arrive), the board, the time and the number of requests worked on at once. Every request's
+//! work (parsing included) runs on tokio's blocking threads, never on the async ones, in one of
+//! two lanes of [`Limits::max_solves`] permits each: solving, proving, converting and drawing a
+//! board of at most [`LIGHT_CELLS`] cells takes the light lane, everything else (hints, grades,
+//! generation, large boards) the heavy one, so that slow work never holds up cheap work. A
+//! request waits for a permit at most the time limit (then 429). Its work gets the time limit as a
 //! [`Deadline`], which the library obeys (the solver, grading, hints, the generator between
 //! puzzles); work that cannot be cut short is answered with 422 `timeout` one second of grace
 //! later, and its thread finishes on its own, keeping its permit until then, so that the bound
 //! on work at once holds.
 
 use super::api::ApiError;
-use axum::extract::Request;
-use axum::http::{StatusCode, header};
+use axum::body::{Body, Bytes};
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bimaru_sat::format::json::{ResultJson, Status};
@@ -21,6 +25,15 @@ use tokio::sync::Semaphore;
 
 /// The largest request body, in bytes.
 pub const MAX_BODY: usize = 1 << 20;
+
+/// How much of a body declared over [`MAX_BODY`] the server reads and throws away before it
+/// answers 413 and closes, so that a client that sends its whole body before it reads the
+/// answer (Python's `urllib`) gets the 413 rather than a reset connection.
+pub const MAX_DRAIN: u64 = 64 << 20;
+
+/// The largest board (rows times columns) that solving, proving, converting and drawing take
+/// in the light lane.
+pub const LIGHT_CELLS: usize = 400;
 
 /// The largest board side the server parses into work (rows and columns alike). A board-size
 /// limit of the library would replace this one.
@@ -41,19 +54,110 @@ pub fn too_large() -> ApiError {
     )
 }
 
-/// Refuses a request whose declared length is over [`MAX_BODY`] before reading any of it (a
-/// client waiting for `100 Continue` then sends nothing); a body of no declared length is cut
-/// at the limit as it is read.
-pub async fn refuse_large_bodies(request: Request, next: Next) -> Response {
-    let declared = request
-        .headers()
+/// An answer after which the connection closes.
+fn closing(error: ApiError) -> Response {
+    let mut response = error.into_response();
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
+
+/// Refuses a request whose declared length is over [`MAX_BODY`] with 413, and closes. A client
+/// waiting for `100 Continue` gets the answer at once and sends nothing; from any other client
+/// the server first reads and throws away the body, up to [`MAX_DRAIN`] bytes and the body
+/// timeout, so that the client is not cut off mid-send and reads the answer. A body of no
+/// declared length is cut at the limit as it is read.
+pub async fn refuse_large_bodies(
+    State(workers): State<Workers>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let headers = request.headers();
+    let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|length| length > MAX_BODY as u64) {
-        return too_large().into_response();
+    let Some(declared) = declared.filter(|&length| length > MAX_BODY as u64) else {
+        return next.run(request).await;
+    };
+    let expects_continue = headers
+        .get(header::EXPECT)
+        .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"100-continue"));
+    if !expects_continue && declared <= MAX_DRAIN {
+        let drain = drain(request.into_body());
+        let _ = tokio::time::timeout(workers.limits.body_timeout, drain).await;
+    }
+    closing(too_large())
+}
+
+/// Reads `body` to its end, keeping nothing.
+async fn drain(body: Body) {
+    use http_body_util::BodyExt;
+    let mut body = body;
+    while let Some(Ok(_)) = body.frame().await {}
+}
+
+/// Reads a request body of at most [`MAX_BODY`] bytes within the body timeout: 413 over the
+/// limit, 408 (and the connection closes) when it is too slow, 400 when the connection breaks.
+pub async fn read_body(workers: &Workers, body: Body) -> Result<Bytes, Response> {
+    let limit = workers.limits.body_timeout;
+    match tokio::time::timeout(limit, axum::body::to_bytes(body, MAX_BODY)).await {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(e)) if is_length_limit(&e) => Err(closing(too_large())),
+        Ok(Err(e)) => Err(closing(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("cannot read the request body: {e}"),
+        ))),
+        Err(_) => Err(closing(ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request body did not arrive within {} s (--body-timeout)",
+                limit.as_secs_f64()
+            ),
+        ))),
+    }
+}
+
+/// Whether a body error is the body limit of [`axum::body::to_bytes`].
+fn is_length_limit(error: &axum::Error) -> bool {
+    let mut source: Option<&dyn std::error::Error> = Some(error);
+    while let Some(e) = source {
+        if e.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        source = e.source();
+    }
+    false
+}
+
+/// Refuses (403) a request whose `Host` header names a host the server does not answer to
+/// ([`Limits::hosts`]): a page elsewhere that rebinds its DNS name to this machine cannot
+/// drive the API. A request without a `Host` header (HTTP/1.0, never a browser) is answered.
+pub async fn check_host(State(workers): State<Workers>, request: Request, next: Next) -> Response {
+    if let Some(value) = request.headers().get(header::HOST) {
+        let host = value.to_str().unwrap_or_default();
+        if !workers.limits.allows_host(host) {
+            return closing(ApiError::new(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "this server does not answer to the host {host:?}; start it with \
+                     --allow-host {} to allow it",
+                    host_name(host)
+                ),
+            ));
+        }
     }
     next.run(request).await
+}
+
+/// The host part of a `Host` header value: `[::1]` of `[::1]:8080`, `localhost` of
+/// `localhost:8080`.
+fn host_name(host: &str) -> &str {
+    if host.starts_with('[') {
+        return host.split_inclusive(']').next().unwrap_or(host);
+    }
+    host.rsplit_once(':').map_or(host, |(name, _)| name)
 }
 
 /// The server's limits.
@@ -61,8 +165,43 @@ pub async fn refuse_large_bodies(request: Request, next: Next) -> Response {
 pub struct Limits {
     /// Time for one request's work.
     pub time_limit: Duration,
-    /// Requests worked on at once.
+    /// Requests worked on at once, in each lane.
     pub max_solves: usize,
+    /// Time for a request body to arrive after its head.
+    pub body_timeout: Duration,
+    /// Host names, besides `localhost`, `127.0.0.1` and `[::1]`, that the server answers to
+    /// (the listen address and `--allow-host`).
+    pub hosts: Vec<String>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            time_limit: Duration::from_secs(10),
+            max_solves: 2,
+            body_timeout: Duration::from_secs(30),
+            hosts: Vec::new(),
+        }
+    }
+}
+
+impl Limits {
+    /// Whether a request with `Host: host` is answered.
+    pub fn allows_host(&self, host: &str) -> bool {
+        let name = host_name(host);
+        ["localhost", "127.0.0.1", "[::1]"]
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(name))
+            || self.hosts.iter().any(|n| n.eq_ignore_ascii_case(name))
+    }
+}
+
+/// The library's reading limits for a request: a board of at most [`MAX_SIDE`] squared cells,
+/// so that a larger one is refused as it is read, before anything sized by it is allocated.
+pub fn reading() -> bimaru_sat::Limits {
+    let mut limits = bimaru_sat::Limits::default();
+    limits.max_cells = MAX_SIDE * MAX_SIDE;
+    limits
 }
 
 /// Refuses a board larger than [`MAX_SIDE`] on a side.
@@ -81,35 +220,55 @@ pub fn check_side(rows: usize, cols: usize, max: usize, verb: &str) -> Result<()
     Ok(())
 }
 
+/// Which permits a piece of work takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// Solving, proving, converting or drawing a small board; reading a request.
+    Light,
+    /// Hints, grades, generation, and large boards.
+    Heavy,
+}
+
 /// The limits and the permits: the router's state.
 #[derive(Clone, Debug)]
 pub struct Workers {
     /// The limits.
     pub limits: Limits,
-    permits: Arc<Semaphore>,
+    light: Arc<Semaphore>,
+    heavy: Arc<Semaphore>,
 }
 
 impl Workers {
     /// Workers under `limits`.
     pub fn new(limits: Limits) -> Self {
-        let permits = Arc::new(Semaphore::new(limits.max_solves.max(1)));
-        Workers { limits, permits }
+        let permits = || Arc::new(Semaphore::new(limits.max_solves.max(1)));
+        Workers {
+            light: permits(),
+            heavy: permits(),
+            limits,
+        }
     }
 
-    /// Runs `work` on a blocking thread with a permit, giving it the deadline of the time
-    /// limit.
-    pub async fn run(
+    /// Runs `work` on a blocking thread with a permit of `lane`, giving it the deadline of the
+    /// time limit.
+    pub async fn run<T: Send + 'static>(
         &self,
-        work: impl FnOnce(Deadline) -> Result<Response, ApiError> + Send + 'static,
-    ) -> Result<Response, ApiError> {
+        lane: Lane,
+        work: impl FnOnce(Deadline) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
         let limit = self.limits.time_limit;
-        let permit = match tokio::time::timeout(limit, self.permits.clone().acquire_owned()).await {
+        let permits = match lane {
+            Lane::Light => &self.light,
+            Lane::Heavy => &self.heavy,
+        };
+        let permit = match tokio::time::timeout(limit, permits.clone().acquire_owned()).await {
             Ok(Ok(permit)) => permit,
             _ => {
                 return Err(ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS,
                     format!(
-                        "busy: {} requests are being worked on and this one waited {} s; try again",
+                        "busy: {} requests like this one are being worked on and it waited {} s; \
+                         try again",
                         self.limits.max_solves,
                         limit.as_secs_f64()
                     ),

@@ -2,6 +2,7 @@
 //! kind of bad request answered with a 4xx JSON error. The real server, many requests at once
 //! and the browser are tested in `tests/web.rs`.
 
+use super::limits::Lane;
 use super::{ASSETS, Limits, router};
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
@@ -18,6 +19,7 @@ fn limits() -> Limits {
     Limits {
         time_limit: Duration::from_secs(30),
         max_solves: 2,
+        ..Limits::default()
     }
 }
 
@@ -336,7 +338,7 @@ async fn limits_and_outcomes_that_are_not_answers_get_4xx() {
             status,
             &value,
             StatusCode::UNPROCESSABLE_ENTITY,
-            &["1000x1000", "50x50"],
+            &["1000000 cells", "50x50"],
         );
     }
     let (status, value) = post("/api/solve", unsolvable()).await;
@@ -392,15 +394,16 @@ async fn a_request_waits_for_a_permit_at_most_the_time_limit() {
     let workers = super::limits::Workers::new(Limits {
         time_limit: Duration::from_millis(100),
         max_solves: 1,
+        ..Limits::default()
     });
     let (started, wait) = std::sync::mpsc::channel::<()>();
     let busy = workers.clone();
     let first = tokio::spawn(async move {
-        busy.run(move |_| {
+        busy.run(Lane::Heavy, move |_| {
             let _ = started.send(());
             // Past the time limit and its grace.
             std::thread::sleep(Duration::from_millis(1500));
-            Err(super::api::ApiError::new(StatusCode::OK, String::new()))
+            Err::<(), _>(super::api::ApiError::new(StatusCode::OK, String::new()))
         })
         .await
     });
@@ -409,7 +412,9 @@ async fn a_request_waits_for_a_permit_at_most_the_time_limit() {
         .unwrap()
         .unwrap();
     let second = workers
-        .run(|_| Err(super::api::ApiError::new(StatusCode::OK, String::new())))
+        .run(Lane::Heavy, |_| {
+            Err::<(), _>(super::api::ApiError::new(StatusCode::OK, String::new()))
+        })
         .await;
     let response = axum::response::IntoResponse::into_response(second.unwrap_err());
     assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
@@ -419,4 +424,97 @@ async fn a_request_waits_for_a_permit_at_most_the_time_limit() {
         StatusCode::UNPROCESSABLE_ENTITY,
         "the first ran out of time"
     );
+}
+
+#[tokio::test]
+async fn a_small_solve_takes_the_light_lane_while_the_heavy_one_is_busy() {
+    let limits = Limits {
+        time_limit: Duration::from_secs(30),
+        max_solves: 1,
+        ..Limits::default()
+    };
+    let workers = super::limits::Workers::new(limits.clone());
+    let (started, wait) = std::sync::mpsc::channel::<()>();
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let busy = workers.clone();
+    let slow = tokio::spawn(async move {
+        busy.run(Lane::Heavy, move |_| {
+            let _ = started.send(());
+            let _ = held.recv();
+            Ok(())
+        })
+        .await
+    });
+    tokio::task::spawn_blocking(move || wait.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    // The heavy lane's one permit is held: a small solve and a small render answer all the same.
+    let router = super::router_with(workers.clone());
+    for path in ["/api/solve", "/api/render"] {
+        let request = Request::post(path).body(Body::from(EXAMPLE)).unwrap();
+        let answer = tokio::time::timeout(Duration::from_secs(20), router.clone().oneshot(request))
+            .await
+            .expect("not held up by the heavy lane")
+            .unwrap();
+        assert_eq!(answer.status(), StatusCode::OK, "{path}");
+    }
+    // A grade waits for the heavy lane.
+    let request = Request::post("/api/grade")
+        .body(Body::from(EXAMPLE))
+        .unwrap();
+    let grade = tokio::spawn(router.clone().oneshot(request));
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(!grade.is_finished(), "the grade waits for the heavy lane");
+    release.send(()).unwrap();
+    slow.await.unwrap().unwrap();
+    assert_eq!(grade.await.unwrap().unwrap().status(), StatusCode::OK);
+}
+
+async fn with_host(host: &str, limits: Limits) -> (StatusCode, Value) {
+    let request = Request::post("/api/solve")
+        .header(header::HOST, host)
+        .body(Body::from(EXAMPLE))
+        .unwrap();
+    let response = router(limits).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap())
+}
+
+#[tokio::test]
+async fn only_the_hosts_the_server_answers_to_are_served() {
+    for host in ["127.0.0.1:8080", "localhost", "LOCALHOST:1", "[::1]:8080"] {
+        let (status, value) = with_host(host, limits()).await;
+        assert_eq!(status, StatusCode::OK, "{host}: {value}");
+    }
+    for host in [
+        "evil.example",
+        "evil.example:8080",
+        "127.0.0.1.evil.example",
+        "[::2]",
+    ] {
+        let (status, value) = with_host(host, limits()).await;
+        assert_error(status, &value, StatusCode::FORBIDDEN, &["--allow-host"]);
+    }
+    let allowed = Limits {
+        hosts: vec!["play.example".into()],
+        ..limits()
+    };
+    let (status, value) = with_host("play.example:8080", allowed).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+}
+
+#[tokio::test]
+async fn a_cut_off_json_body_is_named_as_such() {
+    let whole = json!({"puzzle": EXAMPLE}).to_string();
+    for route in ["solve", "hint", "generate"] {
+        let body = if route == "generate" {
+            "{\"size\": \"8x8\"".to_string()
+        } else {
+            whole[..whole.len() - 10].to_string()
+        };
+        let (status, value) = post(&format!("/api/{route}"), body).await;
+        assert_error(status, &value, StatusCode::BAD_REQUEST, &["cut off"]);
+    }
 }
