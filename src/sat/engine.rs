@@ -16,6 +16,7 @@
 use super::card::CardKind;
 use super::model::Model;
 use super::model::{Encoding, Instance};
+use super::redundant::Redundant;
 use super::sink::Timed;
 use crate::backend::{Engine, SolveError, Stats};
 use crate::deadline::{Deadline, TimeLimit};
@@ -74,6 +75,8 @@ pub struct SatConfig {
     pub race: bool,
     /// Pre-solve with [`crate::reason::deduce`] and encode only what is left open.
     pub presolve: bool,
+    /// Redundant constraints added to every configuration's encoding.
+    pub redundant: Redundant,
     /// Stops every solver once set.
     pub stop: Option<Arc<AtomicBool>>,
     /// Placement enumeration, pre-solving and encoding give up once it passes (the solver
@@ -118,6 +121,8 @@ struct Search {
     stop: Option<Arc<AtomicBool>>,
     /// Encoding a race partner gives up once it passes.
     deadline: Deadline,
+    /// Redundant constraints of every configuration.
+    redundant: Redundant,
 }
 
 /// One configuration's solver.
@@ -146,6 +151,7 @@ impl Racer {
             &search.placements,
             search.knowledge.as_ref(),
             &search.found,
+            search.redundant,
             (search.stop.as_ref(), search.deadline),
         )
     }
@@ -157,6 +163,7 @@ impl Racer {
         placements: &Placements,
         knowledge: Option<&Knowledge>,
         found: &[Vec<bool>],
+        redundant: Redundant,
         (stop, deadline): (Option<&Arc<AtomicBool>>, Deadline),
     ) -> Result<Self, TimeLimit> {
         let mut solver = kind.new_solver();
@@ -169,6 +176,7 @@ impl Racer {
         };
         let mut sink = Timed::new(solver.as_mut(), deadline);
         let encoding = config.model.encode(&instance, &mut sink);
+        let encoding = super::redundant::encode(&instance, encoding, redundant, &mut sink);
         sink.finish()?;
         let limit = Arc::new(AtomicU64::new(u64::MAX));
         solver.set_conflict_limit(Some(limit.clone()));
@@ -300,6 +308,7 @@ impl SatEngine {
             &placements,
             knowledge.as_ref(),
             &[],
+            config.redundant,
             (config.stop.as_ref(), config.deadline),
         )?;
         Ok(State::Search(Box::new(Search {
@@ -313,6 +322,7 @@ impl SatEngine {
             race: config.race,
             stop: config.stop.clone(),
             deadline: config.deadline,
+            redundant: config.redundant,
         })))
     }
 }
