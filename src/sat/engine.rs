@@ -145,25 +145,23 @@ enum Answer {
 impl Racer {
     fn new(config: Configuration, search: &Search) -> Result<Self, TimeLimit> {
         Racer::build(
-            config,
+            (config, search.redundant),
             search.solver,
             &search.puzzle,
             &search.placements,
             search.knowledge.as_ref(),
             &search.found,
-            search.redundant,
             (search.stop.as_ref(), search.deadline),
         )
     }
 
     fn build(
-        config: Configuration,
+        (config, redundant): (Configuration, Redundant),
         kind: SolverKind,
         puzzle: &Puzzle,
         placements: &Placements,
         knowledge: Option<&Knowledge>,
         found: &[Vec<bool>],
-        redundant: Redundant,
         (stop, deadline): (Option<&Arc<AtomicBool>>, Deadline),
     ) -> Result<Self, TimeLimit> {
         let mut solver = kind.new_solver();
@@ -302,13 +300,12 @@ impl SatEngine {
             return Ok(State::Decided(grid));
         }
         let lead = Racer::build(
-            chosen,
+            (chosen, config.redundant),
             config.solver,
             puzzle,
             &placements,
             knowledge.as_ref(),
             &[],
-            config.redundant,
             (config.stop.as_ref(), config.deadline),
         )?;
         Ok(State::Search(Box::new(Search {
