@@ -8,6 +8,7 @@ use bimaru_sat::ilp::{IlpModel, IlpSolver};
 use bimaru_sat::proof::{DEFAULT_CONFIG, ProofFormat};
 use bimaru_sat::sat::card::CardKind;
 use bimaru_sat::sat::model::Model;
+use bimaru_sat::sat::redundant::Implied;
 use bimaru_sat::solve::Backend;
 use bimaru_sat::solver::SolverKind;
 use clap::{Args, Parser, Subcommand};
@@ -371,6 +372,12 @@ pub struct EngineArgs {
     /// Skip the pre-solving rules and hand the whole encoding to the solver.
     #[arg(long)]
     pub no_presolve: bool,
+
+    /// SAT backend: add these redundant constraints (comma-separated) to the encoding. Each is
+    /// implied by the puzzle's rules (`encodings/redundant.md`); none is on by default, as none
+    /// paid in our measurements.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "KIND")]
+    pub redundant: Vec<Implied>,
 
     /// Print variables, clauses, conflicts and times to stderr (batch: add them to each JSON
     /// result).

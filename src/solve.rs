@@ -10,6 +10,7 @@ use crate::puzzle::{Grid, Puzzle};
 use crate::sat::card::CardKind;
 use crate::sat::engine::{SatConfig, SatEngine};
 use crate::sat::model::Model;
+use crate::sat::redundant::Redundant;
 use crate::solver::SolverKind;
 use crate::verify::verify;
 use serde::Serialize;
@@ -65,6 +66,9 @@ pub struct SolveOptions {
     /// Apply the sound pre-solving rules of [`crate::reason::deduce`] before encoding (on by default;
     /// off gives the plain encoding, for encoding research).
     pub presolve: bool,
+    /// SAT backend: redundant constraints added to the encoding (none by default; see
+    /// `encodings/redundant.md`).
+    pub redundant: Redundant,
 }
 
 impl Default for SolveOptions {
@@ -82,6 +86,7 @@ impl Default for SolveOptions {
             ilp_solver: IlpSolver::default(),
             solver: SolverKind::default(),
             presolve: true,
+            redundant: Redundant::NONE,
         }
     }
 }
@@ -180,6 +185,7 @@ fn sat_config(options: &SolveOptions) -> SatConfig {
         solver: options.solver,
         race: options.race,
         presolve: options.presolve,
+        redundant: options.redundant,
         stop: options.stop.clone(),
         deadline: options.deadline,
     }

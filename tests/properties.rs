@@ -3,6 +3,8 @@
 //! their code, in `src/sat/card/mod.rs`.)
 
 use bimaru_sat::format::{Format, Source, ist};
+use bimaru_sat::sat::model::Model;
+use bimaru_sat::sat::redundant::{Implied, Redundant};
 use bimaru_sat::{
     Clue, Fleet, Grid, Orientation, Outcome, Pos, Puzzle, Ship, SolveOptions, solve, verify,
 };
@@ -66,6 +68,76 @@ prop_compose! {
             puzzle.add_clue(pos, Clue::Piece(grid.get(pos))).unwrap();
         }
         (puzzle, grid)
+    }
+}
+
+prop_compose! {
+    /// A small board (4x4 to 8x8) with a random legal fleet, some counts hidden and at most two
+    /// clues, so that it often has many solutions.
+    fn small_open_puzzle()(rows in 4usize..=8, cols in 4usize..=8,
+                           wishes in prop::collection::vec((1usize..=4, 0usize..8, 0usize..8, any::<bool>()), 1..7),
+                           clue_cells in prop::collection::vec((0usize..8, 0usize..8), 0..3),
+                           hidden_rows in prop::collection::vec(0usize..8, 0..3),
+                           hidden_cols in prop::collection::vec(0usize..8, 0..3))
+                          -> Puzzle {
+        let ships = place(rows, cols, &wishes);
+        let grid = Grid::from_ships(rows, cols, &ships);
+        let mut counts = vec![0; ships.iter().map(|s| s.len).max().unwrap_or(0)];
+        for s in &ships {
+            counts[s.len - 1] += 1;
+        }
+        let mut row_counts: Vec<Option<usize>> = (0..rows).map(|r| Some(grid.row_total(r))).collect();
+        for h in hidden_rows {
+            row_counts[h % rows] = None;
+        }
+        let mut col_counts: Vec<Option<usize>> = (0..cols).map(|c| Some(grid.col_total(c))).collect();
+        for h in hidden_cols {
+            col_counts[h % cols] = None;
+        }
+        let mut puzzle = Puzzle::new(row_counts, col_counts, Fleet::from_counts(counts)).unwrap();
+        for (r, c) in clue_cells {
+            let pos = Pos::new(r % rows, c % cols);
+            puzzle.add_clue(pos, Clue::Piece(grid.get(pos))).unwrap();
+        }
+        puzzle
+    }
+}
+
+/// Every solution (up to `limit`) with these options, as sorted grid texts, and whether the
+/// enumeration was complete.
+fn solutions(puzzle: &Puzzle, options: &SolveOptions) -> (Vec<String>, bool) {
+    let report = solve(puzzle, options).unwrap();
+    let mut grids: Vec<String> = report
+        .outcome
+        .grids()
+        .into_iter()
+        .map(|g| format!("{g:?}"))
+        .collect();
+    grids.sort();
+    (grids, report.outcome.is_complete())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Each redundant constraint of `encodings/redundant.md`, alone and all together, keeps the
+    /// solutions of the plain model: the same grids, counted to the end, in both models, with
+    /// and without pre-solving.
+    #[test]
+    fn redundant_constraints_keep_every_solution(puzzle in small_open_puzzle()) {
+        let mut sets: Vec<Redundant> = Implied::ALL.iter().map(|k| Redundant::of(&[*k])).collect();
+        sets.push(Redundant::of(Implied::ALL));
+        for &model in Model::ALL {
+            for presolve in [true, false] {
+                let base = SolveOptions { model, presolve, limit: 60, ..SolveOptions::default() };
+                let plain = solutions(&puzzle, &base);
+                prop_assert!(plain.1, "plain enumeration incomplete at 60 solutions");
+                for &redundant in &sets {
+                    let with = solutions(&puzzle, &SolveOptions { redundant, ..base.clone() });
+                    prop_assert_eq!(&with, &plain, "{:?} {:?} presolve {}", redundant, model, presolve);
+                }
+            }
+        }
     }
 }
 

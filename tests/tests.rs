@@ -14,6 +14,7 @@ mod format_props;
 mod formats;
 mod formulas;
 mod fuzz;
+mod hard;
 mod hostile;
 mod ilp;
 mod ist_corpus;

@@ -17,6 +17,7 @@ use bimaru_sat::job::{
 };
 use bimaru_sat::proof::{Claim, ProofOptions, cross_check, cross_configs};
 use bimaru_sat::sat::engine::Configuration;
+use bimaru_sat::sat::redundant::Redundant;
 use bimaru_sat::solve::{Outcome, Report, SolveOptions};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -38,6 +39,7 @@ pub(super) fn engine(args: &EngineArgs) -> (SolveOptions, Goal) {
         limit: goal.limit(),
         race: !args.no_race,
         presolve: !args.no_presolve,
+        redundant: Redundant::of(&args.redundant),
         ilp_model: args.ilp_model,
         ilp_solver: args.ilp_solver,
         solver: args.solver,

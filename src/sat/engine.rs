@@ -16,6 +16,7 @@
 use super::card::CardKind;
 use super::model::Model;
 use super::model::{Encoding, Instance};
+use super::redundant::Redundant;
 use super::sink::Timed;
 use crate::backend::{Engine, SolveError, Stats};
 use crate::deadline::{Deadline, TimeLimit};
@@ -74,6 +75,8 @@ pub struct SatConfig {
     pub race: bool,
     /// Pre-solve with [`crate::reason::deduce`] and encode only what is left open.
     pub presolve: bool,
+    /// Redundant constraints added to every configuration's encoding.
+    pub redundant: Redundant,
     /// Stops every solver once set.
     pub stop: Option<Arc<AtomicBool>>,
     /// Placement enumeration, pre-solving and encoding give up once it passes (the solver
@@ -118,6 +121,8 @@ struct Search {
     stop: Option<Arc<AtomicBool>>,
     /// Encoding a race partner gives up once it passes.
     deadline: Deadline,
+    /// Redundant constraints of every configuration.
+    redundant: Redundant,
 }
 
 /// One configuration's solver.
@@ -140,7 +145,7 @@ enum Answer {
 impl Racer {
     fn new(config: Configuration, search: &Search) -> Result<Self, TimeLimit> {
         Racer::build(
-            config,
+            (config, search.redundant),
             search.solver,
             &search.puzzle,
             &search.placements,
@@ -151,7 +156,7 @@ impl Racer {
     }
 
     fn build(
-        config: Configuration,
+        (config, redundant): (Configuration, Redundant),
         kind: SolverKind,
         puzzle: &Puzzle,
         placements: &Placements,
@@ -169,6 +174,7 @@ impl Racer {
         };
         let mut sink = Timed::new(solver.as_mut(), deadline);
         let encoding = config.model.encode(&instance, &mut sink);
+        let encoding = super::redundant::encode(&instance, encoding, redundant, &mut sink);
         sink.finish()?;
         let limit = Arc::new(AtomicU64::new(u64::MAX));
         solver.set_conflict_limit(Some(limit.clone()));
@@ -294,7 +300,7 @@ impl SatEngine {
             return Ok(State::Decided(grid));
         }
         let lead = Racer::build(
-            chosen,
+            (chosen, config.redundant),
             config.solver,
             puzzle,
             &placements,
@@ -313,6 +319,7 @@ impl SatEngine {
             race: config.race,
             stop: config.stop.clone(),
             deadline: config.deadline,
+            redundant: config.redundant,
         })))
     }
 }

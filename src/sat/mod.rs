@@ -9,6 +9,7 @@ pub mod dimacs;
 pub mod engine;
 pub mod model;
 pub mod placement_model;
+pub mod redundant;
 pub mod sink;
 
 pub use sink::{ClauseSink, Counted, TaggedFormula};

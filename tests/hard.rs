@@ -1,0 +1,65 @@
+//! `puzzles/hard/`: every board parses, holds a solution the independent verifier accepts, and
+//! sits in exactly one half (tuning or held-out, by the parity of its seed, as its README says).
+//! One quick held-out board is solved and proven unique with its stored solution. (The proofs
+//! of the whole held-out half are checked with `rate` in `docs/benchmarks.md`; proving every
+//! board here would take minutes.)
+
+use bimaru_sat::format::json;
+use bimaru_sat::{Outcome, SolveOptions, solve, verify};
+use std::path::Path;
+
+fn half(name: &str) -> Vec<(String, bimaru_sat::format::Board)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("puzzles/hard")
+        .join(name);
+    crate::common::files(&dir, ".json")
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).unwrap();
+            let board =
+                json::parse_with_solution(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            (f.file_name().unwrap().to_string_lossy().into_owned(), board)
+        })
+        .collect()
+}
+
+/// The seed in a name like `25x25-seed2501.json`.
+fn seed(name: &str) -> u64 {
+    let digits = name.split("seed").nth(1).unwrap().trim_end_matches(".json");
+    digits.parse().unwrap()
+}
+
+#[test]
+fn every_hard_board_is_solved_by_its_stored_grid_and_in_one_half() {
+    for (name, odd) in [("tuning", 1), ("heldout", 0)] {
+        let boards = half(name);
+        assert!(boards.len() >= 10, "{name} has {} boards", boards.len());
+        for (file, board) in boards {
+            assert_eq!(
+                seed(&file) % 2,
+                odd,
+                "{name}/{file}: wrong half for its seed"
+            );
+            let solution = board.embedded.expect("hard boards store their solution");
+            assert_eq!(verify(&board.puzzle, &solution), Ok(()), "{name}/{file}");
+            assert!(
+                board.puzzle.clues().count() < 60,
+                "{name}/{file}: not clue-poor"
+            );
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "release only: cargo test --release")]
+fn a_held_out_board_is_unique() {
+    let (file, board) = half("heldout")
+        .into_iter()
+        .find(|(f, _)| f == "25x25-seed2506.json")
+        .unwrap();
+    let report = solve(&board.puzzle, &SolveOptions::unique()).unwrap();
+    match report.outcome {
+        Outcome::Unique(grid) => assert_eq!(Some(grid), board.embedded, "{file}"),
+        other => panic!("{file}: {other:?}"),
+    }
+}
