@@ -49,7 +49,8 @@ struct Example {
 }
 
 /// Every line of the README's `sh` blocks but the build and test commands (`cargo ...`), in
-/// order, split at the comment (` # `).
+/// order, split at the comment (` # `). The Python block (`sh python`) installs a package: its
+/// commands run in the pytest suite (`python/tests`), which `.ci/run` runs after this one.
 fn examples() -> Vec<Example> {
     code_blocks(&readme())
         .into_iter()
