@@ -9,6 +9,8 @@
 //! conflict budget per question is an explicit opt-in, and a clue whose question outruns it is
 //! kept and reported as undecided.
 
+pub mod native;
+
 use crate::geometry::{all_ships, halo};
 use crate::grade::{Grade, deduction_depth_until};
 use crate::placement::Placements;
@@ -722,6 +724,13 @@ pub fn generate(
     let solution = Grid::from_ships(options.size.rows, options.size.cols, &ships);
     report(options, Phase::Revealing);
     let (clues, undecided) = match options.reduce {
+        Reduce::Deduction => {
+            let puzzle = clue_free_puzzle(&solution, &options.fleet);
+            (
+                native::deduction_minimal(&solution, &puzzle, false, rng),
+                Vec::new(),
+            )
+        }
         Reduce::Unique => {
             let u = unique_minimal_clues(&solution, options, rng)?;
             (u.clues, u.undecided)
@@ -798,10 +807,16 @@ pub fn generate_graded_until(
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum Reduce {
+    /// Minimal for the solver's reasoning engine (the count, fleet, shape and clue rules over
+    /// cells and candidate ships that pre-solving applies): those rules decide every cell, so the
+    /// solution is unique and reached without guessing, and removing any clue leaves a cell
+    /// they cannot decide. No formula and no search, so it is fast at every size, and the
+    /// output depends only on the seed and options. The default.
+    #[default]
+    Deduction,
     /// Minimal for uniqueness: removing any clue gives a second solution (found by the SAT
     /// solver). Exact unless a conflict budget is given; then clues whose check ran out of it
-    /// stay and are reported. The default.
-    #[default]
+    /// stay and are reported.
     Unique,
     /// Minimal for unit propagation: removing any clue leaves cells that propagation of the
     /// clue, count and fleet rules cannot decide. Never needs a search, so it is fast on large
