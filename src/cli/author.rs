@@ -77,6 +77,14 @@ pub struct GenerateArgs {
     /// undecided, so the set may not be minimal: a speed-for-minimality trade on large boards.
     #[arg(long, value_name = "N")]
     pub max_conflicts: Option<u64>,
+
+    /// Give up after this many seconds. With `--reduce unique` the puzzle under way stops
+    /// with the clues it has (always unique) and the clues not yet proven needed are counted
+    /// on standard error and in the JSON field `unproven`; the other reductions exit 4 with no
+    /// puzzle, so that what they print never depends on the machine's speed. Positive, at most
+    /// 31536000 (one year).
+    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds, allow_hyphen_values = true)]
+    pub time_limit: Option<f64>,
 }
 
 /// Options of `grade`.

@@ -11,6 +11,7 @@
 
 pub mod native;
 
+use crate::deadline::Deadline;
 use crate::geometry::{all_ships, halo};
 use crate::grade::{Grade, deduction_depth_until};
 use crate::placement::Placements;
@@ -27,7 +28,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use varisat::{Lit, Var};
 
 /// Why a puzzle could not be generated.
@@ -57,6 +58,10 @@ pub enum GenerateError {
     /// The embedded solver failed.
     #[error("solver failure: {0}")]
     Solver(String),
+    /// The time limit came before the clue set was made (`--reduce deduction`, `propagation`
+    /// and `look-ahead`; `unique` stops with the clues it has instead).
+    #[error("time limit reached before the clue set was made")]
+    OutOfTime,
     /// The deadline passed before a puzzle of the wanted grade turned up.
     #[error("no puzzle of grade {grade} before the time limit ({tries} tries)")]
     TimeLimit {
@@ -232,6 +237,10 @@ pub struct GenerateOptions {
     /// Where the generation stands, updated as it goes for a progress display (none when
     /// `None`).
     pub progress: Option<Arc<GenerateProgress>>,
+    /// When to stop. [`Reduce::Unique`] then keeps the clues it has (always unique) and reports
+    /// those not yet proven needed in [`Generated::undecided`]; the other reductions give up
+    /// with [`GenerateError::OutOfTime`], so that what they print never depends on speed.
+    pub deadline: Deadline,
 }
 
 /// The phases of one generation, in order.
@@ -247,8 +256,8 @@ pub enum Phase {
 }
 
 /// Where a generation stands, written by the generator and read from any thread (a progress
-/// bar polls it): the phase, and in [`Phase::Minimizing`] how many clues have been asked about
-/// out of how many, and how many clues are left.
+/// bar polls it): the phase, and in [`Phase::Minimizing`] how many clues are settled (proven
+/// needed or removed) out of the starting set, and how many clues are left.
 #[derive(Debug, Default)]
 pub struct GenerateProgress {
     phase: AtomicUsize,
@@ -267,7 +276,8 @@ impl GenerateProgress {
         }
     }
 
-    /// Clues asked about so far, and in all, in [`Phase::Minimizing`].
+    /// Clues settled so far (proven needed or removed), and the clues the phase started with,
+    /// in [`Phase::Minimizing`].
     pub fn asked(&self) -> (usize, usize) {
         (
             self.asked.load(Ordering::Relaxed),
@@ -358,6 +368,7 @@ impl GenerateOptions {
             check: CHECK_CONFIGURATION,
             solver: SolverKind::default(),
             progress: None,
+            deadline: Deadline::NONE,
         }
     }
 }
@@ -369,8 +380,9 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its only solution.
     pub solution: Grid,
-    /// Clues kept because their uniqueness check ran out of its conflict budget (see
-    /// [`GenerateOptions::budget`]); empty when the clue set is minimal.
+    /// Clues not proven needed: their uniqueness check ran out of its conflict budget (see
+    /// [`GenerateOptions::budget`]), or the deadline came first ([`GenerateOptions::deadline`]);
+    /// empty when the clue set is minimal.
     pub undecided: Vec<Pos>,
 }
 
@@ -461,6 +473,7 @@ pub fn check_removal(
     options: &GenerateOptions,
     rest: &[Pos],
     removed: Pos,
+    stop: &Arc<AtomicBool>,
 ) -> Result<Removal, GenerateError> {
     let shape = solution.shape();
     let mut puzzle = clue_free_puzzle(solution, &options.fleet);
@@ -497,6 +510,7 @@ pub fn check_removal(
     if let Some(budget) = options.budget {
         solver.set_conflict_limit(Some(Arc::new(AtomicU64::new(budget))));
     }
+    solver.set_interrupt(Some(stop.clone()));
     let failure = |e: crate::solver::SolverError| GenerateError::Solver(e.to_string());
     match solver.solve(&[]).map_err(failure)? {
         Answer::Sat => {
@@ -719,31 +733,49 @@ pub fn generate(
     options: &GenerateOptions,
     rng: &mut ChaCha8Rng,
 ) -> Result<Generated, GenerateError> {
+    generate_for(options, None, rng)
+}
+
+/// [`generate`], with the clue set steered towards `grade` by [`steered_clues`] instead of
+/// made by `options.reduce`, when given.
+fn generate_for(
+    options: &GenerateOptions,
+    grade: Option<Grade>,
+    rng: &mut ChaCha8Rng,
+) -> Result<Generated, GenerateError> {
     report(options, Phase::Placing);
     let ships = random_ships(options.size, &options.fleet, rng)?;
     let solution = Grid::from_ships(options.size.rows, options.size.cols, &ships);
     report(options, Phase::Revealing);
-    let (clues, undecided) = match options.reduce {
-        Reduce::Deduction => {
+    let reduce = match grade {
+        Some(_) => Reduce::Propagation,
+        None => options.reduce,
+    };
+    let (clues, undecided) = match (grade, reduce) {
+        (Some(grade), _) => (steered_clues(&solution, options, grade, rng)?, Vec::new()),
+        (None, Reduce::Deduction) => {
             let puzzle = clue_free_puzzle(&solution, &options.fleet);
-            (
-                native::deduction_minimal(&solution, &puzzle, false, rng),
-                Vec::new(),
-            )
+            let clues = native::deduction_minimal(&solution, &puzzle, false, options.deadline, rng)
+                .map_err(|_| GenerateError::OutOfTime)?;
+            (clues, Vec::new())
         }
-        Reduce::Unique => {
+        (None, Reduce::Unique) => {
             let u = unique_minimal_clues(&solution, options, rng)?;
             (u.clues, u.undecided)
         }
-        Reduce::Propagation => (
+        (None, Reduce::Propagation) => (
             deduction_minimal_clues(&solution, &options.fleet, options.card, 0, rng),
             Vec::new(),
         ),
-        Reduce::LookAhead => (
+        (None, Reduce::LookAhead) => (
             deduction_minimal_clues(&solution, &options.fleet, options.card, 1, rng),
             Vec::new(),
         ),
     };
+    if reduce != Reduce::Unique && options.deadline.passed() {
+        // What the reduction printed must not depend on speed: all or nothing.
+        return Err(GenerateError::OutOfTime);
+    }
     let mut puzzle = clue_free_puzzle(&solution, &options.fleet);
     for pos in clues {
         puzzle
@@ -757,6 +789,45 @@ pub fn generate(
     })
 }
 
+/// A clue set of `solution` built towards `grade`, on the grade measure's own formula
+/// (`docs/grading.md`), each step starting from the last one's set:
+/// - easy: minimal for unit propagation (so easy, by construction);
+/// - medium: minimal for one-step look-ahead (at most medium);
+/// - hard: the medium set less the first clue (in random order) without which the solution
+///   stays unique (SAT checks, as `--reduce unique`; two-step look-ahead would be too slow on
+///   large boards): one-step look-ahead no longer decides every cell, so the puzzle is hard or
+///   fiendish, and with one clue gone rarely fiendish.
+///
+/// The grade is then measured; a set off the grade is drawn again by the caller.
+fn steered_clues(
+    solution: &Grid,
+    options: &GenerateOptions,
+    grade: Grade,
+    rng: &mut ChaCha8Rng,
+) -> Result<Vec<Pos>, GenerateError> {
+    let card = CardKind::default(); // the grade measure's formula
+    let depth = usize::from(grade >= Grade::Medium);
+    let mut clues = deduction_minimal_clues(solution, &options.fleet, card, depth, rng);
+    if grade >= Grade::Hard {
+        let stop = Arc::new(AtomicBool::new(false));
+        let _alarm = options.deadline.alarm(stop.clone());
+        let mut order = clues.clone();
+        order.shuffle(rng);
+        for pos in order {
+            let Some(rest) = drop_clue(&clues, pos) else {
+                continue;
+            };
+            if let Removal::Unique(_) = check_removal(solution, options, &rest, pos, &stop)? {
+                // One clue fewer than look-ahead needs: more would drift towards fiendish.
+                clues = rest;
+                break;
+            }
+        }
+    }
+    clues.sort();
+    Ok(clues)
+}
+
 /// Tries per puzzle before [`generate_graded`] gives up.
 pub const GRADE_TRIES: usize = 2000;
 
@@ -766,7 +837,7 @@ pub fn generate_graded(
     grade: Option<Grade>,
     rng: &mut ChaCha8Rng,
 ) -> Result<Generated, GenerateError> {
-    generate_graded_until(options, grade, rng, None)
+    generate_graded_until(options, grade, rng, options.deadline.instant())
 }
 
 /// [`generate_graded`], drawing no new puzzle after `deadline` and grading none past it (one
@@ -780,11 +851,20 @@ pub fn generate_graded_until(
     let Some(want) = grade else {
         return generate(options, rng);
     };
+    // Steered by construction (see [`steered_clues`]) up to hard. Fiendish, and any grade with
+    // `--reduce unique`, draws exactly minimal puzzles until the grade fits: uniqueness-minimal
+    // sets are the hardest the generator makes.
+    let steer = (options.reduce != Reduce::Unique && want < Grade::Fiendish).then_some(want);
+    let exact = GenerateOptions {
+        reduce: Reduce::Unique,
+        ..options.clone()
+    };
+    let options = if steer.is_some() { options } else { &exact };
     for tries in 0..GRADE_TRIES {
         if tries > 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
             return Err(GenerateError::TimeLimit { grade: want, tries });
         }
-        let generated = generate(options, rng)?;
+        let generated = generate_for(options, steer, rng)?;
         match deduction_depth_until(&generated.puzzle, deadline) {
             Some(report) if report.grade == want => return Ok(generated),
             Some(_) => {}
@@ -932,9 +1012,12 @@ pub fn unique_minimal_clues(
     order.shuffle(rng);
     report(options, Phase::Minimizing);
     report_asked(options, 0, order.len(), start.len());
+    // The deadline interrupts the question under way; the loops ask no more after it.
+    let stop = Arc::new(AtomicBool::new(false));
+    let _alarm = options.deadline.alarm(stop.clone());
     let (mut clues, mut undecided) = match options.minimizer {
-        Minimizer::OneByOne => one_by_one(solution, options, &mut deduction, start, order)?,
-        Minimizer::Cores => with_cores(solution, options, start, order)?,
+        Minimizer::OneByOne => one_by_one(solution, options, &mut deduction, start, order, &stop)?,
+        Minimizer::Cores => with_cores(solution, options, start, order, &stop)?,
     };
     clues.sort();
     undecided.sort();
@@ -949,16 +1032,29 @@ fn one_by_one(
     deduction: &mut DeductionOracle,
     mut clues: Vec<Pos>,
     mut order: Vec<Pos>,
+    stop: &Arc<AtomicBool>,
 ) -> Result<(Vec<Pos>, Vec<Pos>), GenerateError> {
     let mut undecided: Vec<Pos> = Vec::new();
-    let check = |rest: &[Pos], pos: Pos| check_removal(solution, options, rest, pos);
+    // Clues proven needed (a second solution without them): with a deadline, the others are
+    // the ones reported undecided.
+    let mut needed: Vec<Pos> = Vec::new();
+    let start = clues.len();
+    let check = |rest: &[Pos], pos: Pos| check_removal(solution, options, rest, pos, stop);
     for round in 0..2 {
         // Unit propagation first, in the first round only (an undecided clue stays open to it).
         let by_propagation = round == 0;
         let mut still = Vec::new();
         let mut i = 0;
         while i < order.len() {
-            report_asked(options, i, order.len(), clues.len());
+            if options.deadline.passed() {
+                break;
+            }
+            report_asked(
+                options,
+                needed.len() + start - clues.len(),
+                start,
+                clues.len(),
+            );
             let pos = order[i];
             i += 1;
             let Some(without) = drop_clue(&clues, pos) else {
@@ -993,24 +1089,37 @@ fn one_by_one(
                     clues = without;
                     continue; // the next clue is asked again, against fewer clues
                 }
-                Removal::Needed(_) => {}
+                Removal::Needed(_) => needed.push(pos),
                 Removal::Undecided => still.push(pos),
             }
             if let (Some((j, rest)), Some(answer)) = (next, next_answer) {
                 match answer {
                     Removal::Unique(_) => clues = rest,
-                    Removal::Needed(_) => {}
+                    Removal::Needed(_) => needed.push(order[j]),
                     Removal::Undecided => still.push(order[j]),
                 }
                 i = j + 1;
             }
         }
         undecided = still;
-        if undecided.is_empty() || options.budget.is_none() {
+        if undecided.is_empty() || options.budget.is_none() || options.deadline.passed() {
             break;
         }
         order = undecided.clone();
     }
+    if options.deadline.passed() {
+        undecided = clues
+            .iter()
+            .copied()
+            .filter(|p| !needed.contains(p))
+            .collect();
+    }
+    report_asked(
+        options,
+        needed.len() + start - clues.len(),
+        start,
+        clues.len(),
+    );
     Ok((clues, undecided))
 }
 
@@ -1021,16 +1130,27 @@ fn with_cores(
     options: &GenerateOptions,
     mut clues: Vec<Pos>,
     mut order: Vec<Pos>,
+    stop: &Arc<AtomicBool>,
 ) -> Result<(Vec<Pos>, Vec<Pos>), GenerateError> {
     let puzzle = clue_free_puzzle(solution, &options.fleet);
     let placements = Placements::new(&puzzle);
     let mut oracle = ClueOracle::new(solution, &puzzle, &placements, options, &clues);
+    oracle.solver.set_interrupt(Some(stop.clone()));
+    let start = clues.len();
     let mut needed: Vec<Pos> = Vec::new();
     let mut undecided: Vec<Pos> = Vec::new();
     for _round in 0..2 {
         let mut still = Vec::new();
-        for (i, &pos) in order.iter().enumerate() {
-            report_asked(options, i, order.len(), clues.len());
+        for &pos in &order {
+            if options.deadline.passed() {
+                break;
+            }
+            report_asked(
+                options,
+                needed.len() + start - clues.len(),
+                start,
+                clues.len(),
+            );
             if needed.contains(&pos) {
                 continue;
             }
@@ -1045,12 +1165,25 @@ fn with_cores(
             }
         }
         undecided = still;
-        if undecided.is_empty() || options.budget.is_none() {
+        if undecided.is_empty() || options.budget.is_none() || options.deadline.passed() {
             break;
         }
         order = undecided.clone();
     }
     undecided.retain(|p| clues.contains(p));
+    if options.deadline.passed() {
+        undecided = clues
+            .iter()
+            .copied()
+            .filter(|p| !needed.contains(p))
+            .collect();
+    }
+    report_asked(
+        options,
+        needed.len() + start - clues.len(),
+        start,
+        clues.len(),
+    );
     Ok((clues, undecided))
 }
 

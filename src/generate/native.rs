@@ -11,6 +11,7 @@
 //! one leaves a cell the rules cannot decide. Deduction only adds facts when clues are added,
 //! so "decides every cell" is monotone in the clues, which is all QuickXplain needs.
 
+use crate::deadline::{Deadline, TimeLimit};
 use crate::placement::Placements;
 use crate::puzzle::{Clue, Grid, Pos, Puzzle};
 use crate::reason::deduce::{Propagation, Rules};
@@ -23,16 +24,19 @@ pub struct Deducer<'a> {
     engine: Propagation<'a>,
     solution: &'a Grid,
     look_ahead: bool,
+    deadline: Deadline,
 }
 
 impl<'a> Deducer<'a> {
     /// The engine for `puzzle` (the clue-free puzzle of `solution`, with its `placements`),
-    /// with the rules alone, or with placement probing on top when `look_ahead`.
+    /// with the rules alone, or with placement probing on top when `look_ahead`; the reveal
+    /// and the reduction give up with [`TimeLimit`] once `deadline` passes.
     pub fn new(
         puzzle: &Puzzle,
         placements: &'a Placements,
         solution: &'a Grid,
         look_ahead: bool,
+        deadline: Deadline,
     ) -> Self {
         let mut engine = Propagation::new(puzzle, placements, Rules::Full);
         let started = engine.start(puzzle);
@@ -41,6 +45,7 @@ impl<'a> Deducer<'a> {
             engine,
             solution,
             look_ahead,
+            deadline,
         }
     }
 
@@ -84,12 +89,16 @@ impl<'a> Deducer<'a> {
     /// Reveals clues at random among the open cells (a ship part when one is open: it tells
     /// more than water) until every cell is decided; returns them in the order revealed and
     /// leaves the engine as it found it.
-    pub fn reveal_until_decided(&mut self, rng: &mut ChaCha8Rng) -> Vec<Pos> {
+    pub fn reveal_until_decided(&mut self, rng: &mut ChaCha8Rng) -> Result<Vec<Pos>, TimeLimit> {
         let root = self.engine.mark();
         let shape = self.solution.shape();
         let mut clues = Vec::new();
         let mut open = Vec::new();
         loop {
+            if self.deadline.passed() {
+                self.engine.undo(root);
+                return Err(TimeLimit);
+            }
             self.look();
             if self.engine.open_cells() == 0 {
                 break;
@@ -111,26 +120,30 @@ impl<'a> Deducer<'a> {
             clues.push(pos);
         }
         self.engine.undo(root);
-        clues
+        Ok(clues)
     }
 
     /// A subset of `clues` (which together decide every cell) that still decides every cell
     /// and from which no clue can be dropped: QuickXplain, which prefers to keep clues early in
     /// `clues` and asks O(k log(n/k)) questions for k kept out of n. Returned sorted.
-    pub fn minimal(&mut self, clues: &[Pos]) -> Vec<Pos> {
+    pub fn minimal(&mut self, clues: &[Pos]) -> Result<Vec<Pos>, TimeLimit> {
         let mut kept = if self.complete() {
             Vec::new()
         } else {
             self.quick_xplain(false, clues)
         };
+        self.deadline.check()?;
         kept.sort();
-        kept
+        Ok(kept)
     }
 
     /// QuickXplain's recursion: what is revealed plus `clues` decides every cell; returns a
     /// minimal subset of `clues` that, with what is revealed, still does. `added` says whether
     /// the caller revealed something since the last completeness check.
     fn quick_xplain(&mut self, added: bool, clues: &[Pos]) -> Vec<Pos> {
+        if self.deadline.passed() {
+            return Vec::new(); // the caller reports the time limit
+        }
         if added && self.complete() {
             return Vec::new();
         }
@@ -156,17 +169,18 @@ impl<'a> Deducer<'a> {
 
 /// A clue set of `solution` that the rules (with placement probing when `look_ahead`) decide
 /// completely, in which every clue is needed for that: revealed at random, then reduced in a
-/// random order. Sorted.
+/// random order. Sorted. [`TimeLimit`] once `deadline` passes.
 pub fn deduction_minimal(
     solution: &Grid,
     puzzle: &Puzzle,
     look_ahead: bool,
+    deadline: Deadline,
     rng: &mut ChaCha8Rng,
-) -> Vec<Pos> {
+) -> Result<Vec<Pos>, TimeLimit> {
     use rand::seq::SliceRandom;
     let placements = Placements::new(puzzle);
-    let mut deducer = Deducer::new(puzzle, &placements, solution, look_ahead);
-    let mut clues = deducer.reveal_until_decided(rng);
+    let mut deducer = Deducer::new(puzzle, &placements, solution, look_ahead, deadline);
+    let mut clues = deducer.reveal_until_decided(rng)?;
     clues.shuffle(rng);
     deducer.minimal(&clues)
 }

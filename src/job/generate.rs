@@ -63,14 +63,23 @@ pub fn write_generated(
     one_line: bool,
 ) -> Result<Written, Inexpressible> {
     let Generated {
-        puzzle, solution, ..
+        puzzle,
+        solution,
+        undecided,
     } = generated;
     match format {
         Format::Json | Format::Auto => Ok(Written {
-            puzzle: if one_line {
-                format::json::write_puzzle_line(puzzle, Some(solution))
-            } else {
-                format::json::write_puzzle(puzzle, Some(solution))
+            puzzle: {
+                let mut json = format::json::PuzzleJson::from_puzzle(puzzle, Some(solution));
+                json.unproven = (!undecided.is_empty()).then_some(undecided.len());
+                let mut text = if one_line {
+                    serde_json::to_string(&json)
+                } else {
+                    serde_json::to_string_pretty(&json)
+                }
+                .expect("puzzle JSON always serializes");
+                text.push('\n');
+                text
             },
             solution: None,
             extension: "json",

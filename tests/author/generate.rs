@@ -269,7 +269,13 @@ fn the_readme_commands_remake_the_10x10_and_15x15_sets_byte_for_byte() {
 
 #[test]
 fn every_set_in_puzzles_holds_verified_solutions() {
-    for (size, count) in [("15x15", 20), ("20x20", 20), ("30x30", 20), ("50x50", 5)] {
+    for (size, count) in [
+        ("15x15", 20),
+        ("20x20", 20),
+        ("30x30", 20),
+        ("50x50", 5),
+        ("100x100", 5),
+    ] {
         let dir = repo(&format!("puzzles/generated/{size}"));
         let files = crate::common::files(&dir, ".json");
         assert_eq!(files.len(), count, "{size}");

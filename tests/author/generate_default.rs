@@ -106,3 +106,68 @@ fn cadical_proves_default_puzzles_unique_and_every_clue_is_needed() {
         }
     }
 }
+
+/// `--time-limit`: `--reduce unique` stops with a unique puzzle and counts the clues not yet
+/// proven needed (standard error and the JSON field `unproven`); the default reduction, which
+/// must print the same whatever the speed, gives up with exit 4 and prints nothing.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "release only: cargo test --release")]
+fn a_time_limit_stops_unique_with_a_unique_puzzle_and_the_default_with_exit_4() {
+    let args = [
+        "generate",
+        "--size",
+        "30x30",
+        "--seed",
+        "3",
+        "--reduce",
+        "unique",
+        "--time-limit",
+        "0.5",
+    ];
+    let o = run(&args, b"");
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("not yet proven needed"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let text = String::from_utf8_lossy(&o.stdout);
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let unproven = value["unproven"].as_u64().expect("the unproven field");
+    assert!(unproven > 0);
+    let board = json::parse_with_solution(&text).unwrap();
+    assert!(unproven as usize <= board.puzzle.clues().count());
+    let solution = board.embedded.expect("generate writes the solution");
+    let options = SolveOptions {
+        model: bimaru_sat::sat::model::Model::Placement,
+        card: bimaru_sat::sat::card::CardKind::Totalizer,
+        ..SolveOptions::unique()
+    };
+    match solve(&board.puzzle, &options).unwrap().outcome {
+        Outcome::Unique(grid) => assert_eq!(grid, solution),
+        other => panic!("not unique: {other:?}"),
+    }
+    let o = run(
+        &["generate", "--size", "100x100", "--time-limit", "0.2"],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(4));
+    assert!(o.stdout.is_empty());
+}
+
+/// `--grade` steers the clue set towards the grade (easy, medium and hard by construction on
+/// the grade's own deduction), and every puzzle is unique with the grade asked for.
+#[test]
+fn steered_grades_come_out_at_the_grade_asked_for() {
+    use bimaru_sat::generate::generate_graded;
+    use bimaru_sat::grade::{Grade, deduction_depth};
+    for grade in [Grade::Easy, Grade::Medium, Grade::Hard] {
+        for seed in 1..=3 {
+            let options = GenerateOptions::new(Size { rows: 10, cols: 10 });
+            let g = generate_graded(&options, Some(grade), &mut rng_for(seed, 0)).unwrap();
+            assert_eq!(deduction_depth(&g.puzzle).grade, grade, "{grade} seed {seed}");
+            match solve(&g.puzzle, &SolveOptions::unique()).unwrap().outcome {
+                Outcome::Unique(grid) => assert_eq!(grid, g.solution),
+                other => panic!("{grade} seed {seed}: not unique: {other:?}"),
+            }
+        }
+    }
+}
