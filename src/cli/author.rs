@@ -30,7 +30,9 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 1, value_name = "K", value_parser = super::at_least_one::<usize>)]
     pub count: usize,
 
-    /// Keep only puzzles of this grade (others are drawn and discarded).
+    /// Make puzzles of this grade: easy, medium and hard clue sets are built for the grade's
+    /// own deduction (docs/grading.md); fiendish ones, and any grade with `--reduce unique`, are
+    /// drawn as exactly minimal puzzles until one has the grade.
     #[arg(long, value_enum, value_name = "G")]
     pub grade: Option<Grade>,
 

@@ -1,5 +1,5 @@
-//! The generate job: draw puzzles by seed, keep those of the wanted grade, and write each in
-//! the chosen format. Puzzle `i` comes from its own random stream of the seed, so the output
+//! The generate job: make puzzles by seed (of the wanted grade, when one is asked), and write
+//! each in the chosen format. Puzzle `i` comes from its own random stream of the seed, so the output
 //! depends only on the job; the caller decides where each written puzzle goes.
 
 use crate::format::{self, Format, Inexpressible};
@@ -11,7 +11,7 @@ use crate::grade::Grade;
 pub struct GenerateJob {
     /// Board, fleet, clue removal and the uniqueness checks' budget.
     pub options: GenerateOptions,
-    /// Keep only puzzles of this grade.
+    /// Make puzzles of this grade (steered by construction: `docs/grading.md`).
     pub grade: Option<Grade>,
     /// The master seed.
     pub seed: u64,

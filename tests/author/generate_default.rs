@@ -125,7 +125,12 @@ fn a_time_limit_stops_unique_with_a_unique_puzzle_and_the_default_with_exit_4() 
         "0.5",
     ];
     let o = run(&args, b"");
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("not yet proven needed"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -163,7 +168,11 @@ fn steered_grades_come_out_at_the_grade_asked_for() {
         for seed in 1..=3 {
             let options = GenerateOptions::new(Size { rows: 10, cols: 10 });
             let g = generate_graded(&options, Some(grade), &mut rng_for(seed, 0)).unwrap();
-            assert_eq!(deduction_depth(&g.puzzle).grade, grade, "{grade} seed {seed}");
+            assert_eq!(
+                deduction_depth(&g.puzzle).grade,
+                grade,
+                "{grade} seed {seed}"
+            );
             match solve(&g.puzzle, &SolveOptions::unique()).unwrap().outcome {
                 Outcome::Unique(grid) => assert_eq!(grid, g.solution),
                 other => panic!("{grade} seed {seed}: not unique: {other:?}"),
