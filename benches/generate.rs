@@ -1,6 +1,7 @@
-//! Generator benchmarks: a unique minimal 10x10 (a new seed each iteration, so the figure is
-//! over many puzzles), 15x15, 20x20 and 30x30 with their scaled fleets, and solving with a
-//! uniqueness proof each 50x50 puzzle in `puzzles/generated/50x50`.
+//! Generator benchmarks: the default (`--reduce deduction`) at 10x10, 30x30, 50x50 and
+//! 100x100, a unique minimal 10x10, 15x15, 20x20 and 30x30 with their scaled fleets (a new seed
+//! each iteration, so the figures are over many puzzles), and solving with a uniqueness proof
+//! each 50x50 puzzle in `puzzles/generated/50x50`.
 
 use bimaru_sat::format::json;
 use bimaru_sat::generate::{GenerateOptions, Reduce, Size, generate, rng_for};
@@ -11,14 +12,22 @@ use std::path::Path;
 use std::time::Duration;
 
 fn generate_10x10(c: &mut Criterion) {
-    let options = GenerateOptions::new(Size { rows: 10, cols: 10 });
-    let mut seed = 0u64;
-    c.bench_function("generate/10x10 unique minimal", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(generate(&options, &mut rng_for(seed, 0)).expect("generates"))
-        })
-    });
+    for (reduce, name) in [
+        (Reduce::Unique, "generate/10x10 unique minimal"),
+        (Reduce::Deduction, "generate/10x10 default"),
+    ] {
+        let options = GenerateOptions {
+            reduce,
+            ..GenerateOptions::new(Size { rows: 10, cols: 10 })
+        };
+        let mut seed = 0u64;
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(generate(&options, &mut rng_for(seed, 0)).expect("generates"))
+            })
+        });
+    }
 }
 
 fn generate_large(c: &mut Criterion) {
@@ -35,6 +44,9 @@ fn generate_large(c: &mut Criterion) {
             "30x30 unique, 2000 conflicts a check",
         ),
         (30, Reduce::Propagation, None, "30x30 propagation minimal"),
+        (30, Reduce::Deduction, None, "30x30 default"),
+        (50, Reduce::Deduction, None, "50x50 default"),
+        (100, Reduce::Deduction, None, "100x100 default"),
     ] {
         let mut options = GenerateOptions::new(Size { rows: n, cols: n });
         options.reduce = reduce;

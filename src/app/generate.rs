@@ -8,7 +8,7 @@ use crate::cli::GenerateArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::format::Format;
 use bimaru_sat::generate::{
-    CHECK_CONFIGURATION, GenerateOptions, GenerateProgress, Phase, default_fleet,
+    CHECK_CONFIGURATION, GenerateError, GenerateOptions, GenerateProgress, Phase, default_fleet,
 };
 use bimaru_sat::job::generate::GenerateJob;
 use bimaru_sat::job::require_sat_solver;
@@ -56,6 +56,7 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
             check: CHECK_CONFIGURATION,
             solver: args.solver,
             progress: Some(progress.clone()),
+            deadline: super::deadline(args.time_limit),
         },
         grade: args.grade,
         seed: args.seed,
@@ -125,6 +126,17 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         done.store(true, Ordering::Relaxed);
         result
     });
+    if let Err(Failure::Generate(GenerateError::OutOfTime | GenerateError::TimeLimit { .. })) =
+        result
+    {
+        bar.finish_and_clear();
+        let seconds = args.time_limit.unwrap_or_default();
+        return Ok(super::timed_out(
+            "generate",
+            seconds,
+            "before the puzzles were made",
+        ));
+    }
     result?;
     bar.finish_and_clear();
     match dir {
@@ -142,10 +154,19 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         } else {
             format!("{fewest} to {most}")
         };
+        let why = match args.time_limit {
+            Some(seconds) => format!(
+                "not yet proven needed when the time limit of {seconds} s came (JSON field \
+                 `unproven`)"
+            ),
+            None => format!(
+                "undecided: their uniqueness check ran out of --max-conflicts {}",
+                args.max_conflicts.unwrap_or(0)
+            ),
+        };
         note!(
-            "bimaru-sat: {which} {clues} clue(s) undecided: their uniqueness check ran out of \
-             --max-conflicts {}; every puzzle is unique and its other clues are needed",
-            args.max_conflicts.unwrap_or(0)
+            "bimaru-sat: {which} {clues} clue(s) {why}; every puzzle is unique and its other \
+             clues are needed"
         );
     }
     Ok(Exit::Success)
@@ -159,7 +180,7 @@ fn phase_message(progress: &GenerateProgress) -> String {
         Phase::Minimizing => {
             let (asked, to_ask) = progress.asked();
             format!(
-                "minimizing: {asked}/{to_ask} clues asked about, {} left",
+                "minimizing: {asked}/{to_ask} clues proven needed or removed, {} left",
                 progress.clues()
             )
         }

@@ -30,7 +30,9 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 1, value_name = "K", value_parser = super::at_least_one::<usize>)]
     pub count: usize,
 
-    /// Keep only puzzles of this grade (others are drawn and discarded).
+    /// Make puzzles of this grade: easy, medium and hard clue sets are built for the grade's
+    /// own deduction (docs/grading.md); fiendish ones, and any grade with `--reduce unique`, are
+    /// drawn as exactly minimal puzzles until one has the grade.
     #[arg(long, value_enum, value_name = "G")]
     pub grade: Option<Grade>,
 
@@ -46,11 +48,14 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 
-    /// How far to remove clues: `unique` (removing any clue gives a second solution; exactly
-    /// minimal, found by SAT searches), `propagation` (removing any clue leaves a cell that unit
-    /// propagation cannot decide; fast on any board, easy puzzles) or `look-ahead` (the same
-    /// with one-step look-ahead; medium puzzles, slow on large boards).
-    #[arg(long, value_enum, default_value_t = Reduce::Unique)]
+    /// How far to remove clues: `deduction` (the default: the solver's own rules decide every
+    /// cell, so the solution is unique and needs no guessing, and removing any clue leaves a
+    /// cell they cannot decide; seconds even at 100x100), `unique` (removing any clue gives a
+    /// second solution; exactly minimal, found by SAT searches, slow on large boards),
+    /// `propagation` (removing any clue leaves a cell that unit propagation of the CNF cannot
+    /// decide: easy puzzles) or `look-ahead` (the same with one-step look-ahead; medium
+    /// puzzles, slow on large boards).
+    #[arg(long, value_enum, default_value_t = Reduce::Deduction)]
     pub reduce: Reduce,
 
     /// Cardinality encoding of the propagation formula that picks the starting clues (and
@@ -74,6 +79,14 @@ pub struct GenerateArgs {
     /// undecided, so the set may not be minimal: a speed-for-minimality trade on large boards.
     #[arg(long, value_name = "N")]
     pub max_conflicts: Option<u64>,
+
+    /// Give up after this many seconds. With `--reduce unique` the puzzle under way stops
+    /// with the clues it has (always unique) and the clues not yet proven needed are counted
+    /// on standard error and in the JSON field `unproven`; the other reductions exit 4 with no
+    /// puzzle, so that what they print never depends on the machine's speed. Positive, at most
+    /// 31536000 (one year).
+    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds, allow_hyphen_values = true)]
+    pub time_limit: Option<f64>,
 }
 
 /// Options of `grade`.

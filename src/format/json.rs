@@ -30,6 +30,10 @@ pub struct PuzzleJson {
     /// A solution, when known: one string per row (see [`grid_rows`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solution: Option<Vec<String>>,
+    /// Written by `generate` when a clue set was stopped by its time limit: how many of its
+    /// clues are not yet proven needed (the puzzle is unique all the same). Ignored on reading.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unproven: Option<usize>,
 }
 
 /// One revealed cell.
@@ -115,6 +119,7 @@ impl PuzzleJson {
                 })
                 .collect(),
             solution: solution.map(grid_rows),
+            unproven: None,
         }
     }
 

@@ -1,5 +1,5 @@
-//! The generate job: draw puzzles by seed, keep those of the wanted grade, and write each in
-//! the chosen format. Puzzle `i` comes from its own random stream of the seed, so the output
+//! The generate job: make puzzles by seed (of the wanted grade, when one is asked), and write
+//! each in the chosen format. Puzzle `i` comes from its own random stream of the seed, so the output
 //! depends only on the job; the caller decides where each written puzzle goes.
 
 use crate::format::{self, Format, Inexpressible};
@@ -11,7 +11,7 @@ use crate::grade::Grade;
 pub struct GenerateJob {
     /// Board, fleet, clue removal and the uniqueness checks' budget.
     pub options: GenerateOptions,
-    /// Keep only puzzles of this grade.
+    /// Make puzzles of this grade (steered by construction: `docs/grading.md`).
     pub grade: Option<Grade>,
     /// The master seed.
     pub seed: u64,
@@ -63,14 +63,23 @@ pub fn write_generated(
     one_line: bool,
 ) -> Result<Written, Inexpressible> {
     let Generated {
-        puzzle, solution, ..
+        puzzle,
+        solution,
+        undecided,
     } = generated;
     match format {
         Format::Json | Format::Auto => Ok(Written {
-            puzzle: if one_line {
-                format::json::write_puzzle_line(puzzle, Some(solution))
-            } else {
-                format::json::write_puzzle(puzzle, Some(solution))
+            puzzle: {
+                let mut json = format::json::PuzzleJson::from_puzzle(puzzle, Some(solution));
+                json.unproven = (!undecided.is_empty()).then_some(undecided.len());
+                let mut text = if one_line {
+                    serde_json::to_string(&json)
+                } else {
+                    serde_json::to_string_pretty(&json)
+                }
+                .expect("puzzle JSON always serializes");
+                text.push('\n');
+                text
             },
             solution: None,
             extension: "json",

@@ -386,6 +386,11 @@ impl<'a> Propagation<'a> {
         }
     }
 
+    /// How many cells are still undecided (a sum over the rows, so cheap to ask often).
+    pub fn open_cells(&self) -> usize {
+        self.line_unknown[..self.shape.rows].iter().sum()
+    }
+
     /// What is decided about placement `p`.
     pub fn status(&self, p: usize) -> Status {
         self.status[p]

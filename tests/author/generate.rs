@@ -60,7 +60,7 @@ proptest! {
         cols in 4usize..=8,
         seed in any::<u64>(),
     ) {
-        let options = GenerateOptions::new(Size { rows, cols });
+        let options = GenerateOptions { reduce: Reduce::Unique, ..GenerateOptions::new(Size { rows, cols }) };
         let g = generate(&options, &mut rng_for(seed, 0)).unwrap();
         prop_assert!(g.undecided.is_empty(), "no budget by default: nothing undecided");
         assert_unique_and_minimal(&g.puzzle, &g.solution, &format!("{rows}x{cols} seed {seed}"));
@@ -77,7 +77,11 @@ proptest! {
     ) {
         let mut sets = Vec::new();
         for minimizer in [Minimizer::OneByOne, Minimizer::Cores] {
-            let options = GenerateOptions { minimizer, ..GenerateOptions::new(Size { rows, cols }) };
+            let options = GenerateOptions {
+                minimizer,
+                reduce: Reduce::Unique,
+                ..GenerateOptions::new(Size { rows, cols })
+            };
             let g = generate(&options, &mut rng_for(seed, 0)).unwrap();
             prop_assert!(g.undecided.is_empty());
             let what = format!("{rows}x{cols} seed {seed}, {}", minimizer.name());
@@ -112,6 +116,7 @@ proptest! {
 fn other_fleets_are_placed_exactly() {
     let mut options = GenerateOptions::new(Size { rows: 7, cols: 9 });
     options.fleet = parse_fleet("2x3,3x1").unwrap();
+    options.reduce = Reduce::Unique;
     let g = generate(&options, &mut rng_for(3, 0)).unwrap();
     let ships = g.solution.ships();
     assert_eq!(ships.len(), 5);
@@ -124,6 +129,7 @@ fn clues_past_the_budget_are_reported_and_the_rest_are_needed() {
     // One conflict per check: on 12x12 some checks cannot finish.
     let mut options = GenerateOptions::new(Size { rows: 12, cols: 12 });
     options.budget = Some(1);
+    options.reduce = Reduce::Unique;
     let g = generate(&options, &mut rng_for(4, 0)).unwrap();
     assert!(
         !g.undecided.is_empty(),
@@ -159,6 +165,8 @@ fn clues_past_the_budget_are_reported_and_the_rest_are_needed() {
             "12x12",
             "--seed",
             "4",
+            "--reduce",
+            "unique",
             "--max-conflicts",
             "1",
         ],
@@ -235,7 +243,8 @@ fn the_readme_commands_remake_the_10x10_and_15x15_sets_byte_for_byte() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().to_str().unwrap();
         let args = [
-            "generate", "--size", size, "--seed", seed, "--count", count, "--to", to, "--out", out,
+            "generate", "--size", size, "--seed", seed, "--count", count, "--to", to, "--reduce",
+            "unique", "--out", out,
         ];
         let made = run(&args, b"");
         assert!(
@@ -260,7 +269,13 @@ fn the_readme_commands_remake_the_10x10_and_15x15_sets_byte_for_byte() {
 
 #[test]
 fn every_set_in_puzzles_holds_verified_solutions() {
-    for (size, count) in [("15x15", 20), ("20x20", 20), ("30x30", 20), ("50x50", 5)] {
+    for (size, count) in [
+        ("15x15", 20),
+        ("20x20", 20),
+        ("30x30", 20),
+        ("50x50", 5),
+        ("100x100", 5),
+    ] {
         let dir = repo(&format!("puzzles/generated/{size}"));
         let files = crate::common::files(&dir, ".json");
         assert_eq!(files.len(), count, "{size}");
@@ -442,7 +457,12 @@ fn a_solver_this_build_lacks_is_refused_with_its_feature() {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "release only: cargo test --release")]
 fn generate_20x20_seed_201_leaves_no_clue_undecided() {
-    let o = run(&["generate", "--size", "20x20", "--seed", "201"], b"");
+    let o = run(
+        &[
+            "generate", "--size", "20x20", "--seed", "201", "--reduce", "unique",
+        ],
+        b"",
+    );
     assert_eq!(o.status.code(), Some(0));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!err.contains("undecided"), "{err}");

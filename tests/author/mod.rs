@@ -2,6 +2,7 @@
 //! cargo does not build these files as test binaries of their own.
 
 mod generate;
+mod generate_default;
 mod grade;
 mod hint;
 mod render;

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// The solver binary `name` on the PATH; `None` (skip) when missing, a failure under `CI=true`.
-fn solver(name: &str) -> Option<PathBuf> {
+pub(crate) fn solver(name: &str) -> Option<PathBuf> {
     let found = std::env::var_os("PATH").and_then(|paths| {
         std::env::split_paths(&paths)
             .map(|dir| dir.join(name))
