@@ -465,7 +465,7 @@ fn the_cross_check_agrees_on_the_corpus() {
     let names: Vec<&str> = configs.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, ["sat/cell/seq", "sat/placement/seq", "ilp/ship"]);
     puzzles.par_iter().for_each(|(name, puzzle)| {
-        let checked = cross_check(puzzle, &cross_configs(CardKind::Seq));
+        let checked = cross_check(puzzle, &cross_configs(CardKind::Seq), None);
         assert_eq!(checked.verdicts.len(), 3);
         assert_eq!(checked.disagreement(), None, "{name}");
     });
