@@ -779,4 +779,63 @@ mod tests {
         let err = check(&puzzle, "p cnf 1 0\n", &cert.proof).unwrap_err();
         assert!(matches!(err, Rejection::Header(_)), "{err}");
     }
+
+    /// An engine that returns `grids` one per call, then runs out of time.
+    struct OutOfTime(Vec<Grid>);
+
+    impl crate::solve::Engine for OutOfTime {
+        fn next_solution(&mut self) -> Result<Option<Grid>, SolveError> {
+            if self.0.is_empty() {
+                Err(SolveError::TimeLimit)
+            } else {
+                Ok(Some(self.0.remove(0)))
+            }
+        }
+        fn stats(&self) -> crate::solve::Stats {
+            crate::solve::Stats::default()
+        }
+    }
+
+    #[test]
+    fn a_leg_out_of_time_is_unconfirmed_unless_what_it_found_contradicts() {
+        let (puzzle, grid) = solved();
+        let slow = |grids: Vec<Grid>| {
+            Config::custom("slow", crate::solve::Backend::Ilp, move |_| {
+                Box::new(OutOfTime(grids.clone())) as Box<dyn crate::solve::Engine>
+            })
+        };
+        let mut configs = cross_configs(CardKind::Seq);
+        configs.push(slow(Vec::new()));
+        configs.push(slow(vec![grid.clone()]));
+        let checked = cross_check(&puzzle, &configs, Some(Duration::from_secs(60)));
+        assert_eq!(checked.disagreement(), None);
+        assert_eq!(
+            checked.tally(),
+            Tally {
+                agree: 3,
+                disagree: 0,
+                unconfirmed: 2
+            }
+        );
+        assert_eq!(
+            checked.unconfirmed(),
+            [
+                "slow (custom): not confirmed within 60 s",
+                "slow (custom): not confirmed within 60 s"
+            ]
+        );
+        // A grid found in time (verified by `solve::run`) other than the unique one
+        // contradicts it: a disagreement, never an agreement.
+        let other = Grid::water(grid.rows(), grid.cols());
+        let leg = Verdict {
+            config: "slow".to_string(),
+            solver: "custom".to_string(),
+            leg: Leg::Unconfirmed(vec![other]),
+        };
+        let reference = &checked.verdicts[0];
+        assert!(matches!(
+            standing(&leg, Some(reference)),
+            Standing::Disagrees(_)
+        ));
+    }
 }
