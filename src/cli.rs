@@ -453,10 +453,20 @@ pub struct SolveArgs {
     pub proof_args: ProofArgs,
 
     /// With --unique: solve again with the cell model, the placement model (SAT) and the ILP
-    /// ship model, and exit 1 naming the configuration unless all agree on the verdict and the
-    /// grid.
+    /// ship model (HiGHS when the build links it, else microlp), each within
+    /// --cross-check-budget, and exit 1 naming the configuration if one disagrees on the
+    /// verdict or the grid. A leg that does not answer in time is reported as unconfirmed,
+    /// never as agreeing; it fails the check only with --strict.
     #[arg(long, requires = "unique")]
     pub cross_check: bool,
+
+    /// With --cross-check: the time each leg may take.
+    #[arg(long, value_name = "SECONDS", requires = "cross_check", default_value_t = 10.0, value_parser = parse_seconds, allow_hyphen_values = true)]
+    pub cross_check_budget: f64,
+
+    /// With --cross-check: exit 1 when a leg is unconfirmed, as when one disagrees.
+    #[arg(long, requires = "cross_check")]
+    pub strict: bool,
 
     /// Give up after this many seconds (exit 4), counted from the start: reading, parsing,
     /// pre-solving, encoding and solving all stop. Positive, at most 31536000 (one year). With

@@ -31,6 +31,8 @@ pub struct Config {
     pub solver: String,
     /// The backend it belongs to.
     pub backend: Backend,
+    /// The options it solves with, for [`Config::run_within`]; none for a custom engine.
+    options: Option<SolveOptions>,
     build: Build,
 }
 
@@ -47,6 +49,7 @@ impl Config {
             name,
             solver: solver.to_string(),
             backend,
+            options: Some(options.clone()),
             build: Box::new(move |puzzle| solve::engine(puzzle, &options)),
         }
     }
@@ -62,6 +65,7 @@ impl Config {
             name: name.into(),
             solver: "custom".to_string(),
             backend,
+            options: None,
             build: Box::new(build),
         }
     }
@@ -73,6 +77,29 @@ impl Config {
     pub fn run(&self, puzzle: &Puzzle, limit: usize) -> Result<solve::Report, solve::SolveError> {
         let mut engine = self.engine(puzzle);
         solve::run(puzzle, engine.as_mut(), limit)
+    }
+
+    /// [`Config::run`] within `budget` (none: no limit), as [`solve::solve`] keeps a time limit:
+    /// it fails with [`solve::SolveError::TimeLimit`] when the budget runs out before the
+    /// first grid, or reports the grids found by then with [`solve::Report::stopped`] set. A
+    /// custom configuration has no options to pass a budget through and runs without one.
+    pub fn run_within(
+        &self,
+        puzzle: &Puzzle,
+        limit: usize,
+        budget: Option<Duration>,
+    ) -> Result<solve::Report, solve::SolveError> {
+        match (&self.options, budget) {
+            (Some(options), Some(_)) => solve::solve(
+                puzzle,
+                &SolveOptions {
+                    limit,
+                    time_limit: budget,
+                    ..options.clone()
+                },
+            ),
+            _ => self.run(puzzle, limit),
+        }
     }
 
     /// A new engine of this configuration for `puzzle`.

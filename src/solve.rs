@@ -51,8 +51,8 @@ pub struct SolveOptions {
     /// Give up after this long, counted from the call of [`solve`]: it then fails with
     /// [`SolveError::TimeLimit`], or returns the grids found so far with [`Report::stopped`]
     /// set. Placement enumeration, pre-solving and encoding check the time as they go; the SAT
-    /// solver is stopped at its next conflict (a timer sets `stop`); an ILP solve cannot be
-    /// stopped and is abandoned on its worker thread.
+    /// solver is stopped at its next conflict (a timer sets `stop`); the MIP solver is given the
+    /// time left as its own limit and the ILP engine checks the deadline between solver calls.
     pub time_limit: Option<Duration>,
     /// Give up at this point in time, as with `time_limit` (the earlier of the two counts):
     /// a caller that spent part of its time already (reading, parsing) passes what is left.
@@ -197,7 +197,8 @@ pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
         Backend::Sat => Box::new(SatEngine::new(puzzle, &sat_config(options))),
         Backend::Ilp => Box::new(
             IlpEngine::new(puzzle, options.ilp_model, options.ilp_solver)
-                .with_presolve(options.presolve.then(PresolveOptions::default)),
+                .with_presolve(options.presolve.then(PresolveOptions::default))
+                .with_deadline(options.deadline),
         ),
     }
 }

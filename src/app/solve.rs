@@ -15,7 +15,7 @@ use bimaru_sat::format::csc384::{Dialect, DialectSource};
 use bimaru_sat::job::{
     Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board, require_solvers,
 };
-use bimaru_sat::proof::{Claim, ProofOptions, cross_check, cross_configs};
+use bimaru_sat::proof::{Claim, ProofOptions, Standing, cross_check, cross_configs};
 use bimaru_sat::sat::engine::Configuration;
 use bimaru_sat::sat::redundant::Redundant;
 use bimaru_sat::solve::{Outcome, Report, SolveOptions};
@@ -309,13 +309,47 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
             }
             if args.cross_check {
                 let board = &doc.boards[0];
-                let checked = cross_check(&board.puzzle, &planted(cross_configs(args.engine.card)));
-                let names: Vec<&str> = checked.verdicts.iter().map(|v| v.config.as_str()).collect();
+                let budget = Duration::from_secs_f64(args.cross_check_budget);
+                let configs = planted(cross_configs(args.engine.card));
+                let checked = cross_check(&board.puzzle, &configs, Some(budget));
+                let tally = checked.tally();
                 if let Some(disagreement) = checked.disagreement() {
-                    note!("{}: cross-check failed: {disagreement}", input.name);
+                    note!(
+                        "{}: cross-check failed: {disagreement} ({tally})",
+                        input.name
+                    );
                     return Ok(Exit::Disagreement);
                 }
-                note!("{}: cross-check: {} agree", input.name, names.join(", "));
+                let agreeing: Vec<&str> = checked
+                    .verdicts
+                    .iter()
+                    .zip(checked.standings())
+                    .filter(|(_, s)| *s == Standing::Agrees)
+                    .map(|(v, _)| v.config.as_str())
+                    .collect();
+                let unconfirmed = checked.unconfirmed();
+                if unconfirmed.is_empty() {
+                    note!("{}: cross-check: {} agree", input.name, agreeing.join(", "));
+                } else {
+                    let failed = if args.strict {
+                        " failed (--strict)"
+                    } else {
+                        ""
+                    };
+                    note!(
+                        "{}: cross-check{failed}: {}; {} ({tally})",
+                        input.name,
+                        if agreeing.is_empty() {
+                            "no leg answered".to_string()
+                        } else {
+                            format!("{} agree", agreeing.join(", "))
+                        },
+                        unconfirmed.join("; ")
+                    );
+                    if args.strict {
+                        return Ok(Exit::Disagreement);
+                    }
+                }
             }
             Ok(exit_of(&report.outcome, unique, &input.name))
         }

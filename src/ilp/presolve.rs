@@ -57,9 +57,21 @@ pub fn presolve(
     cuts: &[LinearConstraint],
     options: PresolveOptions,
 ) -> Presolved {
+    let bounds = model.vars.iter().map(|v| (v.lower, v.upper)).collect();
+    tighten(model, cuts, bounds, options)
+}
+
+/// Presolves `model` together with extra rows `cuts`, starting from `bounds` (one pair per
+/// variable, at least as tight as the model's own): the branch-and-bound of
+/// [`super::engine`] calls it at each node after fixing a variable.
+pub fn tighten(
+    model: &LinearModel,
+    cuts: &[LinearConstraint],
+    mut bounds: Vec<(i64, i64)>,
+    options: PresolveOptions,
+) -> Presolved {
     let rows: Vec<&LinearConstraint> = model.constraints.iter().chain(cuts).collect();
     let occ = Occurrences::new(model.vars.len(), &rows);
-    let mut bounds: Vec<(i64, i64)> = model.vars.iter().map(|v| (v.lower, v.upper)).collect();
     if bounds.iter().any(|(l, u)| l > u) {
         return Presolved::Infeasible;
     }

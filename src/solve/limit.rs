@@ -1,8 +1,10 @@
 //! Solving within a time limit ([`SolveOptions::time_limit`], [`SolveOptions::deadline`]). The
 //! SAT engine checks the deadline while it enumerates placements, pre-solves and encodes, and an
 //! alarm ([`Deadline::alarm`]) sets the solver's stop flag at the deadline. good_lp's solvers cannot be
-//! stopped, so an ILP solve runs on a worker thread that is abandoned at the deadline; the
-//! grids it found by then are kept. An answer that is complete is never thrown away, even if
+//! stopped from outside, so an ILP solve runs on a worker thread that is left at the deadline
+//! (the grids it found by then are kept); it ends by itself soon after, because the engine hands
+//! the solver the time left as its own limit and checks the deadline between solver calls
+//! ([`crate::ilp::engine`]). An answer that is complete is never thrown away, even if
 //! it comes a moment after the deadline.
 
 use super::{

@@ -662,3 +662,47 @@ proptest! {
         }
     }
 }
+
+/// The 39 MiniZinc solbat boards (dense, no clues, 12x12 to 15x15, ships up to length 7).
+fn solbat() -> Vec<(String, Puzzle)> {
+    let Some(dir) = shared("corpus/minizinc-solbat") else {
+        return Vec::new();
+    };
+    let boards: Vec<(String, Puzzle)> = files(&dir, ".dzn")
+        .into_iter()
+        .map(|path| {
+            let text = String::from_utf8(read(&path)).unwrap();
+            let format = bimaru_sat::format::detect(&text).unwrap();
+            let mut doc = bimaru_sat::format::parse_document(&text, format).unwrap();
+            (path.display().to_string(), doc.boards.remove(0).puzzle)
+        })
+        .collect();
+    assert_eq!(boards.len(), 39);
+    boards
+}
+
+#[test]
+fn every_solbat_board_ends_in_a_verified_grid_no_solution_or_the_time_limit() {
+    use rayon::prelude::*;
+    let boards = solbat();
+    for solver in solvers() {
+        boards.par_iter().for_each(|(name, puzzle)| {
+            let options = SolveOptions {
+                time_limit: Some(std::time::Duration::from_secs(1)),
+                ..ilp(IlpModel::Ship, solver, 1)
+            };
+            let sat = solve(puzzle, &SolveOptions::default()).unwrap().outcome;
+            match solve(puzzle, &options) {
+                Ok(report) => match report.outcome.grid() {
+                    Some(grid) => {
+                        bimaru_sat::verify::verify(puzzle, grid).unwrap();
+                        assert_ne!(sat, Outcome::Unsat, "{name} {solver:?}");
+                    }
+                    None => assert_eq!(sat, Outcome::Unsat, "{name} {solver:?}"),
+                },
+                Err(bimaru_sat::solve::SolveError::TimeLimit) => {}
+                Err(e) => panic!("{name} {solver:?}: {e}"),
+            }
+        });
+    }
+}

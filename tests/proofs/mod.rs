@@ -465,7 +465,7 @@ fn the_cross_check_agrees_on_the_corpus() {
     let names: Vec<&str> = configs.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, ["sat/cell/seq", "sat/placement/seq", "ilp/ship"]);
     puzzles.par_iter().for_each(|(name, puzzle)| {
-        let checked = cross_check(puzzle, &cross_configs(CardKind::Seq));
+        let checked = cross_check(puzzle, &cross_configs(CardKind::Seq), None);
         assert_eq!(checked.verdicts.len(), 3);
         assert_eq!(checked.disagreement(), None, "{name}");
     });
@@ -540,5 +540,43 @@ fn the_release_binary_has_no_fault_hook() {
         Some(0),
         "{}",
         String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn the_cross_check_reports_a_leg_out_of_budget_as_unconfirmed_and_strict_fails_it() {
+    // A dense solbat board: no leg proves uniqueness within a millisecond.
+    let Some(puzzle) = shared("corpus/minizinc-solbat/sb_15_15_7_0.dzn") else {
+        return;
+    };
+    let args = |strict: bool| {
+        let mut args = vec![
+            "--unique",
+            "--cross-check",
+            "--cross-check-budget",
+            "0.001",
+            puzzle.to_str().unwrap(),
+        ];
+        if strict {
+            args.insert(2, "--strict");
+        }
+        run(&args, b"")
+    };
+    let out = args(false);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("ilp/ship (microlp): not confirmed within 0.001 s")
+            || stderr.contains("ilp/ship (highs): not confirmed within 0.001 s"),
+        "{stderr}"
+    );
+    assert!(stderr.contains(" 0 disagree, "), "{stderr}");
+    assert!(!stderr.contains("ilp/ship agree"), "{stderr}");
+    let out = args(true);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("cross-check failed (--strict):"),
+        "{stderr}"
     );
 }
