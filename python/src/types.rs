@@ -76,6 +76,7 @@ impl PyPuzzle {
             fleet,
             clues,
             solution,
+            unproven: None,
         };
         let text = serde_json::to_string(&json).map_err(|e| BimaruError::new_err(e.to_string()))?;
         read_one(&text, Format::Json, "<Puzzle>")
