@@ -546,6 +546,12 @@ pub struct CompareArgs {
     #[arg(long, default_value_t = 1, value_parser = at_least_one::<usize>)]
     pub repeat: usize,
 
+    /// Give up on one run (one configuration on one puzzle) after this many seconds (positive,
+    /// at most 31536000, one year): its verdict is `timeout`, which is neither solved nor
+    /// agreement (exit 1), and the comparison goes on with the next run.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
+    pub time_limit: Option<f64>,
+
     /// Print the results as JSON instead of tables.
     #[arg(long)]
     pub json: bool,

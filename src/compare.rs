@@ -168,7 +168,7 @@ pub struct RunResult {
     pub config: String,
     /// The solver that answered.
     pub solver: String,
-    /// `unsat`, `unique`, `found`, `multiple (N)`, `multiple (N+)` or `error: ...`.
+    /// `unsat`, `unique`, `found`, `multiple (N)`, `multiple (N+)`, `timeout` or `error: ...`.
     pub verdict: String,
     /// The first grid found, one string per row (`#` ship, `.` water).
     pub grid: Option<Vec<String>>,
@@ -315,12 +315,15 @@ impl Comparison {
 }
 
 /// Runs every configuration on every puzzle, `repeat` times each, looking for up to `limit`
-/// solutions; `step` is called after each puzzle-configuration pair.
+/// solutions, each run within `budget` (none: no limit; a run out of time has the verdict
+/// `timeout`, see [`Config::run_within`]); `step` is called after each puzzle-configuration
+/// pair.
 pub fn compare(
     puzzles: &[NamedPuzzle],
     configs: &[Config],
     limit: usize,
     repeat: usize,
+    budget: Option<Duration>,
     step: &mut dyn FnMut(),
 ) -> Comparison {
     let (limit, repeat) = (limit.max(1), repeat.max(1));
@@ -329,7 +332,7 @@ pub fn compare(
         let mut runs = Vec::with_capacity(configs.len());
         let mut keys = Vec::with_capacity(configs.len());
         for config in configs {
-            let (run, key) = run_one(&p.puzzle, config, limit, repeat);
+            let (run, key) = run_one(&p.puzzle, config, limit, repeat, budget);
             runs.push(run);
             keys.push(key);
             step();
@@ -360,7 +363,7 @@ pub fn compare(
                 solver: c.solver.clone(),
                 solved: runs
                     .iter()
-                    .filter(|r| !r.verdict.starts_with("error"))
+                    .filter(|r| !r.verdict.starts_with("error") && r.verdict != TIMEOUT)
                     .count(),
                 total: runs.len(),
                 median_ms,
@@ -384,6 +387,9 @@ pub fn compare(
     }
 }
 
+/// The verdict of a run that the budget stopped.
+pub const TIMEOUT: &str = "timeout";
+
 /// What two configurations must share to agree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Key {
@@ -397,13 +403,13 @@ fn run_one(
     config: &Config,
     limit: usize,
     repeat: usize,
+    budget: Option<Duration>,
 ) -> (RunResult, Option<Key>) {
     let mut times = Vec::with_capacity(repeat);
     let mut first = None;
     for _ in 0..repeat {
         let start = Instant::now();
-        let mut engine = (config.build)(puzzle);
-        let report = solve::run(puzzle, engine.as_mut(), limit);
+        let report = config.run_within(puzzle, limit, budget);
         times.push(start.elapsed());
         if first.is_none() {
             first = Some(report);
@@ -421,6 +427,17 @@ fn run_one(
         agrees: false,
     };
     let key = match first {
+        // Out of time, before the first grid or after some: no verdict to compare.
+        Some(Err(solve::SolveError::TimeLimit)) => {
+            run.verdict = TIMEOUT.to_string();
+            None
+        }
+        Some(Ok(report)) if report.stopped => {
+            run.verdict = TIMEOUT.to_string();
+            run.variables = report.stats.variables;
+            run.constraints = report.stats.constraints;
+            None
+        }
         Some(Ok(report)) => {
             run.variables = report.stats.variables;
             run.constraints = report.stats.constraints;

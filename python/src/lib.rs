@@ -492,7 +492,7 @@ fn compare_puzzles<'py>(
         .collect();
     let comparison = interruptible(py, move |_| {
         let configs: Vec<Config> = chosen.into_iter().map(Config::from_options).collect();
-        compare::compare(&named, &configs, limit, repeat, &mut || {}).json()
+        compare::compare(&named, &configs, limit, repeat, None, &mut || {}).json()
     })?;
     let doc: serde_json::Value =
         serde_json::from_str(&comparison).map_err(|e| BimaruError::new_err(e.to_string()))?;

@@ -77,9 +77,15 @@ pub fn run(args: &CompareArgs, limits: &Limits) -> Result<Exit, Failure> {
     } else {
         ProgressBar::hidden()
     };
-    let comparison = compare(&puzzles, &configs, args.limit, args.repeat, &mut || {
-        bar.inc(1)
-    });
+    let budget = super::time_limit(args.time_limit);
+    let comparison = compare(
+        &puzzles,
+        &configs,
+        args.limit,
+        args.repeat,
+        budget,
+        &mut || bar.inc(1),
+    );
     bar.finish_and_clear();
     let text = if args.json {
         comparison.json()

@@ -171,7 +171,7 @@ fn a_planted_wrong_decoder_is_a_disagreement() {
             }),
         ]
     };
-    let clean = compare(&puzzles, &honest(), 2, 1, &mut || {});
+    let clean = compare(&puzzles, &honest(), 2, 1, None, &mut || {});
     assert!(clean.agrees());
 
     let plants: [(&str, Plant); 2] = [
@@ -184,7 +184,7 @@ fn a_planted_wrong_decoder_is_a_disagreement() {
             wrap(IlpEngine::new(puzzle, IlpModel::Ship, IlpSolver::Microlp))
         }));
         let mut steps = 0;
-        let result = compare(&puzzles, &configs, 2, 1, &mut || steps += 1);
+        let result = compare(&puzzles, &configs, 2, 1, None, &mut || steps += 1);
         assert_eq!(steps, puzzles.len() * 3);
         assert!(!result.agrees(), "{name}");
         // Every puzzle is affected (none is symmetric), and only the planted row disagrees.
@@ -198,4 +198,49 @@ fn a_planted_wrong_decoder_is_a_disagreement() {
             "{table}"
         );
     }
+}
+
+#[test]
+fn a_run_out_of_time_is_a_timeout_neither_solved_nor_agreeing() {
+    // A dense solbat board: no configuration proves uniqueness within a millisecond.
+    let Some(board) = shared("corpus/minizinc-solbat/sb_15_15_7_0.dzn") else {
+        return;
+    };
+    let out = run(
+        &[
+            "compare",
+            "--json",
+            "--time-limit",
+            "0.001",
+            board.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let runs = json["puzzles"][0]["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), all_options().len());
+    for run in runs {
+        assert_eq!(run["verdict"], "timeout", "{run}");
+        assert_eq!(run["agrees"], false, "{run}");
+    }
+    for config in json["configs"].as_array().unwrap() {
+        assert_eq!(config["solved"], 0, "{config}");
+    }
+    // With time enough, every configuration decides the IST boards and agrees.
+    let ist = shared("corpus/ist-bimaru/public").unwrap();
+    let out = run(
+        &[
+            "compare",
+            "--first",
+            "2",
+            "--time-limit",
+            "60",
+            ist.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("all configurations agree"), "{text}");
 }
