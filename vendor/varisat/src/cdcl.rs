@@ -1,5 +1,7 @@
 //! Conflict driven clause learning.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use partial_ref::{partial, PartialRef};
 
 use varisat_internal_proof::ProofStep;
@@ -18,8 +20,12 @@ use crate::{
 };
 
 /// Find a conflict, learn a clause and backtrack.
+///
+/// bimaru-sat patch: the schedule calls [`stoppable_conflict_step`]; varisat's own tests (not
+/// shipped here) call this one.
+#[allow(dead_code)]
 pub fn conflict_step<'a>(
-    mut ctx: partial!(
+    ctx: partial!(
         Context<'a>,
         mut AnalyzeConflictP,
         mut AssignmentP,
@@ -40,17 +46,49 @@ pub fn conflict_step<'a>(
         mut WatchlistsP,
     ),
 ) {
-    let conflict = find_conflict(ctx.borrow());
+    stoppable_conflict_step(ctx, None);
+}
+
+/// bimaru-sat patch: [`conflict_step`] that also looks at `stop` between the propagation rounds
+/// of its search for a conflict (each may simplify the whole clause database when it proves a
+/// unit, which on a large formula takes a noticeable time). When the flag is set it returns
+/// `false` at once, having learnt nothing: the assignment is left between two rounds, where the
+/// next call resumes, and the solver state stays `Unknown`.
+pub fn stoppable_conflict_step<'a>(
+    mut ctx: partial!(
+        Context<'a>,
+        mut AnalyzeConflictP,
+        mut AssignmentP,
+        mut AssumptionsP,
+        mut BinaryClausesP,
+        mut ClauseActivityP,
+        mut ClauseAllocP,
+        mut ClauseDbP,
+        mut ImplGraphP,
+        mut ModelP,
+        mut ProofP<'a>,
+        mut SolverStateP,
+        mut TmpDataP,
+        mut TmpFlagsP,
+        mut TrailP,
+        mut VariablesP,
+        mut VsidsP,
+        mut WatchlistsP,
+    ),
+    stop: Option<&AtomicBool>,
+) -> bool {
+    let conflict = find_conflict(ctx.borrow(), stop);
 
     let conflict = match conflict {
         Ok(()) => {
             reconstruct_global_model(ctx.borrow());
-            return;
+            return true;
         }
         Err(FoundConflict::Assumption) => {
             ctx.part_mut(SolverStateP).sat_state = SatState::UnsatUnderAssumptions;
-            return;
+            return true;
         }
+        Err(FoundConflict::Stopped) => return false,
         Err(FoundConflict::Conflict(conflict)) => conflict,
     };
 
@@ -81,7 +119,7 @@ pub fn conflict_step<'a>(
     let reason = match clause.len() {
         0 => {
             ctx.part_mut(SolverStateP).sat_state = SatState::Unsat;
-            return;
+            return true;
         }
         1 => Reason::Unit,
         2 => {
@@ -97,6 +135,7 @@ pub fn conflict_step<'a>(
     };
 
     enqueue_assignment(ctx.borrow(), clause[0], reason);
+    true
 }
 
 /// Return type of [`find_conflict`].
@@ -105,6 +144,8 @@ pub fn conflict_step<'a>(
 enum FoundConflict {
     Conflict(Conflict),
     Assumption,
+    /// bimaru-sat patch: the stop flag was set between two propagation rounds.
+    Stopped,
 }
 
 impl From<Conflict> for FoundConflict {
@@ -133,8 +174,12 @@ fn find_conflict<'a>(
         mut VsidsP,
         mut WatchlistsP,
     ),
+    stop: Option<&AtomicBool>,
 ) -> Result<(), FoundConflict> {
     loop {
+        if stop.map_or(false, |s| s.load(Ordering::Relaxed)) {
+            return Err(FoundConflict::Stopped);
+        }
         let propagation_result = propagate(ctx.borrow());
 
         let new_unit = prove_units(ctx.borrow());

@@ -11,7 +11,7 @@ use log::info;
 use partial_ref::{partial, PartialRef};
 
 use crate::{
-    cdcl::conflict_step,
+    cdcl::stoppable_conflict_step,
     clause::{
         collect_garbage,
         reduce::{reduce_locals, reduce_mids},
@@ -132,8 +132,11 @@ pub fn schedule_step<'a>(
 
         collect_garbage(ctx.borrow());
 
-        conflict_step(ctx.borrow());
-        schedule.conflicts += 1;
+        // bimaru-sat patch: the stop flag is also read inside the step; a stopped step found
+        // no conflict and is not counted.
+        if stoppable_conflict_step(ctx.borrow(), schedule.stop.as_deref()) {
+            schedule.conflicts += 1;
+        }
         true
     }
 }
