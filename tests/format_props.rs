@@ -176,19 +176,7 @@ pub const SEEDS: [&str; 11] = [
 
 fn check_all_parsers(text: &str) {
     let _ = format::detect(text);
-    for f in [
-        Format::Ist,
-        Format::Csc384,
-        Format::Rubin,
-        Format::Dzn,
-        Format::Json,
-        Format::Puzzlink,
-        Format::Rpi,
-        Format::Eprime,
-        Format::Krazydad,
-        Format::Jolyonb,
-        Format::Sxchx,
-    ] {
+    for &f in Format::parsed() {
         if let Err(e) = format::parse_document(text, f) {
             assert!(e.line >= 1, "{f:?}: error without a line: {e} for {text:?}");
             assert!(

@@ -43,6 +43,39 @@ fn place(rows: usize, cols: usize, wishes: &[(usize, usize, usize, bool)]) -> Ve
     ships
 }
 
+/// The board of the ships `place` makes from `wishes`: its grid, and a puzzle with the counts
+/// of that grid (the rows and columns named in `hidden_rows` and `hidden_cols` unknown), its
+/// fleet and a clue from the grid at each of `clue_cells` (all taken modulo the board's size).
+fn board(
+    rows: usize,
+    cols: usize,
+    wishes: &[(usize, usize, usize, bool)],
+    clue_cells: &[(usize, usize)],
+    hidden_rows: &[usize],
+    hidden_cols: &[usize],
+) -> (Puzzle, Grid) {
+    let ships = place(rows, cols, wishes);
+    let grid = Grid::from_ships(rows, cols, &ships);
+    let mut counts = vec![0; ships.iter().map(|s| s.len).max().unwrap_or(0)];
+    for s in &ships {
+        counts[s.len - 1] += 1;
+    }
+    let mut row_counts: Vec<Option<usize>> = (0..rows).map(|r| Some(grid.row_total(r))).collect();
+    for h in hidden_rows {
+        row_counts[h % rows] = None;
+    }
+    let mut col_counts: Vec<Option<usize>> = (0..cols).map(|c| Some(grid.col_total(c))).collect();
+    for h in hidden_cols {
+        col_counts[h % cols] = None;
+    }
+    let mut puzzle = Puzzle::new(row_counts, col_counts, Fleet::from_counts(counts)).unwrap();
+    for &(r, c) in clue_cells {
+        let pos = Pos::new(r % rows, c % cols);
+        puzzle.add_clue(pos, Clue::Piece(grid.get(pos))).unwrap();
+    }
+    (puzzle, grid)
+}
+
 prop_compose! {
     /// A random board from 6x6 to 15x15 with a random legal fleet, its counts (some hidden), and
     /// some clues taken from the hidden grid.
@@ -51,23 +84,7 @@ prop_compose! {
                        clue_cells in prop::collection::vec((0usize..15, 0usize..15), 0..8),
                        hidden_rows in prop::collection::vec(0usize..15, 0..3))
                       -> (Puzzle, Grid) {
-        let ships = place(rows, cols, &wishes);
-        let grid = Grid::from_ships(rows, cols, &ships);
-        let mut counts = vec![0; ships.iter().map(|s| s.len).max().unwrap_or(0)];
-        for s in &ships {
-            counts[s.len - 1] += 1;
-        }
-        let mut row_counts: Vec<Option<usize>> = (0..rows).map(|r| Some(grid.row_total(r))).collect();
-        for h in hidden_rows {
-            row_counts[h % rows] = None;
-        }
-        let col_counts = (0..cols).map(|c| Some(grid.col_total(c))).collect();
-        let mut puzzle = Puzzle::new(row_counts, col_counts, Fleet::from_counts(counts)).unwrap();
-        for (r, c) in clue_cells {
-            let pos = Pos::new(r % rows, c % cols);
-            puzzle.add_clue(pos, Clue::Piece(grid.get(pos))).unwrap();
-        }
-        (puzzle, grid)
+        board(rows, cols, &wishes, &clue_cells, &hidden_rows, &[])
     }
 }
 
@@ -80,26 +97,7 @@ prop_compose! {
                            hidden_rows in prop::collection::vec(0usize..8, 0..3),
                            hidden_cols in prop::collection::vec(0usize..8, 0..3))
                           -> Puzzle {
-        let ships = place(rows, cols, &wishes);
-        let grid = Grid::from_ships(rows, cols, &ships);
-        let mut counts = vec![0; ships.iter().map(|s| s.len).max().unwrap_or(0)];
-        for s in &ships {
-            counts[s.len - 1] += 1;
-        }
-        let mut row_counts: Vec<Option<usize>> = (0..rows).map(|r| Some(grid.row_total(r))).collect();
-        for h in hidden_rows {
-            row_counts[h % rows] = None;
-        }
-        let mut col_counts: Vec<Option<usize>> = (0..cols).map(|c| Some(grid.col_total(c))).collect();
-        for h in hidden_cols {
-            col_counts[h % cols] = None;
-        }
-        let mut puzzle = Puzzle::new(row_counts, col_counts, Fleet::from_counts(counts)).unwrap();
-        for (r, c) in clue_cells {
-            let pos = Pos::new(r % rows, c % cols);
-            puzzle.add_clue(pos, Clue::Piece(grid.get(pos))).unwrap();
-        }
-        puzzle
+        board(rows, cols, &wishes, &clue_cells, &hidden_rows, &hidden_cols).0
     }
 }
 

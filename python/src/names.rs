@@ -30,41 +30,15 @@ fn pick<T: Copy>(
         })
 }
 
-const FORMATS: &[Format] = &[
-    Format::Auto,
-    Format::Ist,
-    Format::Csc384,
-    Format::Rubin,
-    Format::Dzn,
-    Format::Json,
-    Format::Puzzlink,
-    Format::Rpi,
-    Format::Eprime,
-    Format::Krazydad,
-    Format::Jolyonb,
-    Format::Sxchx,
-];
-
-const OUTPUT_FORMATS: &[OutputFormat] = &[
-    OutputFormat::Ist,
-    OutputFormat::Csc384,
-    OutputFormat::Rubin,
-    OutputFormat::Dzn,
-    OutputFormat::Json,
-    OutputFormat::Pretty,
-    OutputFormat::Puzzlink,
-    OutputFormat::Rpi,
-];
-
 /// An input format (None: detect it).
 pub fn input_format(given: Option<&str>) -> PyResult<Format> {
     given.map_or(Ok(Format::Auto), |g| {
-        pick("format", g, FORMATS, Format::name)
+        pick("format", g, Format::ALL, Format::name)
     })
 }
 
 pub fn output_format(given: &str) -> PyResult<OutputFormat> {
-    pick("format", given, OUTPUT_FORMATS, OutputFormat::name)
+    pick("format", given, OutputFormat::ALL, OutputFormat::name)
 }
 
 pub fn backend(given: &str) -> PyResult<Backend> {

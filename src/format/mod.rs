@@ -59,6 +59,27 @@ pub enum Format {
 }
 
 impl Format {
+    /// Every value, [`Format::Auto`] first, then each format a parser reads.
+    pub const ALL: &'static [Format] = &[
+        Format::Auto,
+        Format::Ist,
+        Format::Csc384,
+        Format::Rubin,
+        Format::Dzn,
+        Format::Json,
+        Format::Puzzlink,
+        Format::Rpi,
+        Format::Eprime,
+        Format::Krazydad,
+        Format::Jolyonb,
+        Format::Sxchx,
+    ];
+
+    /// The formats a parser reads ([`Format::ALL`] without [`Format::Auto`]).
+    pub fn parsed() -> &'static [Format] {
+        &Format::ALL[1..]
+    }
+
     /// The format's name as written on the command line.
     pub fn name(self) -> &'static str {
         match self {
@@ -102,6 +123,18 @@ pub enum OutputFormat {
 }
 
 impl OutputFormat {
+    /// Every output format.
+    pub const ALL: &'static [OutputFormat] = &[
+        OutputFormat::Ist,
+        OutputFormat::Csc384,
+        OutputFormat::Rubin,
+        OutputFormat::Dzn,
+        OutputFormat::Json,
+        OutputFormat::Pretty,
+        OutputFormat::Puzzlink,
+        OutputFormat::Rpi,
+    ];
+
     /// The format's name as written on the command line.
     pub fn name(self) -> &'static str {
         match self {

@@ -218,20 +218,6 @@ fn regressions() -> Vec<String> {
         .collect()
 }
 
-const FORMATS: [Format; 11] = [
-    Format::Ist,
-    Format::Csc384,
-    Format::Rubin,
-    Format::Dzn,
-    Format::Json,
-    Format::Puzzlink,
-    Format::Rpi,
-    Format::Eprime,
-    Format::Krazydad,
-    Format::Jolyonb,
-    Format::Sxchx,
-];
-
 /// An error must name a line (0 only for the input as a whole) and fit on one line.
 fn one_line(e: &ParseError) -> Result<(), TestCaseError> {
     prop_assert!(!e.to_string().contains('\n'), "multi-line message {}", e);
@@ -416,7 +402,7 @@ fn hint_state_reader() {
 #[test]
 fn regression_corpus_through_every_reader() {
     for text in regressions() {
-        for format in FORMATS {
+        for &format in Format::parsed() {
             check_format(format, &text).unwrap();
         }
         let _ = dimacs::read_answer_within(&text, 1000);
