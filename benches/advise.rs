@@ -1,9 +1,9 @@
 //! The shot advisor in-process: one Rowan data set (parse and answer), the exact posterior of
 //! a mid-game board, and one self-play game.
 
-use bimaru_sat::advise::posterior::{self, Method, Options};
-use bimaru_sat::advise::simulate::{self, SimOptions, Strategy};
-use bimaru_sat::advise::{contest, rowan};
+use bimaru_sat::usecase::advise::posterior::{self, Method, Options};
+use bimaru_sat::usecase::advise::simulate::{self, SimOptions, Strategy};
+use bimaru_sat::usecase::advise::{contest, rowan};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 

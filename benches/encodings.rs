@@ -5,10 +5,10 @@
 //!
 //! `cargo bench --bench encodings`
 
+use bimaru_sat::encode::sat::card::CardKind;
+use bimaru_sat::encode::sat::dimacs::Formula;
+use bimaru_sat::encode::sat::model::Model;
 use bimaru_sat::format::ist;
-use bimaru_sat::sat::card::CardKind;
-use bimaru_sat::sat::dimacs::Formula;
-use bimaru_sat::sat::model::Model;
 use bimaru_sat::{Outcome, SolveOptions, solve};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;

@@ -4,7 +4,7 @@
 //! each 50x50 puzzle in `puzzles/generated/50x50`.
 
 use bimaru_sat::format::json;
-use bimaru_sat::generate::{GenerateOptions, Reduce, Size, generate, rng_for};
+use bimaru_sat::usecase::generate::{GenerateOptions, Reduce, Size, generate, rng_for};
 use bimaru_sat::{SolveOptions, solve};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;

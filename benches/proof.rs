@@ -11,7 +11,7 @@
 mod common;
 
 use bimaru_sat::format::Format;
-use bimaru_sat::proof::{ProofOptions, certify};
+use bimaru_sat::usecase::proof::{ProofOptions, certify};
 use bimaru_sat::{Outcome, Puzzle, SolveOptions, solve};
 use common::puzzles;
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};

@@ -25,32 +25,15 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod advise;
-pub mod backend;
-pub mod compare;
-pub mod deadline;
-pub mod error;
+pub mod encode;
 pub mod format;
-pub mod generate;
-pub mod geometry;
-pub mod grade;
-pub mod hint;
-pub mod ilp;
-pub mod job;
-pub mod limits;
-pub mod placement;
-pub mod proof;
-pub mod puzzle;
+pub mod model;
 pub mod reason;
-pub mod render;
-pub mod rule;
-pub mod sat;
-pub mod solve;
 pub mod solver;
-pub mod verify;
+pub mod usecase;
 
-pub use error::Error;
-pub use limits::Limits;
-pub use puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Shape, Ship};
-pub use solve::{Backend, Outcome, Report, SolveOptions, Stats, solve};
-pub use verify::{Violation, verify};
+pub use model::limits::Limits;
+pub use model::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Shape, Ship};
+pub use model::verify::{Violation, verify};
+pub use usecase::error::Error;
+pub use usecase::solve::{Backend, Outcome, Report, SolveOptions, Stats, solve};

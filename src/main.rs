@@ -1,5 +1,5 @@
 //! The `bimaru-sat` binary: parse the command line, run, turn the result into an exit code.
-//! The binary owns every flag: [`cli`] declares them, [`app`] resolves them into the library's
+//! The binary owns every flag: [`app::cli`] declares them, [`app`] resolves them into the library's
 //! plain values and writes what the library returns. The library never sees a flag.
 
 /// A line on standard error, as `eprintln!` writes it, but never a panic: when standard error
@@ -13,10 +13,9 @@ macro_rules! note {
 }
 
 mod app;
-mod cli;
 
+use app::cli::Cli;
 use clap::Parser;
-use cli::Cli;
 use std::io::{self, Write};
 use std::process::ExitCode;
 

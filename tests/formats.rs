@@ -263,7 +263,7 @@ fn a_set_stop_flag_interrupts_the_sat_search() {
     };
     assert!(matches!(
         solve(&puzzle, &options),
-        Err(bimaru_sat::solve::SolveError::Interrupted)
+        Err(bimaru_sat::usecase::solve::SolveError::Interrupted)
     ));
 }
 
@@ -632,7 +632,7 @@ fn puzzles_formats_holds_one_puzzle_in_every_format() {
     names.sort();
     assert_eq!(names, cases.map(|(n, _)| n.to_string()));
     for (name, want_format) in cases {
-        let source = format::Source::read(&dir.join(name)).unwrap();
+        let source = bimaru_sat::usecase::Source::read(&dir.join(name)).unwrap();
         assert_eq!(format::detect(&source.text), Ok(want_format), "{name}");
         let doc = source.document(Format::Auto).unwrap();
         assert_eq!(doc.boards.len(), 1, "{name}");

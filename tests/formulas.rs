@@ -1,9 +1,9 @@
 //! The size formulas in `encodings/` against the encoders.
 
-use bimaru_sat::placement::Placements;
-use bimaru_sat::sat::card::{CardKind, EncodingSize};
-use bimaru_sat::sat::cell;
-use bimaru_sat::sat::model::Instance;
+use bimaru_sat::encode::sat::card::{CardKind, EncodingSize};
+use bimaru_sat::encode::sat::cell;
+use bimaru_sat::encode::sat::model::Instance;
+use bimaru_sat::model::placement::Placements;
 use bimaru_sat::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
 use varisat::CnfFormula;
 

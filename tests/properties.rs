@@ -1,10 +1,11 @@
 //! Property tests: random legal fleets solve back to verified grids; the IST parser never panics
 //! and always names a line. (The cardinality encodings are checked against brute force next to
-//! their code, in `src/sat/card/mod.rs`.)
+//! their code, in `src/encode/sat/card/mod.rs`.)
 
-use bimaru_sat::format::{Format, Source, ist};
-use bimaru_sat::sat::model::Model;
-use bimaru_sat::sat::redundant::{Implied, Redundant};
+use bimaru_sat::encode::sat::model::Model;
+use bimaru_sat::encode::sat::redundant::{Implied, Redundant};
+use bimaru_sat::format::{Format, ist};
+use bimaru_sat::usecase::Source;
 use bimaru_sat::{
     Clue, Fleet, Grid, Orientation, Outcome, Pos, Puzzle, Ship, SolveOptions, solve, verify,
 };

@@ -222,10 +222,10 @@ fn decode_tells_which_answer_and_which_formula_it_needs() {
 
 #[test]
 fn library_decode_errors_name_no_flag() {
-    use bimaru_sat::format::Source;
-    use bimaru_sat::job::decode::{ilp_answer, sat_answer, sat_formula};
-    use bimaru_sat::sat::card::CardKind;
-    use bimaru_sat::sat::model::Model;
+    use bimaru_sat::encode::sat::card::CardKind;
+    use bimaru_sat::encode::sat::model::Model;
+    use bimaru_sat::usecase::Source;
+    use bimaru_sat::usecase::job::decode::{ilp_answer, sat_answer, sat_formula};
     let example = fs::read_to_string(Path::new(ROOT).join("puzzles/ist-example.txt")).unwrap();
     let puzzle = bimaru_sat::format::ist::parse(&example).unwrap();
     let formula = sat_formula(&puzzle, Model::Cell, CardKind::Seq, None).unwrap();

@@ -5,7 +5,7 @@
 
 use bimaru_sat::Error;
 use bimaru_sat::format::ParseErrorKind;
-use bimaru_sat::solve::SolveError;
+use bimaru_sat::usecase::solve::SolveError;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;

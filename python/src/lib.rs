@@ -8,17 +8,17 @@ mod errors;
 mod names;
 mod types;
 
-use bimaru_sat::compare::{self, Config, NamedPuzzle};
-use bimaru_sat::deadline::Deadline;
+use bimaru_sat::encode::sat::dimacs::Formula;
 use bimaru_sat::format::Format;
 use bimaru_sat::format::json::{ResultJson, Status};
-use bimaru_sat::generate::{GenerateOptions, Size, generate_graded, parse_fleet, rng_for};
-use bimaru_sat::job::author::{grade_line, hint_step};
-use bimaru_sat::job::batch::{BatchFile, BatchJob};
-use bimaru_sat::job::generate::write_generated;
-use bimaru_sat::job::{Goal, SolveJob, require_solvers};
-use bimaru_sat::sat::dimacs::Formula;
-use bimaru_sat::solve::{Backend, Report, SolveError, SolveOptions, solve};
+use bimaru_sat::model::deadline::Deadline;
+use bimaru_sat::usecase::compare::{self, Config, NamedPuzzle};
+use bimaru_sat::usecase::generate::{GenerateOptions, Size, generate_graded, parse_fleet, rng_for};
+use bimaru_sat::usecase::job::author::{grade_line, hint_step};
+use bimaru_sat::usecase::job::batch::{BatchFile, BatchJob};
+use bimaru_sat::usecase::job::generate::write_generated;
+use bimaru_sat::usecase::job::{Goal, SolveJob, require_solvers};
+use bimaru_sat::usecase::solve::{Backend, Report, SolveError, SolveOptions, solve};
 use bimaru_sat::{Error, Limits, Puzzle};
 use errors::{BimaruError, LimitError, ParseError, TimeLimitError, time_limit_error, to_py};
 use pyo3::exceptions::PyValueError;
@@ -274,7 +274,9 @@ fn generated_line(
 ) -> PyResult<String> {
     let size: Size = size
         .parse()
-        .map_err(|e: bimaru_sat::generate::SizeSpecError| PyValueError::new_err(e.to_string()))?;
+        .map_err(|e: bimaru_sat::usecase::generate::SizeSpecError| {
+            PyValueError::new_err(e.to_string())
+        })?;
     let mut options = GenerateOptions::new(size);
     if let Some(spec) = fleet {
         options.fleet = parse_fleet(spec).map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -316,9 +318,9 @@ fn grade<'py>(
     let deadline = Deadline::within(seconds(time_limit)?);
     let board = puzzle.board.clone();
     let graded = interruptible(py, move |_| {
-        bimaru_sat::grade::grade_within(&board.puzzle, deadline)
+        bimaru_sat::usecase::grade::grade_within(&board.puzzle, deadline)
     })?;
-    use bimaru_sat::grade::{GradeError, Graded};
+    use bimaru_sat::usecase::grade::{GradeError, Graded};
     let dict = PyDict::new(py);
     match graded {
         Ok(Graded::Unique(report)) => {
@@ -363,7 +365,7 @@ fn hint<'py>(
     state: Option<&str>,
     time_limit: Option<f64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    use bimaru_sat::hint::{HintError, State};
+    use bimaru_sat::usecase::hint::{HintError, State};
     let p = puzzle.puzzle();
     let state = state
         .map(|text| State::parse(text, p.rows(), p.cols()))
@@ -436,7 +438,7 @@ fn to_lp(puzzle: &PyPuzzle, ilp_model: Option<&str>) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (puzzle, solution=None))]
 fn svg(puzzle: &PyPuzzle, solution: Option<&PyGrid>) -> String {
-    bimaru_sat::render::svg(puzzle.puzzle(), solution.map(|g| &g.grid))
+    bimaru_sat::format::render::svg(puzzle.puzzle(), solution.map(|g| &g.grid))
 }
 
 /// The configuration names `compare` runs by default (every one this build links).

@@ -1,13 +1,13 @@
 //! The names Python passes for formats, backends, encodings and solvers, read through each
 //! library enum's own `name()` (the command line's spelling).
 
+use bimaru_sat::encode::ilp::{IlpModel, IlpSolver};
+use bimaru_sat::encode::sat::card::CardKind;
+use bimaru_sat::encode::sat::model::Model;
 use bimaru_sat::format::{Format, OutputFormat};
-use bimaru_sat::grade::Grade;
-use bimaru_sat::ilp::{IlpModel, IlpSolver};
-use bimaru_sat::sat::card::CardKind;
-use bimaru_sat::sat::model::Model;
-use bimaru_sat::solve::Backend;
 use bimaru_sat::solver::SolverKind;
+use bimaru_sat::usecase::grade::Grade;
+use bimaru_sat::usecase::solve::Backend;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 

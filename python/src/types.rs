@@ -5,8 +5,9 @@
 use crate::errors::{BimaruError, to_py};
 use crate::names;
 use bimaru_sat::format::json::{ClueJson, PieceName, PuzzleJson, ResultJson, grid_rows};
-use bimaru_sat::format::{Board, Document, Format, OutputFormat, Source, Writer};
-use bimaru_sat::job::convert::convert;
+use bimaru_sat::format::{Board, Document, Format, OutputFormat, Writer};
+use bimaru_sat::usecase::Source;
+use bimaru_sat::usecase::job::convert::convert;
 use bimaru_sat::{Error, Grid, Limits, Puzzle};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -158,7 +159,7 @@ impl PyPuzzle {
 
     /// The puzzle as an SVG picture.
     fn svg(&self) -> String {
-        bimaru_sat::render::svg(self.puzzle(), None)
+        bimaru_sat::format::render::svg(self.puzzle(), None)
     }
 
     fn _repr_svg_(&self) -> String {
@@ -291,7 +292,7 @@ impl PyGrid {
 
     /// The puzzle and this solution as an SVG picture.
     fn svg(&self) -> String {
-        bimaru_sat::render::svg(self.owner.puzzle(), Some(&self.grid))
+        bimaru_sat::format::render::svg(self.owner.puzzle(), Some(&self.grid))
     }
 
     fn _repr_svg_(&self) -> String {

@@ -1,16 +1,16 @@
 //! The `advise` and `simulate` commands: read contest input and answer with the contest's rule
 //! or the posterior; play self-play games behind a progress bar. The library computes and
-//! writes ([`bimaru_sat::advise::report`]); this module picks the options and prints.
+//! writes ([`bimaru_sat::usecase::advise::report`]); this module picks the options and prints.
 
 use super::{Exit, Failure, deadline, output, read_input, timed_out};
-use crate::cli::{AdviseArgs, SimulateArgs};
+use crate::app::cli::{AdviseArgs, SimulateArgs};
 use bimaru_sat::Limits;
-use bimaru_sat::advise::posterior::{self, Options, Posterior, PosteriorError, Rule};
-use bimaru_sat::advise::report;
-use bimaru_sat::advise::simulate::{self, SimOptions, SimulateError};
-use bimaru_sat::advise::{Position, contest, rowan};
-use bimaru_sat::deadline::Deadline;
-use bimaru_sat::error::Error;
+use bimaru_sat::model::deadline::Deadline;
+use bimaru_sat::usecase::advise::posterior::{self, Options, Posterior, PosteriorError, Rule};
+use bimaru_sat::usecase::advise::report;
+use bimaru_sat::usecase::advise::simulate::{self, SimOptions, SimulateError};
+use bimaru_sat::usecase::advise::{Position, contest, rowan};
+use bimaru_sat::usecase::error::Error;
 use std::io::IsTerminal;
 use std::time::Instant;
 

@@ -7,11 +7,11 @@
 use super::output::{NewDir, StdoutLines};
 use super::solve::{cnf_path, engine, proof_options, tally_exit};
 use super::{Exit, Failure};
-use crate::cli::BatchArgs;
+use crate::app::cli::BatchArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::job::Goal;
-use bimaru_sat::job::batch::{BatchJob, BoardProof, FileResult};
-use bimaru_sat::solve::SolveOptions;
+use bimaru_sat::usecase::job::Goal;
+use bimaru_sat::usecase::job::batch::{BatchJob, BoardProof, FileResult};
+use bimaru_sat::usecase::solve::SolveOptions;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashSet;
 use std::io::{self, IsTerminal};

@@ -6,10 +6,10 @@
 use super::output::stdout;
 use super::solve::cnf_path;
 use super::{Exit, Failure, before, deadline, read_input, timed_out};
-use crate::cli::CheckProofArgs;
+use crate::app::cli::CheckProofArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::format::Source;
-use bimaru_sat::proof::{check, named_puzzle};
+use bimaru_sat::usecase::Source;
+use bimaru_sat::usecase::proof::{check, named_puzzle};
 
 /// Runs the check-proof command.
 pub fn run(args: &CheckProofArgs, limits: &Limits) -> Result<Exit, Failure> {

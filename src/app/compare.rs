@@ -3,12 +3,12 @@
 //! configuration disagrees or fails.
 
 use super::{Exit, Failure, output};
-use crate::cli::CompareArgs;
+use crate::app::cli::CompareArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::compare::{Config, all_options, compare, read_puzzles};
-use bimaru_sat::error::Error;
-use bimaru_sat::job::{require_sat_solver, require_solver};
-use bimaru_sat::solve::{Backend, SolveOptions};
+use bimaru_sat::usecase::compare::{Config, all_options, compare, read_puzzles};
+use bimaru_sat::usecase::error::Error;
+use bimaru_sat::usecase::job::{require_sat_solver, require_solver};
+use bimaru_sat::usecase::solve::{Backend, SolveOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 

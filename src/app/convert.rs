@@ -2,9 +2,9 @@
 //! ([`convert`] refuses formats that cannot express the puzzle).
 
 use super::{Exit, Failure, Output, read_input};
-use crate::cli::ConvertArgs;
+use crate::app::cli::ConvertArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::job::convert::convert;
+use bimaru_sat::usecase::job::convert::convert;
 
 /// Runs the convert command.
 pub fn run(args: &ConvertArgs, limits: &Limits) -> Result<Exit, Failure> {

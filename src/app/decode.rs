@@ -1,14 +1,14 @@
 //! The decode command: read the puzzle, the DIMACS header when given (checking the flags given
 //! again against it) and the solver's answer, let the library check and decode it
-//! ([`bimaru_sat::job::decode`]), and print the grid in the puzzle's format. `--backend ilp`
+//! ([`bimaru_sat::usecase::job::decode`]), and print the grid in the puzzle's format. `--backend ilp`
 //! reads a CBC or glpsol answer instead.
 
 use super::{Exit, Failure, Output, read_input};
-use crate::cli::DecodeArgs;
+use crate::app::cli::DecodeArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::format::Writer;
-use bimaru_sat::job::decode::{ilp_answer, read_header, sat_answer, sat_formula};
-use bimaru_sat::solve::Backend;
+use bimaru_sat::usecase::job::decode::{ilp_answer, read_header, sat_answer, sat_formula};
+use bimaru_sat::usecase::solve::Backend;
 
 /// Runs the decode command.
 pub fn run(args: &DecodeArgs, limits: &Limits) -> Result<Exit, Failure> {

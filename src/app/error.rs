@@ -2,12 +2,12 @@
 //! combinations that cannot work, and the generator's failures. Each has its exit code: 2 for
 //! bad input or usage, 70 for a failure of the tool.
 
-use bimaru_sat::error::Error;
+use bimaru_sat::encode::sat::dimacs::DecodeError;
 use bimaru_sat::format::{ParseError, ParseErrorKind};
-use bimaru_sat::generate::GenerateError;
-use bimaru_sat::limits::{Limit, LimitExceeded};
-use bimaru_sat::sat::dimacs::DecodeError;
-use bimaru_sat::solve::SolveError;
+use bimaru_sat::model::limits::{Limit, LimitExceeded};
+use bimaru_sat::usecase::error::Error;
+use bimaru_sat::usecase::generate::GenerateError;
+use bimaru_sat::usecase::solve::SolveError;
 
 /// Why a command failed.
 #[derive(Debug, thiserror::Error)]

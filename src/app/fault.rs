@@ -1,8 +1,8 @@
 //! The `plant-fault` test hook (a cargo feature that `cargo install` never turns on): it makes
 //! one `--cross-check` configuration return wrong grids, so that the tests see the check fail.
 
-use bimaru_sat::compare::Config;
-use bimaru_sat::solve::{Engine, SolveError, Stats};
+use bimaru_sat::usecase::compare::Config;
+use bimaru_sat::usecase::solve::{Engine, SolveError, Stats};
 use bimaru_sat::{Grid, Pos};
 
 /// The environment variable that plants a faulty engine in `--cross-check`: a test hook (see

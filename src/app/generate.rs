@@ -4,15 +4,15 @@
 
 use super::output::{self, NewDir};
 use super::{Exit, Failure};
-use crate::cli::GenerateArgs;
+use crate::app::cli::GenerateArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::format::Format;
-use bimaru_sat::generate::{
+use bimaru_sat::model::limits::LimitExceeded;
+use bimaru_sat::usecase::generate::{
     CHECK_CONFIGURATION, GenerateError, GenerateOptions, GenerateProgress, Phase, default_fleet,
 };
-use bimaru_sat::job::generate::GenerateJob;
-use bimaru_sat::job::require_sat_solver;
-use bimaru_sat::limits::LimitExceeded;
+use bimaru_sat::usecase::job::generate::GenerateJob;
+use bimaru_sat::usecase::job::require_sat_solver;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

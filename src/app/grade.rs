@@ -2,12 +2,12 @@
 //! level of deduction decided, within `--time-limit`.
 
 use super::{Exit, Failure, output, read_input};
-use crate::cli::GradeArgs;
+use crate::app::cli::GradeArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::error::Error;
-use bimaru_sat::grade::{GradeError, Graded, grade_within};
-use bimaru_sat::job::author::grade_line;
-use bimaru_sat::solve::SolveError;
+use bimaru_sat::usecase::error::Error;
+use bimaru_sat::usecase::grade::{GradeError, Graded, grade_within};
+use bimaru_sat::usecase::job::author::grade_line;
+use bimaru_sat::usecase::solve::SolveError;
 
 /// Runs the grade command.
 pub fn run(args: &GradeArgs, limits: &Limits) -> Result<Exit, Failure> {

@@ -3,12 +3,12 @@
 //! `--time-limit`.
 
 use super::{Exit, Failure, Output, output, read_input};
-use crate::cli::HintArgs;
+use crate::app::cli::HintArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::error::Error;
-use bimaru_sat::hint::{HintError, State};
-use bimaru_sat::job::author::hint_step;
-use bimaru_sat::solve::SolveError;
+use bimaru_sat::usecase::error::Error;
+use bimaru_sat::usecase::hint::{HintError, State};
+use bimaru_sat::usecase::job::author::hint_step;
+use bimaru_sat::usecase::solve::SolveError;
 
 /// Runs the hint command.
 pub fn run(args: &HintArgs, limits: &Limits) -> Result<Exit, Failure> {

@@ -2,7 +2,7 @@
 //! roff manual pages (clap_mangen), both made from the same clap definitions as `--help`.
 
 use super::{Exit, Failure, output};
-use crate::cli::{Cli, CompletionsArgs, ManArgs};
+use crate::app::cli::{Cli, CompletionsArgs, ManArgs};
 use clap::CommandFactory;
 
 /// Prints the completion script for the shell asked for.
@@ -34,7 +34,7 @@ pub fn man(args: &ManArgs) -> Result<Exit, Failure> {
     let mut roff = Vec::new();
     clap_mangen::Man::new(page)
         .render(&mut roff)
-        .map_err(|source| bimaru_sat::error::Error::Io {
+        .map_err(|source| bimaru_sat::usecase::error::Error::Io {
             path: "<man page>".into(),
             source,
         })?;

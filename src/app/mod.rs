@@ -5,6 +5,7 @@
 mod advise;
 mod batch;
 mod check_proof;
+pub mod cli;
 mod compare;
 mod convert;
 mod decode;
@@ -23,11 +24,11 @@ mod solve;
 pub use error::Failure;
 use output::Output;
 
-use crate::cli::{Cli, Command};
+use crate::app::cli::{Cli, Command};
 use bimaru_sat::Limits;
-use bimaru_sat::deadline::{Deadline, seconds_text};
-use bimaru_sat::error::Error;
-use bimaru_sat::format::Source;
+use bimaru_sat::model::deadline::{Deadline, seconds_text};
+use bimaru_sat::usecase::Source;
+use bimaru_sat::usecase::error::Error;
 use std::io;
 use std::path::Path;
 use std::time::Duration;

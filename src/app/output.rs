@@ -6,7 +6,7 @@
 //! refused, and so is a file that is also an input of the run, or that the user cannot write.
 
 use super::Failure;
-use bimaru_sat::error::Error;
+use bimaru_sat::usecase::error::Error;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

@@ -3,10 +3,10 @@
 //! the solution), and write the SVG picture through a temporary file.
 
 use super::{Exit, Failure, Output, read_input};
-use crate::cli::RenderArgs;
+use crate::app::cli::RenderArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::render::svg;
-use bimaru_sat::solve::{Outcome, SolveOptions, solve};
+use bimaru_sat::format::render::svg;
+use bimaru_sat::usecase::solve::{Outcome, SolveOptions, solve};
 
 /// Runs the render command.
 pub fn run(args: &RenderArgs, limits: &Limits) -> Result<Exit, Failure> {

@@ -11,7 +11,7 @@ mod tests;
 pub use limits::Limits;
 
 use super::{Exit, Failure};
-use crate::cli::ServeArgs;
+use crate::app::cli::ServeArgs;
 use axum::Router;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};

@@ -6,19 +6,19 @@
 
 use super::output::Output;
 use super::{Exit, Failure, read_input};
-use crate::cli::{BatchArgs, EngineArgs, ProofArgs, SolveArgs};
+use crate::app::cli::{BatchArgs, EngineArgs, ProofArgs, SolveArgs};
 use bimaru_sat::Limits;
-use bimaru_sat::deadline::Deadline;
-use bimaru_sat::error::Error;
+use bimaru_sat::encode::sat::engine::Configuration;
+use bimaru_sat::encode::sat::redundant::Redundant;
 use bimaru_sat::format::OutputFormat;
 use bimaru_sat::format::csc384::{Dialect, DialectSource};
-use bimaru_sat::job::{
+use bimaru_sat::model::deadline::Deadline;
+use bimaru_sat::usecase::error::Error;
+use bimaru_sat::usecase::job::{
     Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board, require_solvers,
 };
-use bimaru_sat::proof::{Claim, ProofOptions, Standing, cross_check, cross_configs};
-use bimaru_sat::sat::engine::Configuration;
-use bimaru_sat::sat::redundant::Redundant;
-use bimaru_sat::solve::{Outcome, Report, SolveOptions};
+use bimaru_sat::usecase::proof::{Claim, ProofOptions, Standing, cross_check, cross_configs};
+use bimaru_sat::usecase::solve::{Outcome, Report, SolveOptions};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

@@ -5,8 +5,8 @@
 
 use super::Inexpressible;
 use super::{Found, ParseError, ParseErrorKind, check_board, check_ship_len};
-use crate::limits::Limits;
-use crate::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
+use crate::model::limits::Limits;
+use crate::model::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
 
 /// The two cell alphabets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -6,8 +6,8 @@
 use super::Inexpressible;
 use super::params::{self, Cursor, HintCodes, Params, Syntax, Tok, Value};
 use super::{Found, ParseError, ParseErrorKind, check_board, check_ship_len};
-use crate::limits::Limits;
-use crate::puzzle::{Clue, Dir, Piece, Pos, Puzzle};
+use crate::model::limits::Limits;
+use crate::model::puzzle::{Clue, Dir, Piece, Pos, Puzzle};
 
 /// `name = value;` statements with `%` comments.
 pub(super) static SYNTAX: Syntax = Syntax {

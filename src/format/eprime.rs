@@ -6,8 +6,8 @@
 
 use super::params::{self, Cursor, HintCodes, Params, Syntax, Tok, Value};
 use super::{Found, ParseError, ParseErrorKind, check_board};
-use crate::limits::Limits;
-use crate::puzzle::{Clue, Dir, Piece, Puzzle};
+use crate::model::limits::Limits;
+use crate::model::puzzle::{Clue, Dir, Piece, Puzzle};
 
 /// `letting NAME be VALUE` statements with `$` comments, after an optional `language` line.
 pub(super) static SYNTAX: Syntax = Syntax {
@@ -162,7 +162,7 @@ pub fn looks_eprime(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::Pos;
+    use crate::model::puzzle::Pos;
 
     const SMALL: &str = "language ESSENCE' 1.0\nletting LARGEST be 2\n$ a comment\nletting width be 3\nletting height be 2\nletting num_types be [1,1]\nletting row_tallies be [2,1]\nletting column_tallies be [1,1,1]\nletting hint be [ [6,7,7],\n\t[7,7,8], ]\n";
 

@@ -3,7 +3,7 @@
 //! The output is ten lines of `.`, lower-case pieces, and upper-case hinted cells.
 
 use super::{Found, HintLine, Line, ParseError, ParseErrorKind, tokenize};
-use crate::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
+use crate::model::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
 use std::collections::HashMap;
 
 /// Board side of the IST format.

@@ -4,8 +4,8 @@
 //! `v` ship ends.
 
 use super::{ClueLines, ParseError, ParseErrorKind, check_board, comma_items, count_or_unknown};
-use crate::limits::Limits;
-use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
+use crate::model::limits::Limits;
+use crate::model::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
 
 const INFO: &str = "w o # < > ^ v";
 

@@ -4,9 +4,9 @@
 //! documented in `docs/formats.md`.
 
 use super::{Board, FileBudget, Found, ParseError, ParseErrorKind};
-use crate::limits::{Limit, Limits};
-use crate::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
-use crate::solve::{Outcome, Report, Stats};
+use crate::model::limits::{Limit, Limits};
+use crate::model::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
+use crate::usecase::solve::{Outcome, Report, Stats};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -543,7 +543,7 @@ impl ResultJson {
             Status::Timeout,
             format!(
                 "time limit of {} s reached",
-                crate::deadline::seconds_text(seconds)
+                crate::model::deadline::seconds_text(seconds)
             ),
         )
     }

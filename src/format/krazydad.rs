@@ -5,8 +5,8 @@
 //! (a footer follows). The solver gives every board the standard fleet (ships up to length 4).
 
 use super::{Board, FileBudget, Found, ParseError, ParseErrorKind, check_board, count_or_unknown};
-use crate::limits::Limits;
-use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
+use crate::model::limits::Limits;
+use crate::model::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
 
 const CELLS: &str = ". = O ? < > ^ v + - |";
 

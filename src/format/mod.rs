@@ -12,18 +12,17 @@ pub mod krazydad;
 mod params;
 pub mod pretty;
 pub mod puzzlink;
+pub mod render;
 pub mod rpi;
 pub mod rubin;
-mod source;
 pub mod sxchx;
 mod write;
 
 pub use detect::{DetectError, detect};
-pub use source::{Source, folder_files};
 pub use write::Writer;
 
-use crate::limits::{LimitExceeded, Limits};
-use crate::puzzle::{Grid, Piece, Pos, Puzzle};
+use crate::model::limits::{LimitExceeded, Limits};
+use crate::model::puzzle::{Grid, Piece, Pos, Puzzle};
 use std::fmt;
 
 /// Input formats.
@@ -748,7 +747,7 @@ impl ClueLines {
         &mut self,
         puzzle: &mut Puzzle,
         pos: Pos,
-        clue: crate::puzzle::Clue,
+        clue: crate::model::puzzle::Clue,
         line: usize,
         column: Option<usize>,
     ) -> Result<(), ParseError> {

@@ -4,8 +4,8 @@
 //! (punctuation, comments, statement words, value grammar) and its [`HintCodes`].
 
 use super::{Found, ParseError, ParseErrorKind};
-use crate::limits::Limits;
-use crate::puzzle::{Clue, Fleet, Pos, Puzzle};
+use crate::model::limits::Limits;
+use crate::model::puzzle::{Clue, Fleet, Pos, Puzzle};
 
 /// A token.
 #[derive(Clone, Debug, PartialEq, Eq)]

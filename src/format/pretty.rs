@@ -1,7 +1,7 @@
 //! A solved board for people at a terminal: Unicode pieces in a box, the column counts above,
 //! the row counts at the left. Output only; nothing reads it back.
 
-use crate::puzzle::{Dir, Grid, Piece, Pos, Puzzle};
+use crate::model::puzzle::{Dir, Grid, Piece, Pos, Puzzle};
 
 /// The symbol of a piece: `·` water, `●` submarine, `◀ ▶ ▲ ▼` ends, `■` middle.
 pub fn symbol(piece: Piece) -> char {
@@ -52,7 +52,7 @@ pub fn write_solution(puzzle: &Puzzle, grid: &Grid) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::{Fleet, Orientation, Ship};
+    use crate::model::puzzle::{Fleet, Orientation, Ship};
 
     #[test]
     fn draws_counts_and_pieces() {

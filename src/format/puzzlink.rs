@@ -7,8 +7,8 @@
 
 use super::Inexpressible;
 use super::{Found, ParseError, ParseErrorKind, tokenize};
-use crate::limits::Limits;
-use crate::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle, Shape};
+use crate::model::limits::Limits;
+use crate::model::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle, Shape};
 
 /// The canonical prefix written by [`url`].
 pub const CANONICAL_PREFIX: &str = "https://puzz.link/p?";
@@ -150,7 +150,7 @@ impl Reader<'_> {
                         ParseErrorKind::OutOfRange {
                             what: "number",
                             value: usize::MAX,
-                            max: crate::limits::MAX_CELLS,
+                            max: crate::model::limits::MAX_CELLS,
                         },
                     )
                 })?;

@@ -8,8 +8,8 @@ use super::{
     ClueLines, Found, HintLine, Line, ParseError, ParseErrorKind, check_board, count_or_unknown,
     tokenize, whole_number,
 };
-use crate::limits::Limits;
-use crate::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle};
+use crate::model::limits::Limits;
+use crate::model::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle};
 
 /// The ship names of the assignment, by length (index 0 is length 1).
 pub const SHIP_NAMES: [&str; 7] = [

@@ -7,8 +7,8 @@ use super::Inexpressible;
 use super::{
     Board, FileBudget, Found, Line, ParseError, ParseErrorKind, check_board, tokenize, whole_number,
 };
-use crate::limits::Limits;
-use crate::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Shape, Ship};
+use crate::model::limits::Limits;
+use crate::model::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Shape, Ship};
 
 /// Hint type names, for messages.
 const HINTS: &str = "Water Circle Top Bottom Left Right Middle";

@@ -3,8 +3,8 @@
 //! each row ("yHits"). The board is square (the program refuses anything else) and has no hints.
 
 use super::{Found, Line, ParseError, ParseErrorKind, check_board, count_or_unknown, tokenize};
-use crate::limits::Limits;
-use crate::puzzle::{Fleet, Puzzle};
+use crate::model::limits::Limits;
+use crate::model::puzzle::{Fleet, Puzzle};
 
 /// Whether the text is exactly three lines of space-separated numbers, the last two of equal
 /// length (at least two numbers each).

@@ -8,7 +8,7 @@ use super::{
     Board, Document, Inexpressible, OutputFormat, csc384, dzn, ist, json, pretty, puzzlink, rpi,
     rubin,
 };
-use crate::puzzle::{Fleet, Grid, Puzzle};
+use crate::model::puzzle::{Fleet, Grid, Puzzle};
 
 /// How solutions and puzzles are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,10 +11,10 @@
 //! are recorded on a trail, so assumptions can be undone ([`Propagation::mark`],
 //! [`Propagation::undo`]).
 
-use crate::deadline::{Deadline, Pulse, TimeLimit};
-use crate::geometry::{axis, covers, halo};
-use crate::placement::Placements;
-use crate::puzzle::{Clue, Dir, Piece, Pos, Puzzle, Shape, Ship};
+use crate::model::deadline::{Deadline, Pulse, TimeLimit};
+use crate::model::geometry::{axis, covers, halo};
+use crate::model::placement::Placements;
+use crate::model::puzzle::{Clue, Dir, Piece, Pos, Puzzle, Shape, Ship};
 
 /// What pre-solving decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -842,7 +842,7 @@ pub fn deduce(puzzle: &Puzzle, placements: &mut Placements) -> Result<Knowledge,
 mod tests {
     use super::*;
     use crate::format::ist;
-    use crate::puzzle::Fleet;
+    use crate::model::puzzle::Fleet;
 
     #[test]
     fn the_ist_example_is_decided_and_agrees_with_its_solution() {
@@ -924,7 +924,7 @@ mod tests {
     fn undo_restores_the_state() {
         let text = include_str!("../../puzzles/ist-example.txt");
         let puzzle = ist::parse(text).unwrap();
-        let bare = crate::puzzle::Puzzle::new(
+        let bare = crate::model::puzzle::Puzzle::new(
             puzzle.row_counts().to_vec(),
             puzzle.col_counts().to_vec(),
             puzzle.fleet().clone(),

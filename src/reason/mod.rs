@@ -8,5 +8,4 @@
 //!   what grades measure and what hints explain.
 
 pub mod deduce;
-pub mod formula;
 pub mod unit;

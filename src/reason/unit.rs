@@ -5,7 +5,7 @@
 //! Two watched literals per clause; a trail with the reason clause of every implied literal, so
 //! that a caller can walk back from a literal to the clauses that forced it.
 
-use crate::deadline::{Deadline, Pulse, TimeLimit};
+use crate::model::deadline::{Deadline, Pulse, TimeLimit};
 use varisat::{CnfFormula, Lit, Var};
 
 /// A propagation conflict: the index of a clause whose literals are all false.

@@ -38,7 +38,7 @@
 //! continuation of the same run.
 
 use super::{Answer, ProofFormat, ProofSolver, Solver, SolverError};
-use crate::sat::sink::ClauseSink;
+use crate::solver::sink::ClauseSink;
 use rustsat::solvers::{
     ControlSignal, GetInternalStats, Learn, Solve, SolveIncremental, SolverResult, Terminate,
 };
@@ -343,7 +343,7 @@ mod tests {
 
     #[test]
     fn a_certificate_written_by_cadical_checks_in_text_and_binary() {
-        use crate::proof::{Claim, ProofFormat, ProofOptions, certify, check};
+        use crate::usecase::proof::{Claim, ProofFormat, ProofOptions, certify, check};
         // A puzzle that pre-solving leaves open, so that CaDiCaL has to search.
         let text = include_str!("../../puzzles/generated/15x15/001.json");
         let puzzle = crate::format::parse_document(text, crate::format::Format::Json)

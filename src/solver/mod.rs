@@ -7,9 +7,10 @@
 
 #[cfg(feature = "cadical")]
 pub mod cadical;
+pub mod sink;
 pub mod varisat;
 
-use crate::sat::sink::ClauseSink;
+use crate::solver::sink::ClauseSink;
 use ::varisat::{CnfFormula, Lit, Var};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -88,7 +89,7 @@ impl ProofFormat {
 }
 
 /// A solver that writes a DRAT proof when it answers [`Answer::Unsat`]: the capability that
-/// certified answers need (`crate::proof`). It answers one call, without assumptions, on
+/// certified answers need (`crate::usecase::proof`). It answers one call, without assumptions, on
 /// clauses that all came before the call.
 pub trait ProofSolver: Solver {
     /// Ends the proof and returns it. After an [`Answer::Unsat`] call it refutes the clauses
@@ -321,7 +322,7 @@ mod tests {
         }
     }
 
-    /// What the configuration race of `src/sat/engine.rs` relies on.
+    /// What the configuration race of `src/encode/sat/engine.rs` relies on.
     #[test]
     fn stops_and_answers_come_at_the_same_conflict_counts_on_every_run() {
         for &kind in SolverKind::ALL {

@@ -9,7 +9,7 @@
 //! so a proving solver refuses both with an error instead.
 
 use super::{Answer, ProofFormat, ProofSolver, Solver, SolverError};
-use crate::sat::sink::ClauseSink;
+use crate::solver::sink::ClauseSink;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::{Arc, Mutex};

@@ -3,10 +3,10 @@
 
 use crate::common::run;
 use bimaru_sat::format::{ist, json};
-use bimaru_sat::generate::{
+use bimaru_sat::usecase::generate::{
     GenerateOptions, Minimizer, Reduce, Size, generate, parse_fleet, rng_for,
 };
-use bimaru_sat::grade::{Grade, deduction_depth};
+use bimaru_sat::usecase::grade::{Grade, deduction_depth};
 use bimaru_sat::{Outcome, Puzzle, SolveOptions, solve};
 use proptest::prelude::*;
 use std::path::Path;
@@ -41,11 +41,11 @@ fn assert_unique_and_minimal_with(
             .find(|g| *g != solution)
             .unwrap_or_else(|| panic!("{what}: no second grid without {pos}"));
         assert!(
-            bimaru_sat::verify::verify(&fewer, other).is_ok(),
+            bimaru_sat::model::verify::verify(&fewer, other).is_ok(),
             "{what}: the second solution without {pos} fails the verifier"
         );
         assert!(
-            bimaru_sat::verify::verify(puzzle, other).is_err(),
+            bimaru_sat::model::verify::verify(puzzle, other).is_err(),
             "{what}: the second solution without {pos} satisfies the full puzzle"
         );
     }
@@ -223,8 +223,8 @@ fn a_minimal_30x30_is_unique_and_minimal() {
     let solution = board.embedded.expect("the set stores solutions");
     // The placement model with totalizers proves a minimal 30x30 about three times faster.
     let options = SolveOptions {
-        model: bimaru_sat::sat::model::Model::Placement,
-        card: bimaru_sat::sat::card::CardKind::Totalizer,
+        model: bimaru_sat::encode::sat::model::Model::Placement,
+        card: bimaru_sat::encode::sat::card::CardKind::Totalizer,
         race: false,
         ..SolveOptions::unique()
     };

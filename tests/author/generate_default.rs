@@ -5,9 +5,9 @@
 
 use crate::common::run;
 use bimaru_sat::format::json;
-use bimaru_sat::generate::{GenerateOptions, Reduce, Size, generate, rng_for};
-use bimaru_sat::placement::Placements;
+use bimaru_sat::model::placement::Placements;
 use bimaru_sat::reason::deduce::deduce;
+use bimaru_sat::usecase::generate::{GenerateOptions, Reduce, Size, generate, rng_for};
 use bimaru_sat::{Grid, Outcome, Puzzle, SolveOptions, solve};
 use proptest::prelude::*;
 use std::process::Command;
@@ -142,8 +142,8 @@ fn a_time_limit_stops_unique_with_a_unique_puzzle_and_the_default_with_exit_4() 
     assert!(unproven as usize <= board.puzzle.clues().count());
     let solution = board.embedded.expect("generate writes the solution");
     let options = SolveOptions {
-        model: bimaru_sat::sat::model::Model::Placement,
-        card: bimaru_sat::sat::card::CardKind::Totalizer,
+        model: bimaru_sat::encode::sat::model::Model::Placement,
+        card: bimaru_sat::encode::sat::card::CardKind::Totalizer,
         ..SolveOptions::unique()
     };
     match solve(&board.puzzle, &options).unwrap().outcome {
@@ -162,8 +162,8 @@ fn a_time_limit_stops_unique_with_a_unique_puzzle_and_the_default_with_exit_4() 
 /// the grade's own deduction), and every puzzle is unique with the grade asked for.
 #[test]
 fn steered_grades_come_out_at_the_grade_asked_for() {
-    use bimaru_sat::generate::generate_graded;
-    use bimaru_sat::grade::{Grade, deduction_depth};
+    use bimaru_sat::usecase::generate::generate_graded;
+    use bimaru_sat::usecase::grade::{Grade, deduction_depth};
     for grade in [Grade::Easy, Grade::Medium, Grade::Hard] {
         for seed in 1..=3 {
             let options = GenerateOptions::new(Size { rows: 10, cols: 10 });

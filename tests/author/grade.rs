@@ -3,7 +3,7 @@
 
 use crate::common::{run, shared};
 use bimaru_sat::format::json;
-use bimaru_sat::grade::{Grade, Graded, deduction_depth, grade};
+use bimaru_sat::usecase::grade::{Grade, Graded, deduction_depth, grade};
 use bimaru_sat::{Clue, Puzzle};
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 
 use crate::common::{run, shared};
 use bimaru_sat::format::{ist, json};
-use bimaru_sat::hint::{HintOutcome, Method, State, cell_name, hint};
+use bimaru_sat::usecase::hint::{HintOutcome, Method, State, cell_name, hint};
 use bimaru_sat::{Clue, Piece, Pos};
 use std::path::Path;
 

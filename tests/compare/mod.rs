@@ -2,12 +2,12 @@
 //! faulty configuration that must be reported as a disagreement (the command then exits 1).
 
 use crate::common::{files, read, run, shared};
-use bimaru_sat::compare::{Config, NamedPuzzle, all_options, compare};
-use bimaru_sat::ilp::{IlpEngine, IlpModel, IlpSolver};
-use bimaru_sat::sat::card::CardKind;
-use bimaru_sat::sat::model::Model;
-use bimaru_sat::solve::{Engine, SolveError, Stats};
+use bimaru_sat::encode::ilp::{IlpEngine, IlpModel, IlpSolver};
+use bimaru_sat::encode::sat::card::CardKind;
+use bimaru_sat::encode::sat::model::Model;
 use bimaru_sat::solver::SolverKind;
+use bimaru_sat::usecase::compare::{Config, NamedPuzzle, all_options, compare};
+use bimaru_sat::usecase::solve::{Engine, SolveError, Stats};
 use bimaru_sat::{Backend, Grid, Pos, SolveOptions, format::ist};
 use clap::ValueEnum;
 

@@ -5,10 +5,10 @@
 //! `docs/encodings.md`.
 
 use crate::common::{files, read, rubin_boards, shared};
+use bimaru_sat::encode::sat::card::CardKind;
+use bimaru_sat::encode::sat::dimacs::{Assignment, Formula, read_answer};
+use bimaru_sat::encode::sat::model::Model;
 use bimaru_sat::format::ist;
-use bimaru_sat::sat::card::CardKind;
-use bimaru_sat::sat::dimacs::{Assignment, Formula, read_answer};
-use bimaru_sat::sat::model::Model;
 use bimaru_sat::{Fleet, Grid, Outcome, Puzzle, SolveOptions, solve};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -120,7 +120,7 @@ fn dimacs_round_trip(model: Model, card: CardKind) {
             "{name}: clauses differ after the round trip"
         );
         let answer = competition_output(&parsed);
-        let bimaru_sat::sat::dimacs::Answer::Sat(assignment) =
+        let bimaru_sat::encode::sat::dimacs::Answer::Sat(assignment) =
             read_answer(&answer).expect("our own answer parses")
         else {
             panic!("{name} with {model}/{card:?}: the parsed formula is unsatisfiable");
@@ -208,7 +208,7 @@ fn read_answer_rejects_an_assignment_missing_its_final_zero() {
     let err = read_answer("s SATISFIABLE\nv 1 -2 3\n").unwrap_err();
     assert!(err.to_string().contains("truncated"), "{err}");
     let ok = read_answer("SAT\n1 -2 3 0\n").unwrap();
-    let bimaru_sat::sat::dimacs::Answer::Sat(a) = ok else {
+    let bimaru_sat::encode::sat::dimacs::Answer::Sat(a) = ok else {
         panic!("expected SAT")
     };
     assert_eq!(a.value(1), Some(false));

@@ -18,13 +18,13 @@
 //! reader on every run.
 
 use bimaru_sat::Limits;
-use bimaru_sat::advise::contest;
+use bimaru_sat::encode::ilp::solution;
+use bimaru_sat::encode::sat::dimacs;
 use bimaru_sat::format::{self, Format, ParseError, json};
-use bimaru_sat::hint::State;
-use bimaru_sat::ilp::solution;
-use bimaru_sat::placement::Placements;
+use bimaru_sat::model::placement::Placements;
 use bimaru_sat::reason::deduce::deduce;
-use bimaru_sat::sat::dimacs;
+use bimaru_sat::usecase::advise::contest;
+use bimaru_sat::usecase::hint::State;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::path::Path;
@@ -337,7 +337,7 @@ fn decode_ilp_solution() {
     ];
     let puzzle = bimaru_sat::format::ist::parse(include_str!("../../puzzles/ist-example.txt"))
         .expect("the example parses");
-    let program = bimaru_sat::ilp::IlpModel::Ship.build(&puzzle);
+    let program = bimaru_sat::encode::ilp::IlpModel::Ship.build(&puzzle);
     fuzz("decode_ilp_solution", input(seeds), |text| {
         match solution::parse(&text) {
             Ok(s) => {
@@ -365,7 +365,7 @@ fn advise_rowan_reader() {
             match contest::parse(&text) {
                 Ok(c) => {
                     for set in &c.data_sets {
-                        let _ = bimaru_sat::advise::rowan::advise(set);
+                        let _ = bimaru_sat::usecase::advise::rowan::advise(set);
                     }
                 }
                 Err(e) => one_line(&e)?,

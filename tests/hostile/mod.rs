@@ -373,7 +373,8 @@ fn files_of_many_boards_are_bounded() {
     assert!(format::parse_document_with(&rubin, Format::Rubin, &Limits::default()).is_ok());
     // Input bytes: standard input over the limit is refused before it is read whole.
     let small = Limits::default().with_max_input_bytes(10);
-    let err = format::Source::read_from("<stdin>", &b"0123456789abc"[..], &small).unwrap_err();
+    let err = bimaru_sat::usecase::Source::read_from("<stdin>", &b"0123456789abc"[..], &small)
+        .unwrap_err();
     assert!(
         err.to_string().contains("over the limit of 10 bytes"),
         "{err}"

@@ -3,10 +3,10 @@
 //! by no-good cuts, and the LP export → cbc → decode round trip.
 
 use crate::common::{files, read, rubin_boards, run, shared};
-use bimaru_sat::geometry::caps;
-use bimaru_sat::ilp::{IlpModel, IlpSolver, LinearModel};
-use bimaru_sat::placement::Placements;
-use bimaru_sat::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Ship};
+use bimaru_sat::encode::ilp::{IlpModel, IlpSolver, LinearModel};
+use bimaru_sat::model::geometry::caps;
+use bimaru_sat::model::placement::Placements;
+use bimaru_sat::model::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Ship};
 use bimaru_sat::{Backend, Outcome, SolveOptions, format::ist, solve};
 use clap::ValueEnum;
 use proptest::prelude::*;
@@ -695,12 +695,12 @@ fn every_solbat_board_ends_in_a_verified_grid_no_solution_or_the_time_limit() {
             match solve(puzzle, &options) {
                 Ok(report) => match report.outcome.grid() {
                     Some(grid) => {
-                        bimaru_sat::verify::verify(puzzle, grid).unwrap();
+                        bimaru_sat::model::verify::verify(puzzle, grid).unwrap();
                         assert_ne!(sat, Outcome::Unsat, "{name} {solver:?}");
                     }
                     None => assert_eq!(sat, Outcome::Unsat, "{name} {solver:?}"),
                 },
-                Err(bimaru_sat::solve::SolveError::TimeLimit) => {}
+                Err(bimaru_sat::usecase::solve::SolveError::TimeLimit) => {}
                 Err(e) => panic!("{name} {solver:?}: {e}"),
             }
         });

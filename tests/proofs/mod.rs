@@ -5,9 +5,9 @@
 //! names a planted faulty engine.
 
 use crate::common::{files, rubin_boards, run, shared, walk};
+use bimaru_sat::encode::sat::card::CardKind;
 use bimaru_sat::format::{self, parse_document};
-use bimaru_sat::proof::{cross_check, cross_configs};
-use bimaru_sat::sat::card::CardKind;
+use bimaru_sat::usecase::proof::{cross_check, cross_configs};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;

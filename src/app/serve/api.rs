@@ -15,20 +15,19 @@ use axum::extract::State;
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, post};
-use bimaru_sat::error::Error;
 use bimaru_sat::format::json::{PieceName, ResultJson, Status};
-use bimaru_sat::format::{
-    Board, Document, Format, OutputFormat, ParseError, ParseErrorKind, Source,
-};
-use bimaru_sat::generate::{
+use bimaru_sat::format::{Board, Document, Format, OutputFormat, ParseError, ParseErrorKind};
+use bimaru_sat::usecase::Source;
+use bimaru_sat::usecase::error::Error;
+use bimaru_sat::usecase::generate::{
     GenerateError, GenerateOptions, Size, default_fleet, generate_graded_until, parse_fleet,
     rng_for,
 };
-use bimaru_sat::grade::{Grade, GradeError, GradeReport, Graded, grade_with};
-use bimaru_sat::hint::{HintError, Method, State as Filled};
-use bimaru_sat::job::author::{grade_line, hint_step};
-use bimaru_sat::job::generate::write_generated;
-use bimaru_sat::solve::Outcome;
+use bimaru_sat::usecase::grade::{Grade, GradeError, GradeReport, Graded, grade_with};
+use bimaru_sat::usecase::hint::{HintError, Method, State as Filled};
+use bimaru_sat::usecase::job::author::{grade_line, hint_step};
+use bimaru_sat::usecase::job::generate::write_generated;
+use bimaru_sat::usecase::solve::Outcome;
 use clap::ValueEnum;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -298,7 +297,7 @@ fn solved(
     limit: usize,
 ) -> Result<Response, ApiError> {
     let board = request.board()?;
-    let report = bimaru_sat::solve::solve(&board.puzzle, &deadline.options(limit))
+    let report = bimaru_sat::usecase::solve::solve(&board.puzzle, &deadline.options(limit))
         .map_err(|e| deadline.solve_error(e))?;
     let result = ResultJson::from_report(&report, board.embedded.as_ref(), limit > 1);
     if report.outcome == Outcome::Unsat {
@@ -457,12 +456,9 @@ impl Request for GenerateRequest {
 
 /// `POST /api/generate`: a puzzle with a unique solution, as `generate --to json` writes it.
 pub fn generate(request: GenerateRequest, deadline: Deadline) -> Result<Response, ApiError> {
-    let size: Size = request
-        .size
-        .as_deref()
-        .unwrap_or("10x10")
-        .parse()
-        .map_err(|e: bimaru_sat::generate::SizeSpecError| ApiError::bad_input(e.to_string()))?;
+    let size: Size = request.size.as_deref().unwrap_or("10x10").parse().map_err(
+        |e: bimaru_sat::usecase::generate::SizeSpecError| ApiError::bad_input(e.to_string()),
+    )?;
     check_side(size.rows, size.cols, MAX_GENERATED_SIDE, "generates")?;
     let fleet = match &request.fleet {
         Some(spec) => parse_fleet(spec).map_err(|e| ApiError::bad_input(e.to_string()))?,
@@ -514,7 +510,7 @@ pub struct ConvertJson {
 pub fn convert(request: PuzzleRequest, _deadline: Deadline) -> Result<Response, ApiError> {
     let to = choice::<OutputFormat>("to", request.to.as_deref(), OutputFormat::Json)?;
     let doc = request.document()?;
-    let text = bimaru_sat::job::convert::convert(&doc, PUZZLE, to, None)?;
+    let text = bimaru_sat::usecase::job::convert::convert(&doc, PUZZLE, to, None)?;
     Ok(json(
         StatusCode::OK,
         &ConvertJson {
@@ -529,7 +525,7 @@ pub fn convert(request: PuzzleRequest, _deadline: Deadline) -> Result<Response, 
 pub fn render(request: PuzzleRequest, deadline: Deadline) -> Result<Response, ApiError> {
     let puzzle = request.board()?.puzzle;
     let solution = if request.solution {
-        let report = bimaru_sat::solve::solve(&puzzle, &deadline.options(1))
+        let report = bimaru_sat::usecase::solve::solve(&puzzle, &deadline.options(1))
             .map_err(|e| deadline.solve_error(e))?;
         let Some(grid) = report.outcome.grid().cloned() else {
             return Err(ApiError::unprocessable(Status::Unsat, "no solution".into()));
@@ -540,7 +536,7 @@ pub fn render(request: PuzzleRequest, deadline: Deadline) -> Result<Response, Ap
     };
     Ok((
         [(header::CONTENT_TYPE, "image/svg+xml")],
-        bimaru_sat::render::svg(&puzzle, solution.as_ref()),
+        bimaru_sat::format::render::svg(&puzzle, solution.as_ref()),
     )
         .into_response())
 }

@@ -17,8 +17,8 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bimaru_sat::format::json::{ResultJson, Status};
-use bimaru_sat::puzzle::Puzzle;
-use bimaru_sat::solve::{SolveError, SolveOptions};
+use bimaru_sat::model::puzzle::Puzzle;
+use bimaru_sat::usecase::solve::{SolveError, SolveOptions};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
@@ -305,8 +305,8 @@ pub struct Deadline {
 
 impl Deadline {
     /// The library's deadline at the same moment.
-    pub fn library(self) -> bimaru_sat::deadline::Deadline {
-        bimaru_sat::deadline::Deadline::at(self.at)
+    pub fn library(self) -> bimaru_sat::model::deadline::Deadline {
+        bimaru_sat::model::deadline::Deadline::at(self.at)
     }
 
     /// Solver options that stop at the deadline, looking for `limit` solutions.

@@ -7,7 +7,7 @@ use super::{ASSETS, Limits, router};
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use bimaru_sat::format::ist;
-use bimaru_sat::solve::{SolveOptions, solve};
+use bimaru_sat::usecase::solve::{SolveOptions, solve};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use std::time::Duration;

@@ -1,0 +1,527 @@
+//! The ILP engine: hands a [`LinearModel`] to a good_lp solver (microlp, or HiGHS and CBC when
+//! built with their features), decodes each optimum into a [`Grid`], and adds a no-good cut so
+//! that the next call finds a different solution (for `--unique` and `--count`).
+//!
+//! Two safeguards make every call end in an answer or the time limit, never a solver error:
+//! - the solver gets the time left before the engine's [`Deadline`] as its own time limit
+//!   (microlp and HiGHS both stop themselves), so a solve past its limit does not keep a core
+//!   busy;
+//! - when the solver fails on a program (microlp stops with "Singular matrix" on some boards of
+//!   the MiniZinc solbat set, microlp issue #48), [`search`] branches on a free variable, fixes
+//!   it both ways, propagates bounds ([`tighten`]) and hands each smaller program to the solver
+//!   again: a small depth-first branch-and-bound above the solver, which checks the deadline
+//!   between nodes. Both branches together cover every point, so "no solution" stays a proof.
+
+use super::presolve::{PresolveOptions, Presolved, presolve, tighten};
+use super::{IlpModel, IlpSolver, LinearConstraint, LinearModel, Sense, VarRole};
+use crate::model::deadline::Deadline;
+use crate::model::puzzle::{Grid, Puzzle};
+use crate::usecase::solve::{Engine, SolveError, Stats};
+use good_lp::{
+    Expression, ProblemVariables, ResolutionError, Solution, SolverModel, Variable, WithMipGap,
+    WithTimeLimit, variable,
+};
+use std::time::{Duration, Instant};
+
+/// A puzzle's integer program loaded for one solver, ready to enumerate solutions.
+pub struct IlpEngine {
+    model: LinearModel,
+    solver: IlpSolver,
+    cuts: Vec<LinearConstraint>,
+    presolve: Option<PresolveOptions>,
+    deadline: Deadline,
+    exhausted: bool,
+    fallbacks: usize,
+    encode_time: Duration,
+    solve_time: Duration,
+    calls: usize,
+}
+
+impl IlpEngine {
+    /// Builds `model` for `puzzle`, to be solved by `solver`.
+    pub fn new(puzzle: &Puzzle, model: IlpModel, solver: IlpSolver) -> Self {
+        let start = Instant::now();
+        let built = model.build(puzzle);
+        let mut engine = IlpEngine::from_model(built, solver);
+        engine.encode_time = start.elapsed();
+        engine
+    }
+
+    /// An engine over an already built model.
+    pub fn from_model(model: LinearModel, solver: IlpSolver) -> Self {
+        IlpEngine {
+            model,
+            solver,
+            cuts: Vec::new(),
+            presolve: Some(PresolveOptions::default()),
+            deadline: Deadline::NONE,
+            exhausted: false,
+            fallbacks: 0,
+            encode_time: Duration::ZERO,
+            solve_time: Duration::ZERO,
+            calls: 0,
+        }
+    }
+
+    /// Sets the root presolve done before every solver call (`None` hands the whole program
+    /// to the solver). On by default.
+    pub fn with_presolve(mut self, presolve: Option<PresolveOptions>) -> Self {
+        self.presolve = presolve;
+        self
+    }
+
+    /// Gives up at `deadline`: each call then fails with [`SolveError::TimeLimit`], and the
+    /// solver is told the time left so that it stops by itself.
+    pub fn with_deadline(mut self, deadline: Deadline) -> Self {
+        self.deadline = deadline;
+        self
+    }
+
+    /// How many programs the solver failed on (numerically) and [`search`] split in two.
+    pub fn fallbacks(&self) -> usize {
+        self.fallbacks
+    }
+
+    /// The integer program.
+    pub fn model(&self) -> &LinearModel {
+        &self.model
+    }
+
+    /// The no-good cuts added so far, one per solution returned.
+    pub fn cuts(&self) -> &[LinearConstraint] {
+        &self.cuts
+    }
+
+    /// A point of the program (with the cuts) within `bounds`, or `None` when there is none
+    /// ([`search`] with this engine's solver).
+    fn search(&mut self, bounds: Vec<(i64, i64)>) -> Result<Option<Vec<i64>>, SolveError> {
+        let (model, cuts, solver, deadline) = (&self.model, &self.cuts, self.solver, self.deadline);
+        search(model, cuts, bounds, deadline, &mut self.fallbacks, |node| {
+            solve_model(model, cuts, Some(node), solver, deadline).map_err(|f| match f {
+                Failure::Numerical(message) => {
+                    Failure::Numerical(format!("{}: {message}", solver.name()))
+                }
+                fatal => fatal,
+            })
+        })
+    }
+}
+
+/// A point of `model` plus `cuts` within `bounds`, or `None` when there is none. `solve` answers
+/// each node; a node it fails on ([`Failure::Numerical`], or a point that breaks a row) is split
+/// on a free variable (see the module documentation), fixed to 1 first, and each half is
+/// propagated before it is tried. `splits` counts the nodes split. The deadline is checked
+/// before each node.
+pub fn search(
+    model: &LinearModel,
+    cuts: &[LinearConstraint],
+    bounds: Vec<(i64, i64)>,
+    deadline: Deadline,
+    splits: &mut usize,
+    mut solve: impl FnMut(&[(i64, i64)]) -> Result<Option<Vec<i64>>, Failure>,
+) -> Result<Option<Vec<i64>>, SolveError> {
+    let propagation = PresolveOptions {
+        probing: false,
+        max_passes: 0,
+    };
+    let mut open = vec![bounds];
+    while let Some(bounds) = open.pop() {
+        deadline.check()?;
+        let failure = match solve(&bounds) {
+            Ok(Some(values)) => match model
+                .constraints
+                .iter()
+                .chain(cuts)
+                .find(|c| !c.holds(&values))
+            {
+                None => return Ok(Some(values)),
+                // Rounding a point the solver thought integral: split as for a failure.
+                Some(c) => format!(
+                    "the solver returned a point that breaks constraint {}",
+                    c.name
+                ),
+            },
+            Ok(None) => continue,
+            Err(Failure::Numerical(message)) => message,
+            Err(Failure::Fatal(e)) => return Err(e),
+        };
+        let Some(var) = branching_variable(model, &bounds) else {
+            // Nothing left to split: the solver failed on a program it should not see.
+            return Err(SolveError::Solver { message: failure });
+        };
+        *splits += 1;
+        for value in [0, 1] {
+            let mut half = bounds.clone();
+            half[var] = (value, value);
+            if let Presolved::Bounds(half) = tighten(model, cuts, half, propagation) {
+                open.push(half);
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// The free variable to split a node on: the longest ship's first free placement (the cell
+/// model's first free variable), as [`branching_length`] ranks them for the solver.
+fn branching_variable(model: &LinearModel, bounds: &[(i64, i64)]) -> Option<usize> {
+    (0..bounds.len())
+        .filter(|&i| bounds[i].0 < bounds[i].1)
+        .max_by(|&a, &b| {
+            let (la, lb) = (
+                branching_length(model.vars[a].role),
+                branching_length(model.vars[b].role),
+            );
+            la.total_cmp(&lb).then(b.cmp(&a))
+        })
+}
+
+/// Why a solver call gave no answer.
+#[derive(Debug)]
+pub enum Failure {
+    /// The solver failed on this program (a singular basis, a lost incumbent): another program
+    /// with the same points may still be solved.
+    Numerical(String),
+    /// Nothing to retry: the time limit, or a solver this build lacks.
+    Fatal(SolveError),
+}
+
+impl From<Failure> for SolveError {
+    fn from(f: Failure) -> Self {
+        match f {
+            Failure::Numerical(message) => SolveError::Solver { message },
+            Failure::Fatal(e) => e,
+        }
+    }
+}
+
+impl Engine for IlpEngine {
+    fn next_solution(&mut self) -> Result<Option<Grid>, SolveError> {
+        if self.exhausted {
+            return Ok(None);
+        }
+        self.deadline.check()?;
+        let start = Instant::now();
+        let values = match self.presolve {
+            Some(options) => match presolve(&self.model, &self.cuts, options) {
+                Presolved::Infeasible => Ok(None),
+                Presolved::Bounds(bounds) => self.search(bounds),
+            },
+            None => {
+                let bounds = self.model.vars.iter().map(|v| (v.lower, v.upper)).collect();
+                self.search(bounds)
+            }
+        };
+        self.solve_time += start.elapsed();
+        self.calls += 1;
+        let Some(values) = values? else {
+            self.exhausted = true;
+            return Ok(None);
+        };
+        let cut = self.model.no_good(&values, self.cuts.len());
+        if cut.terms.is_empty() {
+            // Nothing to flip: this was the only assignment (an empty fleet).
+            self.exhausted = true;
+        }
+        self.cuts.push(cut);
+        self.model
+            .decode(&values)
+            .map(Some)
+            .ok_or(SolveError::Decode)
+    }
+
+    fn stats(&self) -> Stats {
+        Stats {
+            backend: "ilp",
+            model: format!("{}/{}", self.model.model.name(), self.solver.name()),
+            variables: self.model.vars.len(),
+            constraints: self.model.constraints.len(),
+            conflicts: None,
+            encode_time: self.encode_time,
+            solve_time: self.solve_time,
+            solver_calls: self.calls,
+        }
+    }
+}
+
+/// Solves `model` plus `cuts` with `solver`, within `bounds` (one `(lower, upper)` pair per
+/// variable; the model's own bounds when `None`) and by `deadline`: integer values per variable,
+/// or `None` when the program is infeasible. Fixed variables are substituted before the solver
+/// sees the program. One solver call: a numerical failure is returned, not retried (the
+/// engine's search retries).
+pub fn solve_model(
+    model: &LinearModel,
+    cuts: &[LinearConstraint],
+    bounds: Option<&[(i64, i64)]>,
+    solver: IlpSolver,
+    deadline: Deadline,
+) -> Result<Option<Vec<i64>>, Failure> {
+    let bounds: Vec<(i64, i64)> = match bounds {
+        Some(b) => b.to_vec(),
+        None => model.vars.iter().map(|v| (v.lower, v.upper)).collect(),
+    };
+    if bounds.iter().any(|(l, u)| l > u) {
+        return Ok(None);
+    }
+    // Free variables get solver columns; fixed ones become constants.
+    let mut column = vec![None; bounds.len()];
+    let mut free = Vec::new();
+    for (i, &(l, u)) in bounds.iter().enumerate() {
+        if l < u {
+            column[i] = Some(free.len());
+            free.push((l, u, branching_length(model.vars[i].role)));
+        }
+    }
+    let mut values: Vec<i64> = bounds.iter().map(|&(l, _)| l).collect();
+    let mut rows = Vec::with_capacity(model.constraints.len() + cuts.len());
+    for c in model.constraints.iter().chain(cuts) {
+        let mut terms = Vec::new();
+        let mut constant = 0;
+        for t in &c.terms {
+            match column[t.var] {
+                Some(col) => terms.push((col, t.coef)),
+                None => constant += t.coef * values[t.var],
+            }
+        }
+        let rhs = c.rhs - constant;
+        if terms.is_empty() {
+            // Decided here (good_lp backends differ on empty rows).
+            let holds = match c.sense {
+                Sense::Le => 0 <= rhs,
+                Sense::Eq => 0 == rhs,
+                Sense::Ge => 0 >= rhs,
+            };
+            if !holds {
+                return Ok(None);
+            }
+        } else {
+            rows.push(Row {
+                terms,
+                sense: c.sense,
+                rhs,
+            });
+        }
+    }
+    if free.is_empty() {
+        return Ok(Some(values));
+    }
+    let solved = match solver {
+        IlpSolver::Microlp => run(good_lp::microlp, &free, &rows, deadline, |p| p),
+        #[cfg(feature = "highs")]
+        IlpSolver::Highs => run(good_lp::highs, &free, &rows, deadline, |p| {
+            // One thread: these programs are tiny and a thread pool costs more than it saves.
+            p.set_threads(1)
+        }),
+        #[cfg(feature = "coin_cbc")]
+        IlpSolver::Cbc => run(good_lp::coin_cbc, &free, &rows, deadline, |mut p| {
+            p.set_parameter("threads", "1");
+            p
+        }),
+        #[allow(unreachable_patterns)]
+        other => Err(Failure::Fatal(SolveError::Solver {
+            message: format!(
+                "this build has no {} solver (cargo feature `{}`)",
+                other.name(),
+                other.feature().unwrap_or("?")
+            ),
+        })),
+    }?;
+    let Some(solved) = solved else {
+        return Ok(None);
+    };
+    for (i, col) in column.iter().enumerate() {
+        if let Some(col) = *col {
+            values[i] = solved[col];
+        }
+    }
+    Ok(Some(values))
+}
+
+/// A relative MIP gap so large that the first integer point ends the search.
+const FIRST_INCUMBENT_GAP: f32 = 1e9;
+
+/// The length that ranks a column in the objective.
+///
+/// The programs are feasibility problems, but a zero objective leaves microlp's branching blind:
+/// its pseudocosts never observe a change in the objective, so every candidate scores the same.
+/// Before it has observations, microlp estimates a variable's branching score from its objective
+/// coefficient, so the objective `sum (len * n + column) * x` (with `n` free columns) makes it
+/// branch on the longest ships first, as people solve these puzzles. Together with a huge MIP
+/// gap (the first integer point is accepted) this cut the time for `--unique` on the hardest
+/// IST instance (T15) from about 3.3 s to 0.06 s of CPU; see `docs/benchmarks.md`.
+fn branching_length(role: VarRole) -> f64 {
+    match role {
+        VarRole::Placement(ship) => ship.len as f64,
+        VarRole::Cell(_) => 1.0,
+    }
+}
+
+/// A constraint over solver columns.
+struct Row {
+    terms: Vec<(usize, i64)>,
+    sense: Sense,
+    rhs: i64,
+}
+
+fn run<S, M>(
+    solver: S,
+    columns: &[(i64, i64, f64)],
+    rows: &[Row],
+    deadline: Deadline,
+    configure: impl FnOnce(M) -> M,
+) -> Result<Option<Vec<i64>>, Failure>
+where
+    S: good_lp::Solver<Model = M>,
+    M: SolverModel<Error = ResolutionError> + WithMipGap + WithTimeLimit,
+{
+    let mut vars = ProblemVariables::new();
+    let handles: Vec<Variable> = columns
+        .iter()
+        .map(|&(lower, upper, _)| {
+            vars.add(variable().integer().min(lower as f64).max(upper as f64))
+        })
+        .collect();
+    // See `branching_objective`: rank by ship length, then by column order.
+    let n = columns.len() as f64;
+    let mut objective = Expression::with_capacity(columns.len());
+    for (i, (&h, &(_, _, len))) in handles.iter().zip(columns).enumerate() {
+        objective.add_mul(len * n + i as f64, h);
+    }
+    // Any feasible point is a solution: stop at the first incumbent.
+    let mut problem = configure(vars.minimise(objective).using(solver));
+    if let Some(left) = deadline.remaining() {
+        // The solver stops by itself at the deadline instead of running on, abandoned.
+        problem = problem.with_time_limit(left.as_secs_f64());
+    }
+    let mut problem = problem.with_mip_gap(FIRST_INCUMBENT_GAP).map_err(|e| {
+        Failure::Fatal(SolveError::Solver {
+            message: e.to_string(),
+        })
+    })?;
+    for c in rows {
+        let mut lhs = Expression::with_capacity(c.terms.len());
+        for &(col, coef) in &c.terms {
+            lhs.add_mul(coef as f64, handles[col]);
+        }
+        let rhs = c.rhs as f64;
+        problem.add_constraint(match c.sense {
+            Sense::Le => lhs.leq(rhs),
+            Sense::Eq => lhs.eq(rhs),
+            Sense::Ge => lhs.geq(rhs),
+        });
+    }
+    match problem.solve() {
+        Ok(solution) => Ok(Some(
+            handles
+                .iter()
+                .map(|&h| solution.value(h).round() as i64)
+                .collect(),
+        )),
+        Err(ResolutionError::Infeasible) => Ok(None),
+        // The solver's own limit is the time left, so it has passed when the solver gave up
+        // for that reason (microlp and HiGHS both measure from a later start).
+        Err(_) if deadline.passed() => Err(Failure::Fatal(SolveError::TimeLimit)),
+        Err(other) => Err(Failure::Numerical(other.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::ist;
+
+    fn example() -> (Puzzle, LinearModel, Vec<(i64, i64)>) {
+        let puzzle = ist::parse(include_str!("../../../puzzles/ist-example.txt")).unwrap();
+        let model = IlpModel::Ship.build(&puzzle);
+        let bounds = model.vars.iter().map(|v| (v.lower, v.upper)).collect();
+        (puzzle, model, bounds)
+    }
+
+    type NodeAnswer = Result<Option<Vec<i64>>, Failure>;
+
+    /// A solver that fails as microlp does on some solbat boards ("Singular matrix") whenever
+    /// more than `free` variables are free, and is microlp otherwise.
+    fn failing_above(
+        model: &LinearModel,
+        free: usize,
+    ) -> impl FnMut(&[(i64, i64)]) -> NodeAnswer + '_ {
+        move |node| {
+            if node.iter().filter(|(l, u)| l < u).count() > free {
+                return Err(Failure::Numerical("Singular matrix".to_string()));
+            }
+            solve_model(model, &[], Some(node), IlpSolver::Microlp, Deadline::NONE)
+        }
+    }
+
+    #[test]
+    fn a_solver_failure_is_split_until_the_solver_answers() {
+        let (puzzle, model, bounds) = example();
+        let free = bounds.iter().filter(|(l, u)| l < u).count();
+        assert!(free > 20, "{free} free variables");
+        let mut splits = 0;
+        let values = search(
+            &model,
+            &[],
+            bounds,
+            Deadline::NONE,
+            &mut splits,
+            failing_above(&model, free - 10),
+        )
+        .unwrap()
+        .expect("the example has a solution");
+        // Propagation after the first split may already bring a half under the threshold.
+        assert!(splits >= 1, "{splits} splits");
+        let grid = model.decode(&values).unwrap();
+        crate::model::verify::verify(&puzzle, &grid).unwrap();
+        let sat = crate::solve(&puzzle, &crate::SolveOptions::default()).unwrap();
+        assert_eq!(Some(&grid), sat.outcome.grid());
+    }
+
+    #[test]
+    fn splitting_keeps_no_solution_a_proof_and_a_solver_that_always_fails_an_error() {
+        let (_, model, bounds) = example();
+        let values = solve_model(&model, &[], None, IlpSolver::Microlp, Deadline::NONE)
+            .unwrap()
+            .unwrap();
+        // The example is unique: with its solution cut off, nothing is left, and the split
+        // search must prove that too.
+        let cut = model.no_good(&values, 0);
+        let mut splits = 0;
+        let found = search(
+            &model,
+            std::slice::from_ref(&cut),
+            bounds.clone(),
+            Deadline::NONE,
+            &mut splits,
+            |node| {
+                if node.iter().filter(|(l, u)| l < u).count() > 15 {
+                    return Err(Failure::Numerical("Singular matrix".to_string()));
+                }
+                solve_model(
+                    &model,
+                    std::slice::from_ref(&cut),
+                    Some(node),
+                    IlpSolver::Microlp,
+                    Deadline::NONE,
+                )
+            },
+        )
+        .unwrap();
+        assert_eq!(found, None);
+        assert!(splits > 0);
+        let always = search(&model, &[], bounds, Deadline::NONE, &mut 0, |_| {
+            Err(Failure::Numerical("Singular matrix".to_string()))
+        });
+        assert!(
+            matches!(&always, Err(SolveError::Solver { message }) if message == "Singular matrix"),
+            "{always:?}"
+        );
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_the_search() {
+        let (_, model, bounds) = example();
+        let past = Deadline::after(std::time::Duration::ZERO);
+        let result = search(&model, &[], bounds, past, &mut 0, failing_above(&model, 0));
+        assert!(matches!(result, Err(SolveError::TimeLimit)), "{result:?}");
+    }
+}

@@ -1,0 +1,218 @@
+//! Cardinality encodings: clauses forcing exactly `k` of `n` literals true. Each encoding is a
+//! type of its own behind [`Cardinality`], cites its paper, and states its size; [`CardKind`]
+//! picks one at run time (`--card`).
+
+mod cardnet;
+mod seq;
+mod totalizer;
+
+pub use cardnet::CardNetwork;
+pub use seq::SeqCounter;
+pub use totalizer::Totalizer;
+
+use crate::solver::sink::ClauseSink;
+use varisat::Lit;
+
+/// Variables and clauses an encoding adds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+pub struct EncodingSize {
+    /// Auxiliary variables.
+    pub vars: usize,
+    /// Clauses.
+    pub clauses: usize,
+}
+
+impl std::ops::Add for EncodingSize {
+    type Output = EncodingSize;
+    fn add(self, other: EncodingSize) -> EncodingSize {
+        EncodingSize {
+            vars: self.vars + other.vars,
+            clauses: self.clauses + other.clauses,
+        }
+    }
+}
+
+impl std::iter::Sum for EncodingSize {
+    fn sum<I: Iterator<Item = EncodingSize>>(iter: I) -> Self {
+        iter.fold(EncodingSize::default(), |a, b| a + b)
+    }
+}
+
+/// An exactly-k encoding.
+pub trait Cardinality {
+    /// Short name used on the command line and in DIMACS headers.
+    const NAME: &'static str;
+
+    /// Adds clauses that hold exactly when `k` of `lits` are true. The trivial cases (`k = 0`,
+    /// `k >= n`) are handled by [`exactly`] before an encoding is called, so implementations
+    /// may assume `1 <= k < n`.
+    fn encode<S: ClauseSink + ?Sized>(sink: &mut S, lits: &[Lit], k: usize);
+
+    /// What [`Cardinality::encode`] adds for `1 <= k < n`.
+    fn size_nontrivial(n: usize, k: usize) -> EncodingSize;
+
+    /// What [`exactly`] adds for any `n` and `k` with this encoding.
+    fn size(n: usize, k: usize) -> EncodingSize {
+        match trivial_size(n, k) {
+            Some(size) => size,
+            None => Self::size_nontrivial(n, k),
+        }
+    }
+}
+
+/// Adds "exactly `k` of `lits`" with encoding `C`, handling the trivial cases with unit clauses
+/// (or one empty clause when `k > n`).
+pub fn exactly<C: Cardinality, S: ClauseSink + ?Sized>(sink: &mut S, lits: &[Lit], k: usize) {
+    let n = lits.len();
+    if k > n {
+        sink.add_clause(&[]);
+    } else if k == 0 {
+        for &l in lits {
+            sink.add_clause(&[!l]);
+        }
+    } else if k == n {
+        for &l in lits {
+            sink.add_clause(&[l]);
+        }
+    } else {
+        C::encode(sink, lits, k);
+    }
+}
+
+fn trivial_size(n: usize, k: usize) -> Option<EncodingSize> {
+    if k > n {
+        Some(EncodingSize {
+            vars: 0,
+            clauses: 1,
+        })
+    } else if k == 0 || k == n {
+        Some(EncodingSize {
+            vars: 0,
+            clauses: n,
+        })
+    } else {
+        None
+    }
+}
+
+/// The cardinality encodings offered on the command line.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum CardKind {
+    /// Sequential counter (Sinz 2005), both directions.
+    #[default]
+    Seq,
+    /// Totalizer (Bailleux & Boufkhad 2003), outputs cut at k + 1.
+    Totalizer,
+    /// Cardinality network (Asín et al. 2011), two-way comparators.
+    Cardnet,
+}
+
+impl CardKind {
+    /// Every encoding, for tests and `compare`.
+    pub const ALL: &'static [CardKind] = &[CardKind::Seq, CardKind::Totalizer, CardKind::Cardnet];
+
+    /// Adds "exactly `k` of `lits`" with this encoding.
+    pub fn exactly<S: ClauseSink + ?Sized>(self, sink: &mut S, lits: &[Lit], k: usize) {
+        match self {
+            CardKind::Seq => exactly::<SeqCounter, S>(sink, lits, k),
+            CardKind::Totalizer => exactly::<Totalizer, S>(sink, lits, k),
+            CardKind::Cardnet => exactly::<CardNetwork, S>(sink, lits, k),
+        }
+    }
+
+    /// What [`CardKind::exactly`] adds.
+    pub fn size(self, n: usize, k: usize) -> EncodingSize {
+        match self {
+            CardKind::Seq => SeqCounter::size(n, k),
+            CardKind::Totalizer => Totalizer::size(n, k),
+            CardKind::Cardnet => CardNetwork::size(n, k),
+        }
+    }
+
+    /// The name used on the command line and in DIMACS headers.
+    pub fn name(self) -> &'static str {
+        match self {
+            CardKind::Seq => SeqCounter::NAME,
+            CardKind::Totalizer => Totalizer::NAME,
+            CardKind::Cardnet => CardNetwork::NAME,
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::encode::sat::Counted;
+    use varisat::{CnfFormula, ExtendFormula, Solver};
+
+    /// Checks `kind` against brute force: for every assignment of `n <= 8` inputs, the formula
+    /// with those inputs fixed is satisfiable exactly when `k` of them are true; and the size
+    /// formula matches what was emitted.
+    pub(crate) fn agrees_with_brute_force(kind: CardKind, n: usize, k: usize) {
+        agrees_with_brute_force_signed(kind, n, k, 0);
+    }
+
+    /// [`agrees_with_brute_force`] with the inputs negated where bit `i` of `negated` is set,
+    /// so that the encoding also sees negative literals.
+    pub(crate) fn agrees_with_brute_force_signed(kind: CardKind, n: usize, k: usize, negated: u32) {
+        let mut formula = CnfFormula::new();
+        let lits: Vec<Lit> = (0..n)
+            .map(|i| formula.new_lit() ^ (negated >> i & 1 == 1))
+            .collect();
+        let mut counted = Counted::new(&mut formula);
+        kind.exactly(&mut counted, &lits, k);
+        let (vars, clauses) = (counted.vars, counted.clauses);
+        assert_eq!(
+            kind.size(n, k),
+            EncodingSize { vars, clauses },
+            "{kind:?} size n={n} k={k}"
+        );
+        for mask in 0u32..(1 << n) {
+            let mut solver = Solver::new();
+            solver.add_formula(&formula);
+            let assumptions: Vec<Lit> = lits
+                .iter()
+                .enumerate()
+                .map(|(i, &l)| if mask >> i & 1 == 1 { l } else { !l })
+                .collect();
+            solver.assume(&assumptions);
+            let sat = solver.solve().expect("solver error");
+            assert_eq!(
+                sat,
+                mask.count_ones() as usize == k,
+                "{kind:?} n={n} k={k} mask={mask:b}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_encoding_agrees_with_brute_force_up_to_8() {
+        for &kind in CardKind::ALL {
+            for n in 0..=8 {
+                for k in 0..=n + 1 {
+                    agrees_with_brute_force(kind, n, k);
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Item 2 of issue 4: any encoding, any `n <= 8`, any `k` (also `k > n`), inputs of
+        /// either sign: satisfiable under an assignment exactly when `k` inputs are true.
+        #[test]
+        fn any_encoding_agrees_with_brute_force(
+            kind in proptest::sample::select(CardKind::ALL),
+            n in 0usize..=8,
+            k_offset in 0usize..=9,
+            negated in 0u32..256,
+        ) {
+            let k = k_offset.min(n + 1);
+            agrees_with_brute_force_signed(kind, n, k, negated);
+        }
+    }
+}

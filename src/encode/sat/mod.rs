@@ -1,0 +1,16 @@
+//! The SAT side: a clause sink that encoders write into, the cardinality encodings, the CNF
+//! models of the puzzle, DIMACS, and the engine that solves them (through [`crate::solver`]) and
+//! enumerates solutions.
+
+pub mod card;
+pub mod cell;
+pub mod clue;
+pub mod dimacs;
+pub mod engine;
+pub mod formula;
+pub mod model;
+pub mod placement_model;
+pub mod redundant;
+
+pub use crate::solver::sink::{ClauseSink, Counted, TaggedFormula};
+pub use varisat::{Lit, Var};

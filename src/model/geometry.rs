@@ -1,0 +1,137 @@
+//! Board geometry shared by every model and by the reasoning core: the halo around a ship (the
+//! cells that must be water), the caps at its ends, and which line a ship lies along. The SAT
+//! models, the ILP models, the placement list and pre-solving all take their shapes from here.
+
+use crate::model::puzzle::{Dir, Orientation, Pos, Shape, Ship};
+
+/// The cells around `ship` (its eight-neighbourhood, less its own cells) that lie on the board.
+pub fn halo(ship: Ship, shape: Shape) -> impl Iterator<Item = Pos> {
+    let (h, w) = match ship.orientation {
+        Orientation::Horizontal => (1, ship.len),
+        Orientation::Vertical => (ship.len, 1),
+    };
+    let top = ship.start.row as isize - 1;
+    let left = ship.start.col as isize - 1;
+    (top..top + h as isize + 2).flat_map(move |r| {
+        (left..left + w as isize + 2).filter_map(move |c| {
+            let inside = r > top && r <= top + h as isize && c > left && c <= left + w as isize;
+            let on_board = r >= 0 && c >= 0 && shape.contains(Pos::new(r as usize, c as usize));
+            (!inside && on_board).then(|| Pos::new(r as usize, c as usize))
+        })
+    })
+}
+
+/// The cells that must be water for a ship to end where it ends: the two cells beyond its ends
+/// along its axis, or all four orthogonal neighbours of a submarine. The rest of the halo follows
+/// from the diagonal rule.
+pub fn caps(ship: Ship, shape: Shape) -> impl Iterator<Item = Pos> {
+    let first = ship.start;
+    let last = ship.cells().last().unwrap_or(first);
+    let dirs: &'static [(bool, Dir)] = match (ship.len, ship.orientation) {
+        (1, _) => &[
+            (true, Dir::Up),
+            (true, Dir::Down),
+            (true, Dir::Left),
+            (true, Dir::Right),
+        ],
+        (_, Orientation::Horizontal) => &[(true, Dir::Left), (false, Dir::Right)],
+        (_, Orientation::Vertical) => &[(true, Dir::Up), (false, Dir::Down)],
+    };
+    dirs.iter().filter_map(move |&(at_first, dir)| {
+        let from = if at_first { first } else { last };
+        shape.step(from, dir)
+    })
+}
+
+/// Every position of a ship of length `len` on the board: horizontal ones first (row by row),
+/// then vertical ones; a submarine once, as horizontal.
+pub fn all_ships(len: usize, shape: Shape) -> impl Iterator<Item = Ship> {
+    let orientations: &'static [Orientation] = if len == 1 {
+        &[Orientation::Horizontal]
+    } else {
+        &[Orientation::Horizontal, Orientation::Vertical]
+    };
+    orientations.iter().flat_map(move |&orientation| {
+        let (max_r, max_c) = match orientation {
+            Orientation::Horizontal => (shape.rows, (shape.cols + 1).saturating_sub(len)),
+            Orientation::Vertical => ((shape.rows + 1).saturating_sub(len), shape.cols),
+        };
+        (0..max_r).flat_map(move |r| {
+            (0..max_c).map(move |c| Ship {
+                start: Pos::new(r, c),
+                len,
+                orientation,
+            })
+        })
+    })
+}
+
+/// Whether `ship` covers `pos`.
+pub fn covers(ship: Ship, pos: Pos) -> bool {
+    let (along, across, start_along, start_across) = match ship.orientation {
+        Orientation::Horizontal => (pos.col, pos.row, ship.start.col, ship.start.row),
+        Orientation::Vertical => (pos.row, pos.col, ship.start.row, ship.start.col),
+    };
+    across == start_across && along >= start_along && along < start_along + ship.len
+}
+
+/// The line a ship of length 2 or more lies along, numbered as [`Shape::lines`] counts them:
+/// rows first, then columns. A submarine lies along no line (`None`).
+pub fn axis(ship: Ship, shape: Shape) -> Option<usize> {
+    match (ship.len, ship.orientation) {
+        (1, _) => None,
+        (_, Orientation::Horizontal) => Some(ship.start.row),
+        (_, Orientation::Vertical) => Some(shape.rows + ship.start.col),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn halo_of_a_corner_ship() {
+        let ship = Ship {
+            start: Pos::new(0, 0),
+            len: 2,
+            orientation: Orientation::Horizontal,
+        };
+        let mut h: Vec<_> = halo(ship, Shape::new(5, 5)).collect();
+        h.sort();
+        assert_eq!(
+            h,
+            vec![
+                Pos::new(0, 2),
+                Pos::new(1, 0),
+                Pos::new(1, 1),
+                Pos::new(1, 2)
+            ]
+        );
+    }
+
+    #[test]
+    fn caps_coverage_and_axis() {
+        let shape = Shape::new(4, 5);
+        let ship = Ship {
+            start: Pos::new(1, 2),
+            len: 3,
+            orientation: Orientation::Vertical,
+        };
+        let ends: Vec<_> = caps(ship, shape).collect();
+        assert_eq!(
+            ends,
+            vec![Pos::new(0, 2)],
+            "the lower cap lies off the board"
+        );
+        assert!(covers(ship, Pos::new(3, 2)) && !covers(ship, Pos::new(0, 2)));
+        assert!(!covers(ship, Pos::new(2, 1)));
+        assert_eq!(axis(ship, shape), Some(4 + 2));
+        let sub = Ship {
+            start: Pos::new(0, 0),
+            len: 1,
+            orientation: Orientation::Horizontal,
+        };
+        assert_eq!(caps(sub, shape).count(), 2);
+        assert_eq!(axis(sub, shape), None);
+    }
+}

@@ -1,0 +1,242 @@
+//! Every legal placement of every ship length, pruned by the clues and the counts. The SAT and ILP
+//! encoders, the generator and the hint engine all start from this list, so a rule learnt here
+//! (see the CSC384 heuristics report: whole ships, pre-assigned pieces, row and column budgets)
+//! helps every backend at once.
+
+use crate::model::deadline::{Deadline, TimeLimit};
+use crate::model::geometry::{all_ships, halo};
+use crate::model::puzzle::{Clue, Orientation, Pos, Puzzle, Shape, Ship};
+
+/// The legal placements of a puzzle, with an index from cells to the placements covering them
+/// (one flat list for the whole board, so its size is linear in the placements' cells).
+#[derive(Clone, Debug)]
+pub struct Placements {
+    ships: Vec<Ship>,
+    shape: Shape,
+    /// `covering[cover_start[c]..cover_start[c + 1]]`: the placements covering cell `c`.
+    cover_start: Vec<usize>,
+    covering: Vec<usize>,
+}
+
+impl Placements {
+    /// Enumerates the placements of `puzzle`'s fleet that no clue or count rules out.
+    ///
+    /// A placement is kept when:
+    /// - it lies on the board and its length occurs in the fleet;
+    /// - every clue under it admits the piece the ship puts there (an end clue only under the
+    ///   matching end, a submarine clue only under a submarine, water never);
+    /// - no cell of its halo (the eight-neighbourhood around it) holds a ship clue;
+    /// - in every row and column it touches, its own cells plus the ship clues outside it do not
+    ///   exceed the count.
+    pub fn new(puzzle: &Puzzle) -> Self {
+        match Placements::within(puzzle, Deadline::NONE) {
+            Ok(placements) => placements,
+            Err(TimeLimit) => unreachable!("no deadline to pass"),
+        }
+    }
+
+    /// [`Placements::new`], giving up once `deadline` passes.
+    pub fn within(puzzle: &Puzzle, deadline: Deadline) -> Result<Self, TimeLimit> {
+        let shape = puzzle.shape();
+        let row_clued = clued_ship_cells(puzzle, |p| p.row, shape.rows);
+        let col_clued = clued_ship_cells(puzzle, |p| p.col, shape.cols);
+        let mut pulse = deadline.pulse();
+        let mut ships = Vec::new();
+        for class in puzzle.fleet().classes() {
+            for ship in all_ships(class.len, shape) {
+                pulse.beat()?;
+                if is_legal(puzzle, ship, &row_clued, &col_clued) {
+                    ships.push(ship);
+                }
+            }
+        }
+        deadline.check()?;
+        Ok(Placements::from_ships(shape, ships))
+    }
+
+    fn from_ships(shape: Shape, ships: Vec<Ship>) -> Self {
+        // Counting sort of (cell, placement) pairs by cell: the flat cover index.
+        let mut cover_start = vec![0usize; shape.cells() + 1];
+        for ship in &ships {
+            for pos in ship.cells() {
+                cover_start[shape.index(pos) + 1] += 1;
+            }
+        }
+        for c in 0..shape.cells() {
+            cover_start[c + 1] += cover_start[c];
+        }
+        let mut next = cover_start.clone();
+        let mut covering = vec![0; cover_start[shape.cells()]];
+        for (i, ship) in ships.iter().enumerate() {
+            for pos in ship.cells() {
+                let slot = &mut next[shape.index(pos)];
+                covering[*slot] = i;
+                *slot += 1;
+            }
+        }
+        Placements {
+            ships,
+            shape,
+            cover_start,
+            covering,
+        }
+    }
+
+    /// Keeps the placements whose flag in `keep` is true (one flag per placement, in order).
+    pub fn retain(&mut self, keep: &[bool]) {
+        let ships = self
+            .ships
+            .iter()
+            .zip(keep)
+            .filter(|(_, k)| **k)
+            .map(|(s, _)| *s)
+            .collect();
+        *self = Placements::from_ships(self.shape, ships);
+    }
+
+    /// All placements, grouped by length (shortest first), then orientation, then start.
+    pub fn ships(&self) -> &[Ship] {
+        &self.ships
+    }
+
+    /// Number of placements.
+    pub fn len(&self) -> usize {
+        self.ships.len()
+    }
+
+    /// Whether there are no placements at all.
+    pub fn is_empty(&self) -> bool {
+        self.ships.is_empty()
+    }
+
+    /// Indices of the placements covering `pos`, in increasing order.
+    pub fn covering(&self, pos: Pos) -> &[usize] {
+        self.covering_cell(self.shape.index(pos))
+    }
+
+    /// Indices of the placements covering the cell of row-major index `cell`.
+    pub fn covering_cell(&self, cell: usize) -> &[usize] {
+        &self.covering[self.cover_start[cell]..self.cover_start[cell + 1]]
+    }
+
+    /// Indices of the placements of length `len`.
+    pub fn of_len(&self, len: usize) -> impl Iterator<Item = usize> + '_ {
+        self.ships
+            .iter()
+            .enumerate()
+            .filter(move |(_, s)| s.len == len)
+            .map(|(i, _)| i)
+    }
+}
+
+/// Ship clues per line (row or column, chosen by `line`).
+fn clued_ship_cells(puzzle: &Puzzle, line: impl Fn(Pos) -> usize, n: usize) -> Vec<usize> {
+    let mut counts = vec![0; n];
+    for (pos, clue) in puzzle.clues() {
+        if clue.is_ship() {
+            counts[line(pos)] += 1;
+        }
+    }
+    counts
+}
+
+fn is_legal(puzzle: &Puzzle, ship: Ship, row_clued: &[usize], col_clued: &[usize]) -> bool {
+    // Cells under the ship: clues must admit the piece; count ship clues per line under it.
+    let mut clued_inside = 0;
+    for (pos, piece) in ship.pieces() {
+        match puzzle.clue(pos) {
+            Some(clue) if !clue.admits(piece) => return false,
+            Some(_) => clued_inside += 1,
+            None => {}
+        }
+    }
+    if halo(ship, puzzle.shape()).any(|p| puzzle.clue(p).is_some_and(Clue::is_ship)) {
+        return false;
+    }
+    // Budgets. Along the ship's own line, its cells plus the other ship clues must fit; across,
+    // each crossed line needs room for one more cell unless a clue there is this very cell.
+    let (along, along_clued, across, across_clued) = match ship.orientation {
+        Orientation::Horizontal => (
+            puzzle.row_counts(),
+            row_clued,
+            puzzle.col_counts(),
+            col_clued,
+        ),
+        Orientation::Vertical => (
+            puzzle.col_counts(),
+            col_clued,
+            puzzle.row_counts(),
+            row_clued,
+        ),
+    };
+    let line = |p: Pos| match ship.orientation {
+        Orientation::Horizontal => (p.row, p.col),
+        Orientation::Vertical => (p.col, p.row),
+    };
+    let (main, _) = line(ship.start);
+    if along[main].is_some_and(|count| ship.len + along_clued[main] - clued_inside > count) {
+        return false;
+    }
+    for pos in ship.cells() {
+        let (_, cross) = line(pos);
+        if let Some(count) = across[cross] {
+            let here = usize::from(puzzle.clue(pos).is_some_and(Clue::is_ship));
+            if 1 + across_clued[cross] - here > count {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::puzzle::{Dir, Fleet, Piece};
+
+    fn open(rows: usize, cols: usize, fleet: Fleet) -> Puzzle {
+        Puzzle::new(vec![None; rows], vec![None; cols], fleet).unwrap()
+    }
+
+    #[test]
+    fn counts_on_an_open_board_match_the_formula() {
+        // Length 1: R*C; length L >= 2: R*(C-L+1) + C*(R-L+1).
+        let p = open(7, 12, Fleet::from_counts(vec![1, 1, 0, 0, 0, 1]));
+        let pl = Placements::new(&p);
+        assert_eq!(pl.of_len(1).count(), 84);
+        assert_eq!(pl.of_len(2).count(), 7 * 11 + 12 * 6);
+        assert_eq!(pl.of_len(6).count(), 7 * 7 + 12 * 2);
+        assert_eq!(pl.of_len(3).count(), 0);
+    }
+
+    #[test]
+    fn clues_prune_placements() {
+        let mut p = open(5, 5, Fleet::from_counts(vec![1, 1, 1]));
+        p.add_clue(Pos::new(2, 2), Clue::Piece(Piece::End(Dir::Down)))
+            .unwrap();
+        let pl = Placements::new(&p);
+        // Every placement covering (2,2) is vertical and starts there.
+        for &i in pl.covering(Pos::new(2, 2)) {
+            let s = pl.ships()[i];
+            assert_eq!(s.start, Pos::new(2, 2));
+            assert_eq!(s.orientation, Orientation::Vertical);
+        }
+        assert_eq!(pl.covering(Pos::new(2, 2)).len(), 2); // lengths 2 and 3
+        // Nothing sits in the halo of the clue's cell except ships through it.
+        assert!(pl.covering(Pos::new(1, 1)).is_empty());
+    }
+
+    #[test]
+    fn zero_count_lines_hold_nothing() {
+        let mut p = Puzzle::new(
+            vec![Some(0), Some(2), Some(0)],
+            vec![Some(1), Some(1), Some(0)],
+            Fleet::from_counts(vec![0, 1]),
+        )
+        .unwrap();
+        p.add_clue(Pos::new(1, 0), Clue::Ship).unwrap();
+        let pl = Placements::new(&p);
+        assert_eq!(pl.ships().len(), 1);
+        assert_eq!(pl.ships()[0].start, Pos::new(1, 0));
+    }
+}

@@ -1,0 +1,457 @@
+//! Self-play: a hidden fleet drawn uniformly over all legal configurations, a strategy that
+//! shoots until every ship is sunk, and statistics over many games. Sunk ships are announced
+//! with their squares (they turn from hit to sunk). Game `i` draws its fleet from its own
+//! ChaCha8 stream (master seed, stream `i`), and the strategies are deterministic, so a run is
+//! reproducible by seed whatever the thread count.
+
+use super::board::{Bits, CELLS, Mark, Position, ShipKind, Square, placements};
+use super::posterior::{self, Method, Options, Rule};
+use super::rowan;
+use crate::model::deadline::{Deadline, TimeLimit};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How the shooter picks squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[non_exhaustive]
+pub enum Strategy {
+    /// The Rowan 2013 contest rule; of tied squares, the first the contest lists.
+    Rowan,
+    /// Placement density over all ships afloat, placements through hits weighted up
+    /// (probability-density play).
+    Density,
+    /// The square most likely to hold a ship: exact posterior when cheap, otherwise density.
+    Posterior,
+}
+
+impl Strategy {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Rowan => "rowan",
+            Strategy::Density => "density",
+            Strategy::Posterior => "posterior",
+        }
+    }
+}
+
+/// Settings of a self-play run.
+#[derive(Clone, Copy, Debug)]
+pub struct SimOptions {
+    /// The shooter.
+    pub strategy: Strategy,
+    /// Number of games.
+    pub games: u64,
+    /// Master seed.
+    pub seed: u64,
+    /// Touching rule for the hidden fleet (and the posterior).
+    pub rule: Rule,
+    /// Largest estimated exact work the posterior strategy spends on one shot.
+    pub exact_budget: f64,
+}
+
+impl Default for SimOptions {
+    fn default() -> Self {
+        SimOptions {
+            strategy: Strategy::Rowan,
+            games: 1000,
+            seed: 1,
+            rule: Rule::Touch,
+            exact_budget: 2e5,
+        }
+    }
+}
+
+/// A hidden fleet: the squares of each ship.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fleet {
+    /// Ships and their squares.
+    pub ships: Vec<(ShipKind, Bits)>,
+}
+
+/// Draws a fleet uniformly over all legal configurations: each ship uniformly over all its
+/// placements, the whole fleet drawn again whenever two ships overlap (or touch, under
+/// [`Rule::NoTouch`]).
+pub fn draw_fleet(rule: Rule, rng: &mut ChaCha8Rng) -> Fleet {
+    'again: loop {
+        let mut ships = Vec::with_capacity(5);
+        let mut forbid: Bits = 0;
+        for kind in ShipKind::FLEET {
+            let list = placements(kind.len());
+            let p = list[rng.random_range(0..list.len())];
+            if p.cells & forbid != 0 {
+                continue 'again;
+            }
+            forbid |= match rule {
+                Rule::Touch => p.cells,
+                _ => super::board::dilate(p.cells),
+            };
+            ships.push((kind, p.cells));
+        }
+        return Fleet { ships };
+    }
+}
+
+/// Plays one game against `fleet` and returns the number of shots.
+pub fn play(opts: &SimOptions, fleet: &Fleet) -> u32 {
+    let mut pos = Position::opening();
+    let mut afloat: Vec<(ShipKind, Bits)> = fleet.ships.clone();
+    let mut shots = 0u32;
+    while !afloat.is_empty() {
+        let sq = choose(opts, &pos);
+        shots += 1;
+        let bit = sq.bit();
+        match afloat.iter().position(|&(_, cells)| cells & bit != 0) {
+            None => pos.board.set(sq, Mark::Miss),
+            Some(k) => {
+                pos.board.set(sq, Mark::Hit);
+                let (kind, cells) = afloat[k];
+                if cells & !pos.board.bits(Mark::Hit) == 0 {
+                    for s in super::board::squares(cells) {
+                        pos.board.set(s, Mark::Sunk);
+                    }
+                    afloat.swap_remove(k);
+                    pos.ships.retain(|&s| s != kind);
+                }
+            }
+        }
+        if shots as usize > CELLS {
+            break; // cannot happen with a sound strategy; a guard against looping
+        }
+    }
+    shots
+}
+
+/// The square the strategy shoots at.
+pub fn choose(opts: &SimOptions, pos: &Position) -> Square {
+    let empty = pos.board.bits(Mark::Empty);
+    let scores: [f64; CELLS] = match opts.strategy {
+        Strategy::Rowan => return pick_int(&rowan::scores(pos), empty),
+        Strategy::Density => density(pos),
+        Strategy::Posterior => {
+            let o = Options {
+                rule: opts.rule,
+                method: Method::Exact,
+                ..Options::default()
+            };
+            if posterior::estimated_work(pos, opts.rule) <= opts.exact_budget {
+                match posterior::posterior(pos, &o) {
+                    Ok(p) => p.probabilities,
+                    Err(_) => density(pos),
+                }
+            } else {
+                density(pos)
+            }
+        }
+    };
+    pick(&scores, empty)
+}
+
+/// The first untouched square, in row-then-column order (the order the contest lists ties
+/// in), among those with the highest score. Taking the first tie rather than a random one
+/// is also the stronger choice: 44.67 against 44.91 mean shots for the Rowan rule.
+fn pick(scores: &[f64; CELLS], empty: Bits) -> Square {
+    let mut best = f64::NEG_INFINITY;
+    let mut ties: Vec<usize> = Vec::with_capacity(8);
+    for i in super::board::squares(empty).map(Square::index) {
+        let v = scores[i];
+        if v > best + 1e-9 {
+            best = v;
+            ties.clear();
+            ties.push(i);
+        } else if (v - best).abs() <= 1e-9 {
+            ties.push(i);
+        }
+    }
+    Square::from_index(ties[0])
+}
+
+/// [`pick`] for whole-number scores.
+fn pick_int(scores: &[u32; CELLS], empty: Bits) -> Square {
+    let mut best = 0u32;
+    let mut ties = [0u8; CELLS];
+    let mut n = 0usize;
+    let mut rest = empty;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let v = scores[i];
+        if v > best || n == 0 {
+            best = v;
+            n = 0;
+        }
+        if v == best {
+            ties[n] = i as u8;
+            n += 1;
+        }
+    }
+    Square::from_index(usize::from(ties[0]))
+}
+
+/// Weight of a placement per hit it explains.
+const HIT_WEIGHT: f64 = 50.0;
+
+/// Probability-density scores: every placement of every ship afloat that avoids misses and
+/// sunk squares and has an untouched square adds its weight (`HIT_WEIGHT` to the power of
+/// the hits it covers) to its untouched squares.
+pub fn density(pos: &Position) -> [f64; CELLS] {
+    let b = &pos.board;
+    let empty = b.bits(Mark::Empty);
+    let hits = b.bits(Mark::Hit);
+    let blocked = b.bits(Mark::Miss) | b.bits(Mark::Sunk);
+    let mut s = [0f64; CELLS];
+    for ship in &pos.ships {
+        for p in placements(ship.len()) {
+            if p.cells & blocked != 0 || p.cells & empty == 0 {
+                continue;
+            }
+            let w = HIT_WEIGHT.powi((p.cells & hits).count_ones() as i32);
+            let mut open = p.cells & empty;
+            while open != 0 {
+                s[open.trailing_zeros() as usize] += w;
+                open &= open - 1;
+            }
+        }
+    }
+    s
+}
+
+/// Statistics of a run.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Summary {
+    /// Strategy name.
+    pub strategy: &'static str,
+    /// Touching rule.
+    pub rule: &'static str,
+    /// Games played.
+    pub games: u64,
+    /// Master seed.
+    pub seed: u64,
+    /// Mean shots per game.
+    pub mean: f64,
+    /// Median shots.
+    pub median: f64,
+    /// Standard deviation of the shots (n - 1 in the denominator).
+    pub std_dev: f64,
+    /// Fewest shots.
+    pub min: u32,
+    /// Most shots.
+    pub max: u32,
+}
+
+impl Summary {
+    /// Half-width of the 95% confidence interval of the mean.
+    pub fn ci95(&self) -> f64 {
+        1.96 * self.std_dev / (self.games as f64).sqrt()
+    }
+
+    /// The statistics of the games counted in `hist` (`hist[s]`: games that took `s` shots).
+    fn of(opts: &SimOptions, hist: &[u64]) -> Summary {
+        let games: u64 = hist.iter().sum();
+        let n = games.max(1) as f64;
+        let total: u128 = hist
+            .iter()
+            .enumerate()
+            .map(|(s, &k)| s as u128 * u128::from(k))
+            .sum();
+        let mean = total as f64 / n;
+        let var = hist
+            .iter()
+            .enumerate()
+            .map(|(s, &k)| k as f64 * (s as f64 - mean).powi(2))
+            .sum::<f64>()
+            / (n - 1.0).max(1.0);
+        // The shots of the game ranked `rank` (0-based) in ascending order.
+        let ranked = |rank: u64| {
+            let mut seen = 0;
+            for (s, &k) in hist.iter().enumerate() {
+                seen += k;
+                if seen > rank {
+                    return s as f64;
+                }
+            }
+            0.0
+        };
+        let median = match games {
+            0 => 0.0,
+            g if g % 2 == 1 => ranked(g / 2),
+            g => (ranked(g / 2 - 1) + ranked(g / 2)) / 2.0,
+        };
+        let fewest = hist.iter().position(|&k| k > 0).unwrap_or(0);
+        let most = hist.iter().rposition(|&k| k > 0).unwrap_or(0);
+        Summary {
+            strategy: opts.strategy.name(),
+            rule: opts.rule.name(),
+            games,
+            seed: opts.seed,
+            mean,
+            median,
+            std_dev: var.sqrt(),
+            min: fewest as u32,
+            max: most as u32,
+        }
+    }
+}
+
+/// The generator of game `index` under `seed`.
+pub fn game_rng(seed: u64, index: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    rng
+}
+
+/// The most games one run may ask for: a billion games take days, and a larger count is
+/// surely a typing error. Memory does not grow with the count (the shots are counted in a
+/// histogram).
+pub const MAX_GAMES: u64 = 1_000_000_000;
+
+/// Why a self-play run did not finish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SimulateError {
+    /// More games than [`MAX_GAMES`] were asked for.
+    #[error("{games} games asked for; at most {MAX_GAMES} games are played in one run")]
+    TooManyGames {
+        /// The count asked for.
+        games: u64,
+    },
+    /// The deadline passed after `played` games.
+    #[error("time limit reached after {played} of {games} games")]
+    TimeLimit {
+        /// Games finished before the deadline.
+        played: u64,
+        /// Games asked for.
+        games: u64,
+    },
+}
+
+/// Plays `opts.games` games on rayon's threads until `deadline`; `tick` is called after each
+/// game (for a progress bar). Game `i` is the same whatever the thread count, so the summary
+/// depends only on the options.
+pub fn simulate(
+    opts: &SimOptions,
+    deadline: Deadline,
+    tick: &(impl Fn() + Sync),
+) -> Result<Summary, SimulateError> {
+    if opts.games > MAX_GAMES {
+        return Err(SimulateError::TooManyGames { games: opts.games });
+    }
+    let played = AtomicU64::new(0);
+    let hist = (0..opts.games)
+        .into_par_iter()
+        .try_fold(Vec::new, |mut hist: Vec<u64>, i| {
+            deadline.check()?;
+            let mut rng = game_rng(opts.seed, i);
+            let fleet = draw_fleet(opts.rule, &mut rng);
+            let s = play(opts, &fleet) as usize;
+            if hist.len() <= s {
+                hist.resize(s + 1, 0);
+            }
+            hist[s] += 1;
+            played.fetch_add(1, Ordering::Relaxed);
+            tick();
+            Ok(hist)
+        })
+        .try_reduce(Vec::new, |mut a, b| {
+            if a.len() < b.len() {
+                a.resize(b.len(), 0);
+            }
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+            Ok(a)
+        })
+        .map_err(|TimeLimit| SimulateError::TimeLimit {
+            played: played.load(Ordering::Relaxed),
+            games: opts.games,
+        })?;
+    Ok(Summary::of(opts, &hist))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fleets_are_legal() {
+        for rule in [Rule::Touch, Rule::NoTouch] {
+            for i in 0..200 {
+                let f = draw_fleet(rule, &mut game_rng(7, i));
+                assert_eq!(f.ships.len(), 5);
+                for (a, &(_, x)) in f.ships.iter().enumerate() {
+                    for &(_, y) in &f.ships[a + 1..] {
+                        let near = match rule {
+                            Rule::Touch => x,
+                            _ => super::super::board::dilate(x),
+                        };
+                        assert_eq!(near & y, 0);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn games_end_with_every_ship_sunk_and_are_reproducible() {
+        for strategy in [Strategy::Rowan, Strategy::Density, Strategy::Posterior] {
+            let opts = SimOptions {
+                strategy,
+                games: 4,
+                ..SimOptions::default()
+            };
+            let a = simulate(&opts, Deadline::NONE, &|| ()).unwrap();
+            let b = simulate(&opts, Deadline::NONE, &|| ()).unwrap();
+            assert_eq!(a, b);
+            assert!(a.min >= 17 && a.max <= 100, "{a:?}");
+        }
+    }
+
+    #[test]
+    fn counts_past_the_cap_and_deadlines_stop_a_run() {
+        let huge = SimOptions {
+            games: MAX_GAMES + 1,
+            ..SimOptions::default()
+        };
+        assert_eq!(
+            simulate(&huge, Deadline::NONE, &|| ()),
+            Err(SimulateError::TooManyGames {
+                games: MAX_GAMES + 1
+            })
+        );
+        let many = SimOptions {
+            games: MAX_GAMES,
+            ..SimOptions::default()
+        };
+        let start = std::time::Instant::now();
+        let passed = Deadline::after(std::time::Duration::from_millis(200));
+        match simulate(&many, passed, &|| ()) {
+            Err(SimulateError::TimeLimit { played, games }) => {
+                assert!(played < games);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    }
+
+    #[test]
+    fn the_histogram_gives_the_statistics_of_the_games() {
+        // Games of 17, 20, 20 and 25 shots.
+        let mut hist = vec![0; 26];
+        hist[17] = 1;
+        hist[20] = 2;
+        hist[25] = 1;
+        let s = Summary::of(&SimOptions::default(), &hist);
+        assert_eq!((s.games, s.min, s.max), (4, 17, 25));
+        assert_eq!(s.median, 20.0);
+        assert!((s.mean - 20.5).abs() < 1e-12);
+        let var: f64 = [17.0f64, 20.0, 20.0, 25.0]
+            .iter()
+            .map(|x| (x - 20.5).powi(2))
+            .sum::<f64>()
+            / 3.0;
+        assert!((s.std_dev - var.sqrt()).abs() < 1e-12);
+    }
+}

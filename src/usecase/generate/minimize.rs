@@ -1,0 +1,287 @@
+//! Exact minimality for uniqueness (`--reduce unique`) and minimality for CNF deduction
+//! (`--reduce propagation` and `look-ahead`): which clues a unique set can lose.
+
+use super::oracle::{ClueOracle, DeductionOracle, Removal, check_removal};
+use super::{
+    GenerateError, GenerateOptions, Minimizer, Phase, clue_free_puzzle, report, report_asked,
+};
+use crate::encode::sat::card::CardKind;
+use crate::model::placement::Placements;
+use crate::model::puzzle::{Fleet, Grid, Pos};
+use rand::RngExt;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// The clues [`unique_minimal_clues`] chose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UniqueClues {
+    /// The clue positions, sorted; they leave the solution as the only one.
+    pub clues: Vec<Pos>,
+    /// Those among them whose check ran out of its conflict budget: each may or may not be
+    /// removable. Empty means the set is minimal (every other clue was proved needed by a
+    /// second solution).
+    pub undecided: Vec<Pos>,
+}
+
+/// A set of clue positions (revealing the solution's pieces) that makes `solution` the only
+/// solution of its clue-free puzzle, exactly minimal unless a conflict budget is given.
+///
+/// It starts from a clue set that unit propagation alone solves (so it is unique, and found
+/// without search), then asks of each clue, in random order, whether the others still make the
+/// solution unique; `options.minimizer` says how (see [`Minimizer`]). A clue whose removal
+/// gives a second solution is needed for good: removing other clues only adds solutions. A
+/// clue whose check needs more than `options.budget` conflicts (only when one is given) stays
+/// and is reported undecided; those are tried once more at the end, when fewer clues often
+/// make a second solution easy to find.
+pub fn unique_minimal_clues(
+    solution: &Grid,
+    options: &GenerateOptions,
+    rng: &mut ChaCha8Rng,
+) -> Result<UniqueClues, GenerateError> {
+    let mut deduction = DeductionOracle::new(solution, &options.fleet, options.card, 0);
+    let start = deduction_minimal_with(&mut deduction, solution, rng);
+    let mut order = start.clone();
+    order.shuffle(rng);
+    report(options, Phase::Minimizing);
+    report_asked(options, 0, order.len(), start.len());
+    // The deadline interrupts the question under way; the loops ask no more after it.
+    let stop = Arc::new(AtomicBool::new(false));
+    let _alarm = options.deadline.alarm(stop.clone());
+    let (mut clues, mut undecided) = match options.minimizer {
+        Minimizer::OneByOne => one_by_one(solution, options, &mut deduction, start, order, &stop)?,
+        Minimizer::Cores => with_cores(solution, options, start, order, &stop)?,
+    };
+    clues.sort();
+    undecided.sort();
+    Ok(UniqueClues { clues, undecided })
+}
+
+/// [`Minimizer::OneByOne`]: each clue of `order` checked by [`check_removal`] against the clues
+/// left, unit propagation first in the first round. Returns the clues and the undecided ones.
+fn one_by_one(
+    solution: &Grid,
+    options: &GenerateOptions,
+    deduction: &mut DeductionOracle,
+    mut clues: Vec<Pos>,
+    mut order: Vec<Pos>,
+    stop: &Arc<AtomicBool>,
+) -> Result<(Vec<Pos>, Vec<Pos>), GenerateError> {
+    let mut undecided: Vec<Pos> = Vec::new();
+    // Clues proven needed (a second solution without them): with a deadline, the others are
+    // the ones reported undecided.
+    let mut needed: Vec<Pos> = Vec::new();
+    let start = clues.len();
+    let check = |rest: &[Pos], pos: Pos| check_removal(solution, options, rest, pos, stop);
+    for round in 0..2 {
+        // Unit propagation first, in the first round only (an undecided clue stays open to it).
+        let by_propagation = round == 0;
+        let mut still = Vec::new();
+        let mut i = 0;
+        while i < order.len() {
+            if !go_on(options, needed.len(), start, clues.len()) {
+                break;
+            }
+            let pos = order[i];
+            i += 1;
+            let Some(without) = drop_clue(&clues, pos) else {
+                continue; // already dropped
+            };
+            if by_propagation && deduction.open_cells(&without).is_empty() {
+                clues = without;
+                continue;
+            }
+            // The clue the loop would check next if this one stays is checked at the same time,
+            // against the same clues, on the other core. Its answer is used only when this clue
+            // does stay: then the one-by-one loop would have asked the very same question, so
+            // the result is the same on any number of cores.
+            let next = order[i..]
+                .iter()
+                .position(|p| clues.contains(p))
+                .and_then(|k| {
+                    let j = i + k;
+                    let rest = drop_clue(&clues, order[j])?;
+                    let easy = by_propagation && deduction.open_cells(&rest).is_empty();
+                    (!easy).then_some((j, rest))
+                });
+            let (answer, next_answer) = match &next {
+                Some((j, rest)) => {
+                    let (a, b) = rayon::join(|| check(&without, pos), || check(rest, order[*j]));
+                    (a?, Some(b?))
+                }
+                None => (check(&without, pos)?, None),
+            };
+            match answer {
+                Removal::Unique(_) => {
+                    clues = without;
+                    continue; // the next clue is asked again, against fewer clues
+                }
+                Removal::Needed(_) => needed.push(pos),
+                Removal::Undecided => still.push(pos),
+            }
+            if let (Some((j, rest)), Some(answer)) = (next, next_answer) {
+                match answer {
+                    Removal::Unique(_) => clues = rest,
+                    Removal::Needed(_) => needed.push(order[j]),
+                    Removal::Undecided => still.push(order[j]),
+                }
+                i = j + 1;
+            }
+        }
+        undecided = still;
+        if undecided.is_empty() || options.budget.is_none() || options.deadline.passed() {
+            break;
+        }
+        order = undecided.clone();
+    }
+    Ok(finish(options, clues, undecided, &needed, start))
+}
+
+/// [`Minimizer::Cores`]: every clue of `order` asked of one [`ClueOracle`]; an UNSAT answer
+/// keeps only its core. Returns the clues and the undecided ones.
+fn with_cores(
+    solution: &Grid,
+    options: &GenerateOptions,
+    mut clues: Vec<Pos>,
+    mut order: Vec<Pos>,
+    stop: &Arc<AtomicBool>,
+) -> Result<(Vec<Pos>, Vec<Pos>), GenerateError> {
+    let puzzle = clue_free_puzzle(solution, &options.fleet);
+    let placements = Placements::new(&puzzle);
+    let mut oracle = ClueOracle::new(solution, &puzzle, &placements, options, &clues);
+    oracle.solver.set_interrupt(Some(stop.clone()));
+    let start = clues.len();
+    let mut needed: Vec<Pos> = Vec::new();
+    let mut undecided: Vec<Pos> = Vec::new();
+    for _round in 0..2 {
+        let mut still = Vec::new();
+        for &pos in &order {
+            if !go_on(options, needed.len(), start, clues.len()) {
+                break;
+            }
+            if needed.contains(&pos) {
+                continue;
+            }
+            let Some(rest) = drop_clue(&clues, pos) else {
+                continue; // already dropped, here or with a core
+            };
+            match oracle.check(&rest, pos)? {
+                // Every needed clue is in every unique subset, so in the core too.
+                Removal::Unique(core) => clues = core,
+                Removal::Needed(_) => needed.push(pos),
+                Removal::Undecided => still.push(pos),
+            }
+        }
+        undecided = still;
+        if undecided.is_empty() || options.budget.is_none() || options.deadline.passed() {
+            break;
+        }
+        order = undecided.clone();
+    }
+    undecided.retain(|p| clues.contains(p));
+    Ok(finish(options, clues, undecided, &needed, start))
+}
+
+/// The end of a minimisation that started with `start` clues: past the deadline, every clue
+/// not proven needed is undecided; the progress shows the final count. Returns the clues and
+/// the undecided ones.
+fn finish(
+    options: &GenerateOptions,
+    clues: Vec<Pos>,
+    mut undecided: Vec<Pos>,
+    needed: &[Pos],
+    start: usize,
+) -> (Vec<Pos>, Vec<Pos>) {
+    if options.deadline.passed() {
+        undecided = clues
+            .iter()
+            .copied()
+            .filter(|p| !needed.contains(p))
+            .collect();
+    }
+    go_on(options, needed.len(), start, clues.len());
+    (clues, undecided)
+}
+
+/// Reports the progress of a minimisation that started with `start` clues, `needed` of them
+/// proven needed and `left` left; `false` once the deadline has passed (ask no more).
+fn go_on(options: &GenerateOptions, needed: usize, start: usize, left: usize) -> bool {
+    report_asked(options, needed + start - left, start, left);
+    !options.deadline.passed()
+}
+
+/// `clues` without `pos`, or `None` when `pos` is not among them.
+pub(super) fn drop_clue(clues: &[Pos], pos: Pos) -> Option<Vec<Pos>> {
+    let i = clues.iter().position(|&p| p == pos)?;
+    let mut rest = clues.to_vec();
+    rest.remove(i);
+    Some(rest)
+}
+
+/// A set of clue positions from which unit propagation (with failed-literal probing to `depth`)
+/// decides every cell, and such that removing any one of them leaves a cell undecided. Clues are revealed at
+/// random among the undecided cells, then dropped in random order. No SAT search is needed:
+/// deduction that decides every cell proves the solution unique. Returned sorted.
+pub fn deduction_minimal_clues(
+    solution: &Grid,
+    fleet: &Fleet,
+    card: CardKind,
+    depth: usize,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Pos> {
+    let mut oracle = DeductionOracle::new(solution, fleet, card, depth);
+    deduction_minimal_with(&mut oracle, solution, rng)
+}
+
+/// [`deduction_minimal_clues`] with an oracle loaded for `solution`, which it leaves as it found
+/// it (nothing revealed).
+fn deduction_minimal_with(
+    oracle: &mut DeductionOracle,
+    solution: &Grid,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Pos> {
+    let root = oracle.prop.mark();
+    let mut clues: Vec<Pos> = Vec::new();
+    loop {
+        // The clues so far stay revealed: each round only propagates the new ones.
+        let open = oracle.open_cells(&[]);
+        if open.is_empty() {
+            break;
+        }
+        // Reveal an open cell, a ship part when one is open (it tells more than water).
+        let ships: Vec<Pos> = open
+            .iter()
+            .copied()
+            .filter(|&p| solution.is_ship(p))
+            .collect();
+        let from = if ships.is_empty() { &open } else { &ships };
+        let pos = from[rng.random_range(0..from.len())];
+        oracle.reveal(pos);
+        clues.push(pos);
+    }
+    oracle.undo(root);
+    // Deletion in random order: at step i the clues are those kept so far plus order[i+1..].
+    // The not-yet-tried clues are revealed last-first, so that dropping order[i+1] for the next
+    // step is an undo; only the kept clues are propagated again at each step. Deduction is a
+    // closure, so the result equals checking each set from scratch.
+    let mut order = clues.clone();
+    order.shuffle(rng);
+    let mut marks = vec![root; order.len()];
+    for i in (1..order.len()).rev() {
+        marks[i] = oracle.reveal(order[i]);
+    }
+    let mut kept: Vec<Pos> = Vec::new();
+    for i in 0..order.len() {
+        if !oracle.open_cells(&kept).is_empty() {
+            kept.push(order[i]);
+        }
+        if i + 1 < order.len() {
+            oracle.undo(marks[i + 1]);
+        }
+    }
+    oracle.undo(root);
+    let mut clues = kept;
+    clues.sort();
+    clues
+}

@@ -1,0 +1,275 @@
+//! Difficulty grades. A puzzle is graded by how much deduction it takes to fill every cell,
+//! measured on its CNF (the cell model) with our own propagator: unit propagation alone, then
+//! failed-literal probing on cell variables one level deep, then two levels deep, else search.
+//! The definition is in `docs/grading.md`.
+
+use crate::encode::sat::card::CardKind;
+use crate::encode::sat::formula::{ClueFormula, FormulaError, MAX_CLAUSES};
+use crate::model::deadline::Deadline;
+use crate::model::puzzle::Puzzle;
+use crate::reason::unit::Propagator;
+use crate::usecase::solve::{Outcome, SolveError, SolveOptions, solve};
+use std::time::Instant;
+use varisat::Var;
+
+/// Difficulty grades, easiest first (the order is the derived `Ord`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Grade {
+    /// Unit propagation of the clue, count and fleet rules fills every cell.
+    Easy,
+    /// Needs one-step look-ahead: "if this cell were a ship, a rule would break".
+    Medium,
+    /// Needs two-step look-ahead: a probe whose contradiction itself needs a probe.
+    Hard,
+    /// Needs deeper search.
+    Fiendish,
+}
+
+impl Grade {
+    /// Every grade, easiest first.
+    pub const ALL: [Grade; 4] = [Grade::Easy, Grade::Medium, Grade::Hard, Grade::Fiendish];
+
+    /// The lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Grade::Easy => "easy",
+            Grade::Medium => "medium",
+            Grade::Hard => "hard",
+            Grade::Fiendish => "fiendish",
+        }
+    }
+}
+
+impl std::fmt::Display for Grade {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What grading found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Graded {
+    /// The puzzle has one solution; it gets this grade.
+    Unique(GradeReport),
+    /// The puzzle has no solution.
+    Unsat,
+    /// The puzzle has more than one solution, so no deduction can finish it.
+    NotUnique,
+}
+
+/// A grade and the work behind it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GradeReport {
+    /// The grade.
+    pub grade: Grade,
+    /// Cells decided by unit propagation alone.
+    pub by_propagation: usize,
+    /// Cells decided by one-step look-ahead (after propagation).
+    pub by_probing: usize,
+    /// Cells decided by two-step look-ahead.
+    pub by_deep_probing: usize,
+    /// Cells on the board.
+    pub cells: usize,
+}
+
+/// Why no grade was given.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GradeError {
+    /// The solver failed, or the time limit passed ([`SolveError::TimeLimit`]).
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// The formula deduction is measured on would pass [`MAX_CLAUSES`].
+    #[error("{0}; grades measure boards whose formula has at most {MAX_CLAUSES} clauses")]
+    TooLarge(FormulaError),
+}
+
+impl From<FormulaError> for GradeError {
+    fn from(e: FormulaError) -> Self {
+        match e {
+            FormulaError::TimeLimit => GradeError::Solve(SolveError::TimeLimit),
+            e => GradeError::TooLarge(e),
+        }
+    }
+}
+
+/// Grades `puzzle`: first proves it has exactly one solution (with the SAT engine), then
+/// measures the deduction depth.
+pub fn grade(puzzle: &Puzzle) -> Result<Graded, GradeError> {
+    grade_with(puzzle, &SolveOptions::unique())
+}
+
+/// [`grade`], giving up with [`SolveError::TimeLimit`] once `deadline` passes.
+pub fn grade_within(puzzle: &Puzzle, deadline: Deadline) -> Result<Graded, GradeError> {
+    let options = SolveOptions {
+        deadline,
+        ..SolveOptions::unique()
+    };
+    grade_with(puzzle, &options)
+}
+
+/// [`grade`], proving uniqueness with `options` (the limit is raised to two solutions). Their
+/// time limit and deadline cover the measure of deduction too: [`SolveError::TimeLimit`] when
+/// they are reached.
+pub fn grade_with(puzzle: &Puzzle, options: &SolveOptions) -> Result<Graded, GradeError> {
+    let deadline = options.deadline.min(Deadline::within(options.time_limit));
+    let options = SolveOptions {
+        limit: 2,
+        deadline,
+        time_limit: None,
+        ..options.clone()
+    };
+    let report = solve(puzzle, &options)?;
+    if report.stopped {
+        return Err(SolveError::TimeLimit.into());
+    }
+    match report.outcome {
+        Outcome::Unsat => return Ok(Graded::Unsat),
+        Outcome::Unique(_) => {}
+        _ => return Ok(Graded::NotUnique),
+    }
+    Ok(Graded::Unique(depth_within(puzzle, deadline, MAX_CLAUSES)?))
+}
+
+/// Measures how deep deduction must go to decide every cell of `puzzle`, without checking
+/// uniqueness (a puzzle with several solutions comes out [`Grade::Fiendish`]).
+pub fn deduction_depth(puzzle: &Puzzle) -> GradeReport {
+    match depth_within(puzzle, Deadline::NONE, usize::MAX) {
+        Ok(report) => report,
+        Err(e) => unreachable!("no deadline and no cap to pass: {e}"),
+    }
+}
+
+/// [`deduction_depth`], giving up (`None`) when it reaches `deadline`.
+pub fn deduction_depth_until(puzzle: &Puzzle, deadline: Option<Instant>) -> Option<GradeReport> {
+    let deadline = deadline.map_or(Deadline::NONE, Deadline::at);
+    depth_within(puzzle, deadline, usize::MAX).ok()
+}
+
+/// [`deduction_depth`], giving up once `deadline` passes or the formula passes `max_clauses`.
+fn depth_within(
+    puzzle: &Puzzle,
+    deadline: Deadline,
+    max_clauses: usize,
+) -> Result<GradeReport, FormulaError> {
+    // The clue-free encoding plus the clues as clauses of their own (the same formula the
+    // generator and the hint engine reason on), so that the grade does not depend on how far
+    // the placement list was pruned by the clues.
+    let formula =
+        ClueFormula::with_clues_bounded(puzzle, CardKind::default(), deadline, max_clauses)?;
+    let cells: Vec<Var> = formula.cells().to_vec();
+    let mut prop = Propagator::within(formula.formula(), deadline)?;
+    let measured = measure(&mut prop, &cells);
+    // Freeing a large formula is not the caller's time once the limit is reached.
+    deadline.discard((formula, prop));
+    measured
+}
+
+/// Propagation, then probing one and two levels deep, on `prop` (the puzzle's formula) until
+/// every cell of `cells` is decided.
+fn measure(prop: &mut Propagator, cells: &[Var]) -> Result<GradeReport, FormulaError> {
+    let decided = |p: &Propagator| cells.iter().filter(|&&v| p.var_value(v).is_some()).count();
+    let total = cells.len();
+    let mut report = GradeReport {
+        grade: Grade::Fiendish,
+        by_propagation: 0,
+        by_probing: 0,
+        by_deep_probing: 0,
+        cells: total,
+    };
+    // A conflict anywhere means no solution: deduction "finishes" by refuting, which only a
+    // puzzle without solutions does; grade it by the depth that found the refutation.
+    let root = prop.propagate_root();
+    if prop.stopped() {
+        return Err(FormulaError::TimeLimit);
+    }
+    if root.is_err() {
+        report.grade = Grade::Easy;
+        report.by_propagation = total;
+        return Ok(report);
+    }
+    report.by_propagation = decided(prop);
+    if report.by_propagation == total {
+        report.grade = Grade::Easy;
+        return Ok(report);
+    }
+    for (depth, grade) in [(1, Grade::Medium), (2, Grade::Hard)] {
+        let before = decided(prop);
+        let refuted = prop.probe_fixpoint(cells, depth).is_err();
+        if prop.stopped() {
+            return Err(FormulaError::TimeLimit);
+        }
+        let now = if refuted { total } else { decided(prop) };
+        match depth {
+            1 => report.by_probing = now - before,
+            _ => report.by_deep_probing = now - before,
+        }
+        if now == total {
+            report.grade = grade;
+            return Ok(report);
+        }
+    }
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::ist;
+
+    #[test]
+    fn a_passed_deadline_stops_probing() {
+        let text = "ROW 2 3 2 2 3 0 1 3 2 2\nCOLUMN 6 0 1 0 2 1 3 1 2 4\n0\n";
+        // Without clues the example has many solutions: propagation leaves cells to probe.
+        let open = ist::parse(text).unwrap();
+        assert_eq!(deduction_depth_until(&open, Some(Instant::now())), None);
+        assert_eq!(
+            deduction_depth_until(&open, None).unwrap().grade,
+            Grade::Fiendish
+        );
+        let zero = SolveOptions {
+            time_limit: Some(std::time::Duration::ZERO),
+            ..SolveOptions::default()
+        };
+        assert!(matches!(
+            grade_with(&open, &zero),
+            Err(GradeError::Solve(SolveError::TimeLimit))
+        ));
+    }
+
+    #[test]
+    fn grades_are_ordered() {
+        assert!(Grade::Easy < Grade::Medium);
+        assert!(Grade::Hard < Grade::Fiendish);
+        assert_eq!(Grade::ALL.len(), 4);
+    }
+
+    #[test]
+    fn the_ist_example_gets_a_grade_and_more_clues_never_make_it_harder() {
+        let text = "ROW 2 3 2 2 3 0 1 3 2 2\nCOLUMN 6 0 1 0 2 1 3 1 2 4\n6\n\
+                    HINT 0 0 T\nHINT 1 6 M\nHINT 3 2 C\nHINT 6 0 W\nHINT 8 8 B\nHINT 9 5 C\n";
+        let puzzle = ist::parse(text).unwrap();
+        let Graded::Unique(report) = grade(&puzzle).unwrap() else {
+            panic!("the example is unique")
+        };
+        let solution = solve(&puzzle, &SolveOptions::default())
+            .unwrap()
+            .outcome
+            .grid()
+            .cloned()
+            .unwrap();
+        // Reveal the whole solution: propagation alone then decides everything.
+        let mut full = puzzle.clone();
+        for pos in puzzle.positions() {
+            full.add_clue(pos, crate::model::puzzle::Clue::Piece(solution.get(pos)))
+                .unwrap();
+        }
+        let easy = deduction_depth(&full);
+        assert_eq!(easy.grade, Grade::Easy);
+        assert!(easy.grade <= report.grade);
+    }
+}

@@ -1,0 +1,427 @@
+//! The solve job: a parsed document, an engine configuration, a goal (one solution, a proof of
+//! uniqueness, or a count), an output format, and optionally a DIMACS export and a certificate
+//! (`--proof`, [`crate::usecase::proof`]). [`SolveJob::run`] solves every board and returns the text to
+//! write, the reports, the formula and the certificate; the caller writes them and turns the
+//! outcomes into messages and an exit status.
+
+use super::require_solvers;
+use crate::encode::ilp::lp;
+use crate::encode::sat::dimacs::Formula;
+use crate::format::csc384::Dialect;
+use crate::format::json::{ResultJson, Status};
+use crate::format::{Board, Document, Format, OutputFormat, Writer};
+use crate::model::puzzle::{Grid, Puzzle};
+use crate::usecase::error::Error;
+use crate::usecase::proof::{Certificate, Claim, ProofOptions, certify};
+use crate::usecase::solve::{Outcome, Report, SolveError, SolveOptions, solve};
+
+/// What solving is to establish.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Goal {
+    /// One solution, uniqueness not examined.
+    #[default]
+    First,
+    /// One solution, proved unique: several solutions are reported, not shown.
+    Unique,
+    /// Every solution up to this many, each shown, then how many there are.
+    Count(usize),
+}
+
+impl Goal {
+    /// How many solutions the engine looks for.
+    pub fn limit(self) -> usize {
+        match self {
+            Goal::First => 1,
+            Goal::Unique => 2,
+            Goal::Count(n) => n.max(1),
+        }
+    }
+}
+
+/// A DIMACS export along with a solve (single-board documents).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Dimacs {
+    /// Write the formula instead of solving.
+    Only,
+    /// Solve, then write the formula; with `exclude_solution`, plus the clause that blocks the
+    /// solution found (an external solver answering UNSAT then proves it unique).
+    After {
+        /// Add the clause that blocks the first solution found.
+        exclude_solution: bool,
+    },
+}
+
+/// A resolved solve: what to establish, how, and how to write it.
+#[derive(Clone, Debug, Default)]
+pub struct SolveJob {
+    /// The engine configuration and time limit; its `limit` is the goal's.
+    pub options: SolveOptions,
+    /// What to establish.
+    pub goal: Goal,
+    /// The output format; by default the input's.
+    pub to: Option<OutputFormat>,
+    /// The CSC384 cell alphabet; by default the input's, else symbols.
+    pub cells: Option<Dialect>,
+    /// A DIMACS export, for single-board documents.
+    pub dimacs: Option<Dimacs>,
+    /// Certify the answer (single-board documents): when the outcome is no solution, a unique
+    /// solution or a complete count, the formula that blocks every solution found and a DRAT
+    /// proof of its unsatisfiability, made as these options say.
+    pub proof: Option<ProofOptions>,
+}
+
+/// What a solve job gave.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum Solved {
+    /// The DIMACS formula, written instead of solving ([`Dimacs::Only`]).
+    Formula(Vec<u8>),
+    /// The one board of the document.
+    Board(BoardSolved),
+    /// A Rubin file or a document of several boards: every board solved and reported by name.
+    Boards(BoardsSolved),
+}
+
+/// One board solved.
+#[derive(Clone, Debug)]
+pub struct BoardSolved {
+    /// The report; `None` when the time limit stopped the solver.
+    pub report: Option<Report>,
+    /// The text to write; `None` when there is none (no solution, or several where uniqueness
+    /// was the goal, or the time limit).
+    pub text: Option<String>,
+    /// The DIMACS formula to write after solving ([`Dimacs::After`]).
+    pub formula: Option<Vec<u8>>,
+    /// The certificate ([`SolveJob::proof`]); `None` when none was asked for or the outcome
+    /// is not one a proof certifies (see [`SolveJob::certificate`]).
+    pub certificate: Option<Box<Certificate>>,
+}
+
+/// Every board of a document solved.
+#[derive(Clone, Debug)]
+pub struct BoardsSolved {
+    /// Each board's report, in file order; `None` where the time limit stopped the solver.
+    pub reports: Vec<Option<Report>>,
+    /// Each board's status line and grids (JSON: one result line a board); `None` when some
+    /// board hit the time limit, so that nothing partial is written.
+    pub text: Option<String>,
+    /// The outcomes counted.
+    pub tally: Tally,
+}
+
+impl SolveJob {
+    /// The writer for `doc`, refusing a format that cannot show some board's solution.
+    pub fn writer(&self, doc: &Document) -> Result<Writer, Error> {
+        let writer = Writer::choose(self.to, self.cells, doc);
+        for board in &doc.boards {
+            writer.check(&board.puzzle)?;
+        }
+        Ok(writer)
+    }
+
+    /// The solver options: the job's, looking for as many solutions as the goal needs.
+    pub fn solve_options(&self) -> SolveOptions {
+        SolveOptions {
+            limit: self.goal.limit(),
+            ..self.options.clone()
+        }
+    }
+
+    /// Solves every board of `doc` (the boards of a multi-board document in parallel).
+    pub fn run(&self, doc: &Document) -> Result<Solved, Error> {
+        let writer = self.writer(doc)?;
+        require_solvers(&self.options)?;
+        let options = self.solve_options();
+        if by_board(doc) {
+            return self.boards(doc, writer, &options).map(Solved::Boards);
+        }
+        let board = &doc.boards[0];
+        let puzzle = &board.puzzle;
+        if self.dimacs == Some(Dimacs::Only) {
+            return Ok(Solved::Formula(self.formula(puzzle, None)));
+        }
+        let report = match solve(puzzle, &options) {
+            Err(SolveError::TimeLimit) => {
+                return Ok(Solved::Board(BoardSolved {
+                    report: None,
+                    text: None,
+                    formula: None,
+                    certificate: None,
+                }));
+            }
+            r => r?,
+        };
+        let formula = match self.dimacs {
+            Some(Dimacs::After { exclude_solution }) => {
+                Some(self.formula(puzzle, report.outcome.grid().filter(|_| exclude_solution)))
+            }
+            _ => None,
+        };
+        let certificate = match &self.proof {
+            Some(options) => certificate(puzzle, &report.outcome, options)?.map(Box::new),
+            None => None,
+        };
+        Ok(Solved::Board(BoardSolved {
+            text: self.text(board, &report, writer),
+            report: Some(report),
+            formula,
+            certificate,
+        }))
+    }
+
+    /// The job's integer program (`options.ilp_model`) of `puzzle` in CPLEX LP format, for an
+    /// external MIP solver instead of solving here; its comment names `source`.
+    pub fn lp_program(&self, puzzle: &Puzzle, source: &str) -> String {
+        let model = self.options.ilp_model;
+        let comment = vec![
+            format!("bimaru-sat {} ILP model of {source}", model.name()),
+            format!(
+                "{}x{} board, fleet {}",
+                puzzle.rows(),
+                puzzle.cols(),
+                puzzle.fleet()
+            ),
+            "solve: cbc FILE solve solu SOL; read: bimaru-sat decode PUZZLE SOL --backend ilp"
+                .to_string(),
+        ];
+        lp::write(&model.build(puzzle), &comment)
+    }
+
+    /// The DIMACS formula of `puzzle` in the job's encoding, blocking `exclude` when given.
+    fn formula(&self, puzzle: &Puzzle, exclude: Option<&Grid>) -> Vec<u8> {
+        let mut formula = Formula::build(puzzle, self.options.model, self.options.card);
+        if let Some(grid) = exclude {
+            formula.exclude(grid);
+        }
+        formula.write(puzzle)
+    }
+
+    /// What to write for one solved board.
+    fn text(&self, board: &Board, report: &Report, writer: Writer) -> Option<String> {
+        let several = matches!(report.outcome, Outcome::Multiple { .. });
+        if writer.to == OutputFormat::Json {
+            let counting = matches!(self.goal, Goal::Count(_));
+            let result = ResultJson::from_report(report, board.embedded.as_ref(), counting);
+            let text = serde_json::to_string_pretty(&result).expect("results always serialize");
+            return (!(several && self.goal == Goal::Unique)).then(|| text + "\n");
+        }
+        if let Goal::Count(n) = self.goal {
+            return Some(counted(writer, &board.puzzle, report, n));
+        }
+        if (several || report.stopped) && self.goal == Goal::Unique {
+            return None;
+        }
+        let grid = report.outcome.grid()?;
+        Some(writer.grid(&board.puzzle, grid))
+    }
+
+    /// Solves every board in parallel and reports them in file order.
+    fn boards(
+        &self,
+        doc: &Document,
+        writer: Writer,
+        options: &SolveOptions,
+    ) -> Result<BoardsSolved, Error> {
+        use rayon::prelude::*;
+        let reports: Vec<Option<Report>> = doc
+            .boards
+            .par_iter()
+            .map(|board| match solve(&board.puzzle, options) {
+                // Nothing partial is written for a document of several boards.
+                Err(SolveError::TimeLimit) => Ok(None),
+                Ok(report) if report.stopped => Ok(None),
+                r => r.map(Some),
+            })
+            .collect::<Result<_, _>>()?;
+        let mut tally = Tally::default();
+        let mut out = String::new();
+        for (index, (board, report)) in doc.boards.iter().zip(&reports).enumerate() {
+            let Some(report) = report else {
+                return Ok(BoardsSolved {
+                    reports,
+                    text: None,
+                    tally,
+                });
+            };
+            let matched = board
+                .embedded
+                .as_ref()
+                .map(|e| report.outcome.grids().contains(&e));
+            tally.add(Status::of(&report.outcome), matched);
+            if writer.to == OutputFormat::Json {
+                let counting = matches!(self.goal, Goal::Count(_));
+                let mut result = ResultJson::from_report(report, board.embedded.as_ref(), counting);
+                result.board = board.id.clone();
+                out.push_str(&result.to_line());
+                out.push('\n');
+                continue;
+            }
+            if index > 0 {
+                out.push('\n');
+            }
+            out.push_str(&self.board_text(board, index, report, matched, writer));
+        }
+        Ok(BoardsSolved {
+            reports,
+            text: Some(out),
+            tally,
+        })
+    }
+
+    /// A board's status line (`Board ID: unique, matches the embedded solution`) and grids.
+    fn board_text(
+        &self,
+        board: &Board,
+        index: usize,
+        report: &Report,
+        matched: Option<bool>,
+        writer: Writer,
+    ) -> String {
+        let unique = self.goal == Goal::Unique;
+        let grids = report.outcome.grids();
+        let mut status = match &report.outcome {
+            Outcome::Unique(_) => "unique".to_string(),
+            Outcome::Found(_) => "solved".to_string(),
+            Outcome::Multiple { grids, complete } => format!(
+                "{}{}{} solutions",
+                if unique { "not unique: " } else { "" },
+                if *complete { "" } else { "at least " },
+                grids.len()
+            ),
+            _ => "no solution".to_string(),
+        };
+        match matched {
+            Some(true) => status.push_str(", matches the embedded solution"),
+            Some(false) if !grids.is_empty() => {
+                status.push_str(", differs from the embedded solution")
+            }
+            _ => {}
+        }
+        let mut out = format!("{}: {status}\n", board_name(board, index));
+        let shown: &[&Grid] = match &report.outcome {
+            Outcome::Multiple { .. } if unique => &[],
+            _ if matches!(self.goal, Goal::Count(_)) => &grids,
+            _ => &grids[..grids.len().min(1)],
+        };
+        for grid in shown {
+            out.push_str(&writer.grid(&board.puzzle, grid));
+        }
+        out
+    }
+}
+
+/// Whether `doc` is solved board by board ([`Solved::Boards`]): a Rubin file, or several
+/// boards.
+pub fn by_board(doc: &Document) -> bool {
+    doc.format == Format::Rubin || doc.boards.len() != 1
+}
+
+/// Every grid found, separated by blank lines, then a `solutions:` line.
+fn counted(writer: Writer, puzzle: &Puzzle, report: &Report, n: usize) -> String {
+    let outcome = &report.outcome;
+    let grids = outcome.grids();
+    let mut text = String::new();
+    for (i, grid) in grids.iter().enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        text.push_str(&writer.grid(puzzle, grid));
+    }
+    if !grids.is_empty() {
+        text.push('\n');
+    }
+    if outcome.is_complete() {
+        text.push_str(&format!("solutions: {}\n", grids.len()));
+    } else if report.stopped {
+        text.push_str(&format!(
+            "solutions: at least {} (the time limit stopped the search; there may be more)\n",
+            grids.len()
+        ));
+    } else {
+        text.push_str(&format!(
+            "solutions: {} (stopped at --count {n}; there may be more)\n",
+            grids.len()
+        ));
+    }
+    text
+}
+
+/// A board's name in reports: its ID, or its number and line.
+pub fn board_name(board: &Board, index: usize) -> String {
+    match &board.id {
+        Some(id) => format!("Board {id}"),
+        None => format!("Board {} (line {})", index + 1, board.line),
+    }
+}
+
+/// Outcomes counted over many boards.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Boards solved with a unique solution.
+    pub unique: usize,
+    /// Boards solved without a uniqueness check.
+    pub found: usize,
+    /// Boards with several solutions.
+    pub multiple: usize,
+    /// Boards without a solution.
+    pub unsat: usize,
+    /// Boards that carry a solution.
+    pub embedded: usize,
+    /// Of those, boards whose solution was found again.
+    pub matched: usize,
+    /// Boards the time limit stopped.
+    pub timeouts: usize,
+}
+
+impl Tally {
+    /// Counts one board's status (errors are not boards); `matched` tells whether the board's
+    /// embedded solution, if it has one, was found.
+    pub fn add(&mut self, status: Status, matched: Option<bool>) {
+        match status {
+            Status::Unique => self.unique += 1,
+            Status::Found => self.found += 1,
+            Status::Multiple => self.multiple += 1,
+            Status::Unsat => self.unsat += 1,
+            Status::Timeout => self.timeouts += 1,
+            Status::Error => {}
+        }
+        if let Some(m) = matched {
+            self.embedded += 1;
+            self.matched += usize::from(m);
+        }
+    }
+
+    /// `a unique, b solved, c with several solutions, d without solution; e of f embedded
+    /// solutions found`.
+    pub fn summary(&self) -> String {
+        let mut s = format!(
+            "{} unique, {} solved (uniqueness not checked), {} with several solutions, {} without solution",
+            self.unique, self.found, self.multiple, self.unsat
+        );
+        if self.embedded > 0 {
+            s.push_str(&format!(
+                "; {} of {} embedded solutions found",
+                self.matched, self.embedded
+            ));
+        }
+        s
+    }
+}
+
+/// Certifies `outcome` for `puzzle` ([`certify`]) when a proof can: no solution, a unique
+/// solution, or a complete count (every grid blocked). `None` for a solution whose uniqueness
+/// was not examined or a count that stopped at its limit.
+pub fn certificate(
+    puzzle: &Puzzle,
+    outcome: &Outcome,
+    options: &ProofOptions,
+) -> Result<Option<Certificate>, Error> {
+    if Claim::of_outcome(outcome).is_none() {
+        return Ok(None);
+    }
+    let grids: Vec<Grid> = outcome.grids().into_iter().cloned().collect();
+    let certificate = certify(puzzle, &grids, options).map_err(SolveError::from)?;
+    Ok(Some(certificate))
+}
