@@ -1,7 +1,19 @@
-//! `docs/ARCHITECTURE.md` names every file in `src/`, so a newcomer can find the owner of any
-//! behaviour from the page alone.
+//! The architecture of `src/` as `docs/ARCHITECTURE.md` draws it, checked from the code:
+//! the page names every file; the source root holds a handful of entries; the import graph
+//! (every `use` line and every `crate::`/`super::` path, read with `syn`) has no loop between
+//! files or folders and no import from a lower layer to a higher one.
 
-use std::path::Path;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use syn::visit::Visit;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn page() -> String {
+    std::fs::read_to_string(root().join("docs/ARCHITECTURE.md")).expect("the page")
+}
 
 fn rust_files(dir: &Path, root: &Path, out: &mut Vec<String>) {
     for entry in std::fs::read_dir(dir).expect("src/ is readable") {
@@ -15,12 +27,17 @@ fn rust_files(dir: &Path, root: &Path, out: &mut Vec<String>) {
     }
 }
 
+fn source_files() -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root().join("src"), &root().join("src"), &mut files);
+    files.sort();
+    files
+}
+
 #[test]
 fn the_architecture_page_names_every_module() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let page = std::fs::read_to_string(root.join("docs/ARCHITECTURE.md")).expect("the page");
-    let mut files = Vec::new();
-    rust_files(&root.join("src"), &root.join("src"), &mut files);
+    let page = page();
+    let files = source_files();
     assert!(files.len() > 50, "found only {files:?}");
     let missing: Vec<&String> = files
         .iter()
@@ -29,5 +46,353 @@ fn the_architecture_page_names_every_module() {
     assert!(
         missing.is_empty(),
         "docs/ARCHITECTURE.md does not name {missing:?}"
+    );
+}
+
+#[test]
+fn the_source_root_holds_a_handful_of_entries() {
+    let entries: Vec<String> = std::fs::read_dir(root().join("src"))
+        .expect("src/")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert!(entries.len() <= 10, "src/ holds {entries:?}");
+}
+
+/// A module path (`["encode", "sat", "card"]`) for a file under `src/`; `lib.rs` and `main.rs`
+/// are the roots of the library and of the binary.
+fn module_of(file: &str) -> Vec<String> {
+    let stem = file.trim_end_matches(".rs");
+    let mut parts: Vec<String> = stem.split('/').map(str::to_owned).collect();
+    if parts
+        .last()
+        .is_some_and(|p| p == "mod" || p == "lib" || p == "main")
+    {
+        parts.pop();
+    }
+    parts
+}
+
+/// What one file refers to: the paths it imports or names, and the names it re-exports.
+#[derive(Default)]
+struct Refs {
+    paths: Vec<Vec<String>>,
+    reexports: BTreeMap<String, Vec<String>>,
+}
+
+fn is_test_only(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("cfg")
+            && a.meta
+                .require_list()
+                .is_ok_and(|l| l.tokens.to_string().trim() == "test")
+    })
+}
+
+fn use_paths(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Vec<(Vec<String>, String)>) {
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            use_paths(&p.tree, prefix, out);
+            prefix.pop();
+        }
+        syn::UseTree::Name(n) => {
+            let mut path = prefix.clone();
+            let name = n.ident.to_string();
+            if name != "self" {
+                path.push(name.clone());
+            }
+            let alias = if name == "self" {
+                prefix.last().cloned().unwrap_or_default()
+            } else {
+                name
+            };
+            out.push((path, alias));
+        }
+        syn::UseTree::Rename(r) => {
+            let mut path = prefix.clone();
+            if r.ident != "self" {
+                path.push(r.ident.to_string());
+            }
+            out.push((path, r.rename.to_string()));
+        }
+        syn::UseTree::Glob(_) => out.push((prefix.clone(), "*".into())),
+        syn::UseTree::Group(g) => {
+            for t in &g.items {
+                use_paths(t, prefix, out);
+            }
+        }
+    }
+}
+
+struct Collector<'a> {
+    refs: &'a mut Refs,
+}
+
+impl<'ast> Visit<'ast> for Collector<'_> {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        let attrs = match item {
+            syn::Item::Mod(m) => &m.attrs,
+            syn::Item::Fn(f) => &f.attrs,
+            syn::Item::Impl(i) => &i.attrs,
+            syn::Item::Use(u) => &u.attrs,
+            _ => &Vec::new(),
+        };
+        if is_test_only(attrs) {
+            return;
+        }
+        if let syn::Item::Use(u) = item {
+            let mut found = Vec::new();
+            use_paths(&u.tree, &mut Vec::new(), &mut found);
+            let public = matches!(
+                u.vis,
+                syn::Visibility::Public(_) | syn::Visibility::Restricted(_)
+            );
+            for (path, alias) in found {
+                if public {
+                    // A re-export is not a dependency of the file that makes it: the names
+                    // it passes on resolve to where they are defined.
+                    self.refs.reexports.insert(alias, path);
+                } else {
+                    self.refs.paths.push(path);
+                }
+            }
+            return;
+        }
+        syn::visit::visit_item(self, item);
+    }
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        self.refs.paths.push(segments);
+        syn::visit::visit_path(self, path);
+    }
+}
+
+/// The import graph of `src/`: for each file, the files it depends on.
+fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let files = source_files();
+    let modules: BTreeMap<Vec<String>, String> = files
+        .iter()
+        .filter(|f| f.as_str() != "main.rs")
+        .map(|f| (module_of(f), f.clone()))
+        .collect();
+    let mut refs: BTreeMap<String, Refs> = BTreeMap::new();
+    for file in &files {
+        let text = std::fs::read_to_string(root().join("src").join(file)).expect("a source");
+        let syntax = syn::parse_file(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let mut r = Refs::default();
+        Collector { refs: &mut r }.visit_file(&syntax);
+        refs.insert(file.clone(), r);
+    }
+    // Absolute module paths of every re-export, by module.
+    let absolute = |file: &str, path: &[String]| -> Option<Vec<String>> {
+        let here = module_of(file);
+        // A file `a/b.rs` is module a::b; `super` from it is a.
+        let mut base = here.clone();
+        let mut rest = path;
+        match rest.first().map(String::as_str) {
+            Some("crate") => {
+                base.clear();
+                rest = &rest[1..];
+            }
+            Some("bimaru_sat") if file.starts_with("app/") || file == "main.rs" => {
+                base.clear();
+                rest = &rest[1..];
+            }
+            Some("super") | Some("self") => {
+                while let Some(first) = rest.first() {
+                    match first.as_str() {
+                        "super" => {
+                            base.pop();
+                        }
+                        "self" => {}
+                        _ => break,
+                    }
+                    rest = &rest[1..];
+                }
+            }
+            _ => return None,
+        }
+        base.extend(rest.iter().cloned());
+        Some(base)
+    };
+    let mut reexports: BTreeMap<Vec<String>, BTreeMap<String, Vec<String>>> = BTreeMap::new();
+    for (file, r) in &refs {
+        for (alias, path) in &r.reexports {
+            if let Some(abs) = absolute(file, path) {
+                reexports
+                    .entry(module_of(file))
+                    .or_default()
+                    .insert(alias.clone(), abs);
+            }
+        }
+    }
+    let resolve = |path: Vec<String>| -> Option<String> {
+        let mut path = path;
+        for _ in 0..16 {
+            let mut k = path.len();
+            while k > 0 && !modules.contains_key(&path[..k]) {
+                k -= 1;
+            }
+            let module = path[..k].to_vec();
+            let next = path
+                .get(k)
+                .and_then(|name| reexports.get(&module)?.get(name));
+            match next {
+                Some(target) => {
+                    let mut p = target.clone();
+                    p.extend(path[k + 1..].iter().cloned());
+                    path = p;
+                }
+                None => return modules.get(&module).cloned(),
+            }
+        }
+        None
+    };
+    let mut graph = BTreeMap::new();
+    for (file, r) in &refs {
+        let deps: BTreeSet<String> = r
+            .paths
+            .iter()
+            .filter_map(|p| absolute(file, p))
+            .filter_map(&resolve)
+            .filter(|d| d != file && d != "lib.rs")
+            .collect();
+        graph.insert(file.clone(), deps);
+    }
+    graph
+}
+
+/// The strongly connected components of more than one node.
+fn loops(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    // Kosaraju: order by finish time, then collect on the reversed graph.
+    fn finish(
+        node: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        seen: &mut BTreeSet<String>,
+        order: &mut Vec<String>,
+    ) {
+        if !seen.insert(node.to_owned()) {
+            return;
+        }
+        for next in graph.get(node).into_iter().flatten() {
+            finish(next, graph, seen, order);
+        }
+        order.push(node.to_owned());
+    }
+    let mut seen = BTreeSet::new();
+    let mut order = Vec::new();
+    for node in graph.keys() {
+        finish(node, graph, &mut seen, &mut order);
+    }
+    let mut reversed: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (from, tos) in graph {
+        for to in tos {
+            reversed.entry(to.clone()).or_default().insert(from.clone());
+        }
+    }
+    let mut assigned = BTreeSet::new();
+    let mut components = Vec::new();
+    for node in order.iter().rev() {
+        let mut component = Vec::new();
+        finish(node, &reversed, &mut assigned, &mut component);
+        if component.len() > 1 {
+            component.sort();
+            components.push(component);
+        }
+    }
+    components
+}
+
+#[test]
+fn no_two_files_import_each_other_even_through_others() {
+    let graph = import_graph();
+    assert!(graph.len() > 50);
+    assert!(
+        graph.values().map(BTreeSet::len).sum::<usize>() > 200,
+        "the graph is too thin to be read right"
+    );
+    let found = loops(&graph);
+    assert!(found.is_empty(), "files in a loop: {found:?}");
+}
+
+/// The folder of a file (`encode/sat` for `encode/sat/cell.rs` and `encode/sat/mod.rs`).
+fn folder(file: &str) -> String {
+    file.rsplit_once('/')
+        .map_or(String::new(), |(dir, _)| dir.to_owned())
+}
+
+#[test]
+fn no_two_folders_import_each_other_even_through_others() {
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (file, deps) in import_graph() {
+        let from = folder(&file);
+        for dep in deps {
+            let to = folder(&dep);
+            if to != from {
+                graph.entry(from.clone()).or_default().insert(to);
+            }
+        }
+    }
+    let found = loops(&graph);
+    assert!(found.is_empty(), "folders in a loop: {found:?}");
+}
+
+/// The layers of the page's table `| rank | folder | ... |`, by top folder.
+fn layers() -> BTreeMap<String, u32> {
+    let page = page();
+    let mut ranks = BTreeMap::new();
+    for line in page.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        if cells.len() < 4 {
+            continue;
+        }
+        if let (Ok(rank), Some(folder)) = (
+            cells[1].parse::<u32>(),
+            cells[2]
+                .strip_prefix('`')
+                .and_then(|c| c.strip_suffix("/`")),
+        ) {
+            ranks.insert(folder.to_owned(), rank);
+        }
+    }
+    ranks
+}
+
+#[test]
+fn no_layer_imports_a_higher_one() {
+    let ranks = layers();
+    let top = |file: &str| file.split('/').next().unwrap_or_default().to_owned();
+    let folders: BTreeSet<String> = source_files()
+        .iter()
+        .filter(|f| f.contains('/'))
+        .map(|f| top(f))
+        .collect();
+    for f in &folders {
+        assert!(
+            ranks.contains_key(f),
+            "docs/ARCHITECTURE.md gives `{f}/` no layer"
+        );
+    }
+    let mut upward = Vec::new();
+    for (file, deps) in import_graph() {
+        let Some(&from) = ranks.get(&top(&file)) else {
+            continue; // lib.rs and main.rs, the roots
+        };
+        for dep in deps {
+            let to = ranks[&top(&dep)];
+            if top(&dep) != top(&file) && to >= from {
+                upward.push(format!("{file} (layer {from}) -> {dep} (layer {to})"));
+            }
+        }
+    }
+    assert!(
+        upward.is_empty(),
+        "imports that do not go down: {upward:#?}"
     );
 }

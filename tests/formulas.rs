@@ -2,7 +2,7 @@
 
 use bimaru_sat::encode::sat::card::{CardKind, EncodingSize};
 use bimaru_sat::encode::sat::cell;
-use bimaru_sat::encode::sat::model::Instance;
+use bimaru_sat::encode::sat::instance::Instance;
 use bimaru_sat::model::placement::Placements;
 use bimaru_sat::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
 use varisat::CnfFormula;

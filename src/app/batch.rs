@@ -7,8 +7,9 @@
 use super::output::{NewDir, StdoutLines};
 use super::solve::{cnf_path, engine, proof_options, tally_exit};
 use super::{Exit, Failure};
-use crate::app::cli::BatchArgs;
+use crate::app::cli::{BatchArgs, SolveArgs};
 use bimaru_sat::Limits;
+use bimaru_sat::format::OutputFormat;
 use bimaru_sat::usecase::job::Goal;
 use bimaru_sat::usecase::job::batch::{BatchJob, BoardProof, FileResult};
 use bimaru_sat::usecase::solve::SolveOptions;
@@ -199,4 +200,32 @@ pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
     } else {
         tally_exit(&summary.tally, goal == Goal::Unique)
     })
+}
+
+/// The default command given a directory as INPUT: batch mode over its files, JSON lines on
+/// standard output.
+pub fn run_folder(args: &SolveArgs, dir: &Path, limits: &Limits) -> Result<Exit, Failure> {
+    if args.output.is_some() || args.to.is_some_and(|t| t != OutputFormat::Json) {
+        return Err(Failure::Conflict {
+            first: "a directory as INPUT (batch mode, JSON lines on stdout)",
+            second: "OUTPUT or --to other than json",
+        });
+    }
+    if args.proof.is_some() || args.cross_check {
+        return Err(Failure::Conflict {
+            first: "a directory as INPUT (batch mode)",
+            second: "--proof FILE or --cross-check (use `batch --unique --proof-dir DIR`)",
+        });
+    }
+    run(
+        &BatchArgs {
+            paths: vec![dir.to_path_buf()],
+            format: args.format,
+            time_limit: args.time_limit,
+            engine: args.engine.clone(),
+            proof_dir: None,
+            proof: args.proof_args.clone(),
+        },
+        limits,
+    )
 }

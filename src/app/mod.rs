@@ -24,7 +24,7 @@ mod solve;
 pub use error::Failure;
 use output::Output;
 
-use crate::app::cli::{Cli, Command};
+use crate::app::cli::{Cli, Command, SolveArgs};
 use bimaru_sat::Limits;
 use bimaru_sat::model::deadline::{Deadline, seconds_text};
 use bimaru_sat::usecase::Source;
@@ -68,12 +68,20 @@ impl Exit {
     }
 }
 
+/// The default command: one input, or batch mode over a directory's files.
+fn solve_or_folder(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
+    match args.input.as_ref().filter(|p| p.is_dir()) {
+        Some(dir) => batch::run_folder(args, dir, limits),
+        None => solve::run(args, limits),
+    }
+}
+
 /// Runs the command line.
 pub fn run(cli: &Cli) -> Result<Exit, Failure> {
     let limits = &cli.limits();
     match &cli.command {
-        None => solve::run(&cli.solve, limits),
-        Some(Command::Solve(args)) => solve::run(args, limits),
+        None => solve_or_folder(&cli.solve, limits),
+        Some(Command::Solve(args)) => solve_or_folder(args, limits),
         Some(Command::Batch(args)) => batch::run(args, limits),
         Some(Command::Convert(args)) => convert::run(args, limits),
         Some(Command::Advise(args)) => advise::run_advise(args, limits),

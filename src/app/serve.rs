@@ -101,10 +101,10 @@ fn router_with(workers: limits::Workers) -> Router {
         .route("/api/convert", api::route(api::convert, api::Cost::BySize))
         .route("/api/render", api::route(api::render, api::Cost::BySize))
         .fallback(|| async {
-            api::ApiError::new(StatusCode::NOT_FOUND, "no such page or API route".into())
+            limits::ApiError::new(StatusCode::NOT_FOUND, "no such page or API route".into())
         })
         .method_not_allowed_fallback(|| async {
-            api::ApiError::new(
+            limits::ApiError::new(
                 StatusCode::METHOD_NOT_ALLOWED,
                 "method not allowed: the page is GET, the API is POST".into(),
             )

@@ -6,7 +6,7 @@
 
 use super::output::Output;
 use super::{Exit, Failure, read_input};
-use crate::app::cli::{BatchArgs, EngineArgs, ProofArgs, SolveArgs};
+use crate::app::cli::{EngineArgs, ProofArgs, SolveArgs};
 use bimaru_sat::Limits;
 use bimaru_sat::encode::sat::engine::Configuration;
 use bimaru_sat::encode::sat::redundant::Redundant;
@@ -158,31 +158,6 @@ fn outputs(args: &SolveArgs) -> Result<Outputs, Failure> {
 
 /// Runs the solve command.
 pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
-    if let Some(dir) = args.input.as_ref().filter(|p| p.is_dir()) {
-        if args.output.is_some() || args.to.is_some_and(|t| t != OutputFormat::Json) {
-            return Err(Failure::Conflict {
-                first: "a directory as INPUT (batch mode, JSON lines on stdout)",
-                second: "OUTPUT or --to other than json",
-            });
-        }
-        if args.proof.is_some() || args.cross_check {
-            return Err(Failure::Conflict {
-                first: "a directory as INPUT (batch mode)",
-                second: "--proof FILE or --cross-check (use `batch --unique --proof-dir DIR`)",
-            });
-        }
-        return super::batch::run(
-            &BatchArgs {
-                paths: vec![dir.clone()],
-                format: args.format,
-                time_limit: args.time_limit,
-                engine: args.engine.clone(),
-                proof_dir: None,
-                proof: args.proof_args.clone(),
-            },
-            limits,
-        );
-    }
     // Every output is checked before any work.
     let Outputs {
         solution: output,

@@ -5,8 +5,8 @@
 
 use super::{Board, FileBudget, Found, ParseError, ParseErrorKind};
 use crate::model::limits::{Limit, Limits};
+use crate::model::outcome::{Outcome, Report, Stats};
 use crate::model::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
-use crate::usecase::solve::{Outcome, Report, Stats};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

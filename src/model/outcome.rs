@@ -1,6 +1,8 @@
-//! What every backend offers: the [`Engine`] trait (a backend loaded with one puzzle, returning
-//! one new solution per call), the [`Stats`] it keeps and the [`SolveError`] it may fail with.
-//! The SAT and ILP engines implement it; [`mod@crate::solve`] chooses one and verifies its grids.
+//! What a solve returns and what produces it: the [`Outcome`] (`Unsat`, `Unique`, `Multiple`,
+//! `Found`) and its [`Report`], the [`Engine`] trait every backend implements (a backend loaded
+//! with one puzzle, returning one new solution per call), the [`Stats`] it keeps and the
+//! [`SolveError`] it may fail with. [`crate::usecase::solve`] chooses an engine and verifies
+//! its grids.
 
 use crate::model::puzzle::Grid;
 use crate::model::verify::Violation;
@@ -65,4 +67,80 @@ pub trait Engine {
     fn next_solution(&mut self) -> Result<Option<Grid>, SolveError>;
     /// Sizes and times so far.
     fn stats(&self) -> Stats;
+}
+
+/// What solving found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Outcome {
+    /// No grid satisfies the puzzle.
+    Unsat,
+    /// Exactly one grid satisfies the puzzle (proved).
+    Unique(Grid),
+    /// Two or more grids; `complete` tells whether these are all of them.
+    Multiple {
+        /// The grids found, in the order found.
+        grids: Vec<Grid>,
+        /// True when the search was exhausted below the limit.
+        complete: bool,
+    },
+    /// One grid, with uniqueness not examined (limit 1).
+    Found(Grid),
+}
+
+impl Outcome {
+    /// The first grid found, if any.
+    pub fn grid(&self) -> Option<&Grid> {
+        match self {
+            Outcome::Unsat => None,
+            Outcome::Unique(g) | Outcome::Found(g) => Some(g),
+            Outcome::Multiple { grids, .. } => grids.first(),
+        }
+    }
+
+    /// All grids found.
+    pub fn grids(&self) -> Vec<&Grid> {
+        match self {
+            Outcome::Unsat => Vec::new(),
+            Outcome::Unique(g) | Outcome::Found(g) => vec![g],
+            Outcome::Multiple { grids, .. } => grids.iter().collect(),
+        }
+    }
+
+    /// Number of solutions found.
+    pub fn count(&self) -> usize {
+        self.grids().len()
+    }
+
+    /// Whether the count is exact (the search space was exhausted).
+    pub fn is_complete(&self) -> bool {
+        match self {
+            Outcome::Unsat | Outcome::Unique(_) => true,
+            Outcome::Found(_) => false,
+            Outcome::Multiple { complete, .. } => *complete,
+        }
+    }
+}
+
+/// A solver report: the outcome and what it cost.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// What was found.
+    pub outcome: Outcome,
+    /// Sizes and times.
+    pub stats: Stats,
+    /// The time limit (or the stop flag) ended the search after some grids were found:
+    /// `outcome` holds them and is not complete (a count is a lower bound, uniqueness is not
+    /// proved).
+    pub stopped: bool,
+}
+
+/// The outcome of `grids` found, `complete` when the search was exhausted.
+pub(crate) fn outcome_of(mut grids: Vec<Grid>, complete: bool) -> Outcome {
+    match (grids.len(), complete) {
+        (0, _) => Outcome::Unsat,
+        (1, true) => Outcome::Unique(grids.remove(0)),
+        (1, false) => Outcome::Found(grids.remove(0)),
+        _ => Outcome::Multiple { grids, complete },
+    }
 }

@@ -6,8 +6,8 @@
 //! for a bug). The routes and their shapes are documented in `docs/web.md`.
 
 use super::limits::{
-    self, Deadline, LIGHT_CELLS, Lane, MAX_GENERATED_SIDE, MAX_SIDE, Workers, check_board,
-    check_side, failure, timeout,
+    self, ApiError, Deadline, LIGHT_CELLS, Lane, MAX_GENERATED_SIDE, Workers, check_board,
+    check_side, timeout,
 };
 use axum::Json;
 use axum::body::Body;
@@ -16,9 +16,8 @@ use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, post};
 use bimaru_sat::format::json::{PieceName, ResultJson, Status};
-use bimaru_sat::format::{Board, Document, Format, OutputFormat, ParseError, ParseErrorKind};
+use bimaru_sat::format::{Board, Document, Format, OutputFormat};
 use bimaru_sat::usecase::Source;
-use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::generate::{
     GenerateError, GenerateOptions, Size, default_fleet, generate_graded_until, parse_fleet,
     rng_for,
@@ -34,71 +33,6 @@ use serde::{Deserialize, Serialize};
 
 /// The name a request's puzzle goes by in messages (`puzzle: line 3: ...`).
 const PUZZLE: &str = "puzzle";
-
-/// A failed request: its HTTP status and its result.
-#[derive(Debug)]
-pub struct ApiError {
-    status: StatusCode,
-    body: Box<ResultJson>,
-}
-
-impl ApiError {
-    /// An error of status `error` with `message`.
-    pub fn new(status: StatusCode, message: String) -> Self {
-        Self::with(status, ResultJson::error(message))
-    }
-
-    /// An error with its own result.
-    pub fn with(status: StatusCode, body: ResultJson) -> Self {
-        ApiError {
-            status,
-            body: Box::new(body),
-        }
-    }
-
-    fn bad_input(message: String) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, message)
-    }
-
-    fn unprocessable(status: Status, message: String) -> Self {
-        Self::with(StatusCode::UNPROCESSABLE_ENTITY, failure(status, message))
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        (self.status, Json(*self.body)).into_response()
-    }
-}
-
-impl From<Error> for ApiError {
-    fn from(error: Error) -> Self {
-        match error {
-            Error::UnknownFormat { .. } => {
-                Self::bad_input(format!("{error}; name it with \"format\""))
-            }
-            Error::MultipleBoards { boards, .. } => Self::bad_input(format!(
-                "{PUZZLE} holds {boards} boards; this route takes one"
-            )),
-            Error::Inexpressible(e) => Self::unprocessable(Status::Error, e.to_string()),
-            // A board (or fleet) over the server's limits, found while reading it.
-            Error::Parse {
-                error:
-                    ParseError {
-                        kind: ParseErrorKind::Limit(_),
-                        ..
-                    },
-                ..
-            } => Self::unprocessable(
-                Status::Error,
-                format!("{error}; this server takes boards up to {MAX_SIDE}x{MAX_SIDE}"),
-            ),
-            Error::Solve(e) => Self::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-            // Parse, puzzle and the other input errors.
-            _ => Self::bad_input(error.to_string()),
-        }
-    }
-}
 
 /// A request about one puzzle: the JSON body form. In the other form the body is the puzzle
 /// and the other fields come from the query string.

@@ -10,14 +10,16 @@
 //! later, and its thread finishes on its own, keeping its permit until then, so that the bound
 //! on work at once holds.
 
-use super::api::ApiError;
+use axum::Json;
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bimaru_sat::format::json::{ResultJson, Status};
+use bimaru_sat::format::{ParseError, ParseErrorKind};
 use bimaru_sat::model::puzzle::Puzzle;
+use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::solve::{SolveError, SolveOptions};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -340,5 +342,70 @@ pub fn failure(status: Status, message: String) -> ResultJson {
     ResultJson {
         status,
         ..ResultJson::error(message)
+    }
+}
+
+/// A failed request: its HTTP status and its result.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    body: Box<ResultJson>,
+}
+
+impl ApiError {
+    /// An error of status `error` with `message`.
+    pub fn new(status: StatusCode, message: String) -> Self {
+        Self::with(status, ResultJson::error(message))
+    }
+
+    /// An error with its own result.
+    pub fn with(status: StatusCode, body: ResultJson) -> Self {
+        ApiError {
+            status,
+            body: Box::new(body),
+        }
+    }
+
+    pub fn bad_input(message: String) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    pub fn unprocessable(status: Status, message: String) -> Self {
+        Self::with(StatusCode::UNPROCESSABLE_ENTITY, failure(status, message))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(*self.body)).into_response()
+    }
+}
+
+impl From<Error> for ApiError {
+    fn from(error: Error) -> Self {
+        match error {
+            Error::UnknownFormat { .. } => {
+                Self::bad_input(format!("{error}; name it with \"format\""))
+            }
+            Error::MultipleBoards { boards, .. } => Self::bad_input(format!(
+                "puzzle holds {boards} boards; this route takes one"
+            )),
+            Error::Inexpressible(e) => Self::unprocessable(Status::Error, e.to_string()),
+            // A board (or fleet) over the server's limits, found while reading it.
+            Error::Parse {
+                error:
+                    ParseError {
+                        kind: ParseErrorKind::Limit(_),
+                        ..
+                    },
+                ..
+            } => Self::unprocessable(
+                Status::Error,
+                format!("{error}; this server takes boards up to {MAX_SIDE}x{MAX_SIDE}"),
+            ),
+            Error::Solve(e) => Self::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+            // Parse, puzzle and the other input errors.
+            _ => Self::bad_input(error.to_string()),
+        }
     }
 }

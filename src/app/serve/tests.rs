@@ -403,7 +403,7 @@ async fn a_request_waits_for_a_permit_at_most_the_time_limit() {
             let _ = started.send(());
             // Past the time limit and its grace.
             std::thread::sleep(Duration::from_millis(1500));
-            Err::<(), _>(super::api::ApiError::new(StatusCode::OK, String::new()))
+            Err::<(), _>(super::limits::ApiError::new(StatusCode::OK, String::new()))
         })
         .await
     });
@@ -413,7 +413,7 @@ async fn a_request_waits_for_a_permit_at_most_the_time_limit() {
         .unwrap();
     let second = workers
         .run(Lane::Heavy, |_| {
-            Err::<(), _>(super::api::ApiError::new(StatusCode::OK, String::new()))
+            Err::<(), _>(super::limits::ApiError::new(StatusCode::OK, String::new()))
         })
         .await;
     let response = axum::response::IntoResponse::into_response(second.unwrap_err());

@@ -15,8 +15,8 @@
 use super::presolve::{PresolveOptions, Presolved, presolve, tighten};
 use super::{IlpModel, IlpSolver, LinearConstraint, LinearModel, Sense, VarRole};
 use crate::model::deadline::Deadline;
+use crate::model::outcome::{Engine, SolveError, Stats};
 use crate::model::puzzle::{Grid, Puzzle};
-use crate::usecase::solve::{Engine, SolveError, Stats};
 use good_lp::{
     Expression, ProblemVariables, ResolutionError, Solution, SolverModel, Variable, WithMipGap,
     WithTimeLimit, variable,

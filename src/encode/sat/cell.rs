@@ -3,7 +3,7 @@
 //! no-touch rule is local between cells; counts are cardinality constraints. The full statement,
 //! with its size formulas, is `encodings/sat-cell.md`.
 
-use super::model::{Encoding, Instance};
+use super::instance::{Encoding, Instance};
 use crate::model::geometry::caps;
 use crate::model::puzzle::{Clue, Dir, Piece, Pos};
 use crate::model::rule::Rule;

@@ -8,7 +8,8 @@
 //! refused as it is read, so an answer never allocates more than its formula's size.
 
 use super::card::CardKind;
-use super::model::{Encoding, Instance, Model};
+use super::instance::{Encoding, Instance};
+use super::model::Model;
 use crate::format::{Found, ParseError, ParseErrorKind};
 use crate::model::limits::Limits;
 use crate::model::placement::Placements;

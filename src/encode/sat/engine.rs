@@ -14,8 +14,8 @@
 //! race needs the solver's shared conflict limit ([`Solver::set_conflict_limit`]).
 
 use super::card::CardKind;
+use super::instance::{Encoding, Instance};
 use super::model::Model;
-use super::model::{Encoding, Instance};
 use super::redundant::Redundant;
 use crate::model::deadline::{Deadline, TimeLimit};
 use crate::model::outcome::{Engine, SolveError, Stats};

@@ -6,7 +6,8 @@
 
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::clue;
-use crate::encode::sat::model::{Instance, Model};
+use crate::encode::sat::instance::Instance;
+use crate::encode::sat::model::Model;
 use crate::model::deadline::{Deadline, TimeLimit};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Clue, Pos, Puzzle, Shape};

@@ -8,6 +8,7 @@ pub mod clue;
 pub mod dimacs;
 pub mod engine;
 pub mod formula;
+pub mod instance;
 pub mod model;
 pub mod placement_model;
 pub mod redundant;

@@ -4,7 +4,7 @@
 //! which also keeps every cell covered at most once. Counts are cardinality constraints. The
 //! full statement, with its size formulas, is `encodings/sat-placement.md`.
 
-use super::model::{Encoding, Instance};
+use super::instance::{Encoding, Instance};
 use crate::model::geometry::halo;
 use crate::model::rule::Rule;
 use crate::reason::deduce::{Rules, Status, facts};

@@ -9,7 +9,7 @@
 //! water), so they fit either model.
 
 use super::card::CardKind;
-use super::model::{Encoding, Instance};
+use super::instance::{Encoding, Instance};
 use crate::model::puzzle::Orientation;
 use crate::model::rule::Rule;
 use crate::solver::sink::ClauseSink;

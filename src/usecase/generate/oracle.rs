@@ -6,7 +6,7 @@
 use super::{GenerateError, GenerateOptions, clue_free_puzzle};
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::formula::ClueFormula;
-use crate::encode::sat::model::Instance;
+use crate::encode::sat::instance::Instance;
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Clue, Fleet, Grid, Pos, Puzzle, Shape};
 use crate::reason::deduce::{Propagation, Rules, deduce};

@@ -9,7 +9,8 @@ use crate::encode::sat::engine::{SatConfig, SatEngine};
 use crate::encode::sat::model::Model;
 use crate::encode::sat::redundant::Redundant;
 use crate::model::deadline::Deadline;
-pub use crate::model::outcome::{Engine, SolveError, Stats};
+use crate::model::outcome::outcome_of;
+pub use crate::model::outcome::{Engine, Outcome, Report, SolveError, Stats};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::verify;
 use crate::solver::SolverKind;
@@ -98,82 +99,6 @@ impl SolveOptions {
             limit: 2,
             ..SolveOptions::default()
         }
-    }
-}
-
-/// What solving found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Outcome {
-    /// No grid satisfies the puzzle.
-    Unsat,
-    /// Exactly one grid satisfies the puzzle (proved).
-    Unique(Grid),
-    /// Two or more grids; `complete` tells whether these are all of them.
-    Multiple {
-        /// The grids found, in the order found.
-        grids: Vec<Grid>,
-        /// True when the search was exhausted below the limit.
-        complete: bool,
-    },
-    /// One grid, with uniqueness not examined (limit 1).
-    Found(Grid),
-}
-
-impl Outcome {
-    /// The first grid found, if any.
-    pub fn grid(&self) -> Option<&Grid> {
-        match self {
-            Outcome::Unsat => None,
-            Outcome::Unique(g) | Outcome::Found(g) => Some(g),
-            Outcome::Multiple { grids, .. } => grids.first(),
-        }
-    }
-
-    /// All grids found.
-    pub fn grids(&self) -> Vec<&Grid> {
-        match self {
-            Outcome::Unsat => Vec::new(),
-            Outcome::Unique(g) | Outcome::Found(g) => vec![g],
-            Outcome::Multiple { grids, .. } => grids.iter().collect(),
-        }
-    }
-
-    /// Number of solutions found.
-    pub fn count(&self) -> usize {
-        self.grids().len()
-    }
-
-    /// Whether the count is exact (the search space was exhausted).
-    pub fn is_complete(&self) -> bool {
-        match self {
-            Outcome::Unsat | Outcome::Unique(_) => true,
-            Outcome::Found(_) => false,
-            Outcome::Multiple { complete, .. } => *complete,
-        }
-    }
-}
-
-/// A solver report: the outcome and what it cost.
-#[derive(Clone, Debug)]
-pub struct Report {
-    /// What was found.
-    pub outcome: Outcome,
-    /// Sizes and times.
-    pub stats: Stats,
-    /// The time limit (or the stop flag) ended the search after some grids were found:
-    /// `outcome` holds them and is not complete (a count is a lower bound, uniqueness is not
-    /// proved).
-    pub stopped: bool,
-}
-
-/// The outcome of `grids` found, `complete` when the search was exhausted.
-pub(crate) fn outcome_of(mut grids: Vec<Grid>, complete: bool) -> Outcome {
-    match (grids.len(), complete) {
-        (0, _) => Outcome::Unsat,
-        (1, true) => Outcome::Unique(grids.remove(0)),
-        (1, false) => Outcome::Found(grids.remove(0)),
-        _ => Outcome::Multiple { grids, complete },
     }
 }
 
