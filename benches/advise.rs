@@ -1,7 +1,7 @@
 //! The shot advisor in-process: one Rowan data set (parse and answer), the exact posterior of
 //! a mid-game board, and one self-play game.
 
-use bimaru_sat::usecase::advise::posterior::{self, Method, Options};
+use bimaru_sat::usecase::advise::posterior::{self, Options, PosteriorMethod};
 use bimaru_sat::usecase::advise::simulate::{self, SimOptions, Strategy};
 use bimaru_sat::usecase::advise::{contest, rowan};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -33,7 +33,7 @@ fn rowan_data_set(c: &mut Criterion) {
 fn posterior_mid_game(c: &mut Criterion) {
     let pos = contest::parse(HUNT).expect("valid").data_sets.remove(0);
     let opts = Options {
-        method: Method::Exact,
+        method: PosteriorMethod::Exact,
         ..Options::default()
     };
     let mut g = c.benchmark_group("posterior");

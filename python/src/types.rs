@@ -4,7 +4,7 @@
 
 use crate::errors::{BimaruError, to_py};
 use crate::names;
-use bimaru_sat::format::json::{ClueJson, PieceName, PuzzleJson, ResultJson, grid_rows};
+use bimaru_sat::format::json::{ClueJson, JsonPiece, PuzzleJson, ResultJson, grid_rows};
 use bimaru_sat::format::{Board, Document, Format, OutputFormat, Writer};
 use bimaru_sat::usecase::Source;
 use bimaru_sat::usecase::job::convert::convert;
@@ -201,7 +201,7 @@ impl PyPuzzle {
 }
 
 /// The piece name of a clue or cell in the JSON schema (`water`, `top`, ...).
-pub fn piece_name(piece: PieceName) -> PyResult<String> {
+pub fn piece_name(piece: JsonPiece) -> PyResult<String> {
     match serde_json::to_value(piece) {
         Ok(serde_json::Value::String(s)) => Ok(s),
         _ => Err(BimaruError::new_err("internal error: piece name")),
@@ -223,7 +223,7 @@ pub fn clue_list(clues: &Bound<'_, PyAny>) -> PyResult<Vec<ClueJson>> {
     triples
         .into_iter()
         .map(|(row, col, piece)| {
-            let piece: PieceName = serde_json::from_value(serde_json::Value::String(
+            let piece: JsonPiece = serde_json::from_value(serde_json::Value::String(
                 piece.to_ascii_lowercase(),
             ))
             .map_err(|_| {

@@ -6,7 +6,7 @@ use super::{Exit, Failure, deadline, output, read_input, timed_out};
 use crate::app::cli::{AdviseArgs, SimulateArgs};
 use bimaru_sat::Limits;
 use bimaru_sat::model::deadline::Deadline;
-use bimaru_sat::usecase::advise::posterior::{self, Options, Posterior, PosteriorError, Rule};
+use bimaru_sat::usecase::advise::posterior::{self, Options, Posterior, PosteriorError, TouchRule};
 use bimaru_sat::usecase::advise::report;
 use bimaru_sat::usecase::advise::simulate::{self, SimOptions, SimulateError};
 use bimaru_sat::usecase::advise::{Position, contest, rowan};
@@ -20,8 +20,12 @@ fn colour() -> bool {
 }
 
 /// The touching rule `--no-touch` asks for.
-fn rule(no_touch: bool) -> Rule {
-    if no_touch { Rule::NoTouch } else { Rule::Touch }
+fn rule(no_touch: bool) -> TouchRule {
+    if no_touch {
+        TouchRule::NoTouch
+    } else {
+        TouchRule::Touch
+    }
 }
 
 /// Runs `advise`.

@@ -3,7 +3,7 @@
 //! ([`bimaru_sat::usecase::job::decode`]), and print the grid in the puzzle's format. `--backend ilp`
 //! reads a CBC or glpsol answer instead.
 
-use super::{Exit, Failure, Output, read_input};
+use super::{Destination, Exit, Failure, read_input};
 use crate::app::cli::DecodeArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::format::Writer;
@@ -12,7 +12,7 @@ use bimaru_sat::usecase::solve::Backend;
 
 /// Runs the decode command.
 pub fn run(args: &DecodeArgs, limits: &Limits) -> Result<Exit, Failure> {
-    let output = Output::new(
+    let output = Destination::new(
         args.output.as_deref(),
         &[Some(&args.puzzle), Some(&args.model), args.cnf.as_deref()],
     )?;

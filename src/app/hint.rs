@@ -2,7 +2,7 @@
 //! rules that force it, and optionally write the state with that cell filled in; all within
 //! `--time-limit`.
 
-use super::{Exit, Failure, Output, output, read_input};
+use super::{Destination, Exit, Failure, output, read_input};
 use crate::app::cli::HintArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::usecase::error::Error;
@@ -16,7 +16,7 @@ pub fn run(args: &HintArgs, limits: &Limits) -> Result<Exit, Failure> {
     let state_out = args
         .state_out
         .as_deref()
-        .map(|p| Output::new(Some(p), &[Some(&args.puzzle)]))
+        .map(|p| Destination::new(Some(p), &[Some(&args.puzzle)]))
         .transpose()?;
     let deadline = super::deadline(args.time_limit);
     let seconds = args.time_limit.unwrap_or_default();

@@ -22,7 +22,7 @@ pub mod serve;
 mod solve;
 
 pub use error::Failure;
-use output::Output;
+use output::Destination;
 
 use crate::app::cli::{Cli, Command, SolveArgs};
 use bimaru_sat::Limits;

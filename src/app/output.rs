@@ -70,7 +70,7 @@ pub enum Refusal {
 
 /// A checked destination: standard output, or a regular file to replace (or create).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Output {
+pub enum Destination {
     /// Standard output.
     Stdout,
     /// A file.
@@ -87,13 +87,13 @@ pub fn is_stdout(path: Option<&Path>) -> bool {
     path.is_none_or(|p| p == Path::new("-"))
 }
 
-impl Output {
+impl Destination {
     /// Checks `path` (standard output for `None` or `-`) before any work: it must be, or
     /// become, a regular file the user may write, in an existing directory, and none of
     /// `inputs`.
-    pub fn new(path: Option<&Path>, inputs: &[Option<&Path>]) -> Result<Output, Failure> {
+    pub fn new(path: Option<&Path>, inputs: &[Option<&Path>]) -> Result<Destination, Failure> {
         let Some(path) = path.filter(|p| !is_stdout(Some(p))) else {
-            return Ok(Output::Stdout);
+            return Ok(Destination::Stdout);
         };
         let target = resolve(path)?;
         for input in inputs.iter().flatten() {
@@ -105,19 +105,19 @@ impl Output {
                 .into());
             }
         }
-        Ok(Output::File {
+        Ok(Destination::File {
             path: path.to_path_buf(),
             target,
         })
     }
 
     /// Refuses two file outputs of one run that name the same file.
-    pub fn distinct(outputs: &[&Output]) -> Result<(), Failure> {
+    pub fn distinct(outputs: &[&Destination]) -> Result<(), Failure> {
         for (i, a) in outputs.iter().enumerate() {
             for b in &outputs[i + 1..] {
                 if let (
-                    Output::File { path, target },
-                    Output::File {
+                    Destination::File { path, target },
+                    Destination::File {
                         path: other,
                         target: other_target,
                     },
@@ -137,14 +137,14 @@ impl Output {
 
     /// Whether this is standard output.
     pub fn is_stdout(&self) -> bool {
-        matches!(self, Output::Stdout)
+        matches!(self, Destination::Stdout)
     }
 
     /// Writes `bytes`: to standard output, or whole to the file.
     pub fn write(&self, bytes: &[u8]) -> Result<(), Failure> {
         match self {
-            Output::Stdout => Ok(stdout(bytes)?),
-            Output::File { path, target } => {
+            Destination::Stdout => Ok(stdout(bytes)?),
+            Destination::File { path, target } => {
                 // Checked again: the file may have changed since the run began.
                 let now = resolve(path)?;
                 replace(path, if now == *target { target } else { &now }, bytes)

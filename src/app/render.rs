@@ -2,7 +2,7 @@
 //! refused, exit 3, as `grade` and `hint` refuse it: a picture of one of them would pass for
 //! the solution), and write the SVG picture through a temporary file.
 
-use super::{Exit, Failure, Output, read_input};
+use super::{Destination, Exit, Failure, read_input};
 use crate::app::cli::RenderArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::format::render::svg;
@@ -10,7 +10,7 @@ use bimaru_sat::usecase::solve::{Outcome, SolveOptions, solve};
 
 /// Runs the render command.
 pub fn run(args: &RenderArgs, limits: &Limits) -> Result<Exit, Failure> {
-    let output = Output::new(Some(&args.svg), &[Some(&args.puzzle)])?;
+    let output = Destination::new(Some(&args.svg), &[Some(&args.puzzle)])?;
     let input = read_input(Some(&args.puzzle), limits)?;
     let puzzle = input.puzzle_within(args.format, limits)?;
     let solution = if args.solve {

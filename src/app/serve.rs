@@ -8,7 +8,7 @@ mod limits;
 #[cfg(test)]
 mod tests;
 
-pub use limits::Limits;
+pub use limits::ServerLimits;
 
 use super::{Exit, Failure};
 use crate::app::cli::ServeArgs;
@@ -82,7 +82,7 @@ impl Asset {
 }
 
 /// The routes: the page's files, the API, and JSON answers for unknown paths and methods.
-pub fn router(limits: Limits) -> Router {
+pub fn router(limits: ServerLimits) -> Router {
     router_with(limits::Workers::new(limits))
 }
 
@@ -130,7 +130,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, Failure> {
             ip => ip.to_string(),
         });
     }
-    let limits = Limits {
+    let limits = ServerLimits {
         time_limit: seconds(args.time_limit),
         max_solves: args.max_solves.map_or_else(
             || std::thread::available_parallelism().map_or(1, usize::from),

@@ -4,7 +4,7 @@
 //! `--cross-check` asks the library for independent verdicts. Messages and the exit status
 //! follow the outcomes. A folder as INPUT runs the batch command.
 
-use super::output::Output;
+use super::output::Destination;
 use super::{Exit, Failure, read_input};
 use crate::app::cli::{EngineArgs, ProofArgs, SolveArgs};
 use bimaru_sat::Limits;
@@ -96,18 +96,18 @@ pub(super) fn cnf_path(proof: &Path) -> PathBuf {
 
 /// The outputs of a solve: the solution, and the exports asked for.
 struct Outputs {
-    solution: Output,
-    dimacs: Option<Output>,
-    lp: Option<Output>,
+    solution: Destination,
+    dimacs: Option<Destination>,
+    lp: Option<Destination>,
     /// `--proof FILE`: the proof, then the formula (`FILE.cnf`).
-    proof: Option<(Output, Output)>,
+    proof: Option<(Destination, Destination)>,
 }
 
 /// Checks every output path of `args`: each is writable and no input, no two name one file, and
 /// standard output goes to one of them only (an export to `-` needs --emit-only or an OUTPUT).
 fn outputs(args: &SolveArgs) -> Result<Outputs, Failure> {
     let inputs = [args.input.as_deref()];
-    let emit = |path: Option<&Path>| path.map(|p| Output::new(Some(p), &inputs)).transpose();
+    let emit = |path: Option<&Path>| path.map(|p| Destination::new(Some(p), &inputs)).transpose();
     if args
         .proof
         .as_deref()
@@ -120,13 +120,13 @@ fn outputs(args: &SolveArgs) -> Result<Outputs, Failure> {
     }
     let proof = match args.proof.as_deref() {
         Some(p) => Some((
-            Output::new(Some(p), &inputs)?,
-            Output::new(Some(&cnf_path(p)), &inputs)?,
+            Destination::new(Some(p), &inputs)?,
+            Destination::new(Some(&cnf_path(p)), &inputs)?,
         )),
         None => None,
     };
     let all = Outputs {
-        solution: Output::new(args.output.as_deref(), &inputs)?,
+        solution: Destination::new(args.output.as_deref(), &inputs)?,
         dimacs: emit(args.emit_dimacs.as_deref())?,
         lp: emit(args.emit_lp.as_deref())?,
         proof,
@@ -134,8 +134,8 @@ fn outputs(args: &SolveArgs) -> Result<Outputs, Failure> {
     let mut files = vec![&all.solution];
     files.extend(all.dimacs.iter().chain(&all.lp));
     files.extend(all.proof.iter().flat_map(|(p, c)| [p, c]));
-    Output::distinct(&files)?;
-    let to_stdout = |o: &Option<Output>| o.as_ref().is_some_and(Output::is_stdout);
+    Destination::distinct(&files)?;
+    let to_stdout = |o: &Option<Destination>| o.as_ref().is_some_and(Destination::is_stdout);
     let (dimacs, lp) = (to_stdout(&all.dimacs), to_stdout(&all.lp));
     if dimacs && lp {
         return Err(Failure::Conflict {
@@ -338,7 +338,7 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
                 }
                 return Ok(Exit::TimeLimit);
             };
-            // A report of every board, written on exit 1 too (docs/formats.md, "Output files").
+            // A report of every board, written on exit 1 too (docs/formats.md, "Destination files").
             output.write(text.as_bytes())?;
             note!(
                 "{}: {} boards: {}; {:.3} s",

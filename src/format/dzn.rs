@@ -4,7 +4,7 @@
 //! names its rows `1..width`, so `height` and `width` are accepted in either order.
 
 use super::Inexpressible;
-use super::params::{self, Cursor, HintCodes, Params, Syntax, Tok, Value};
+use super::params::{self, Cursor, HintCodes, ParamValue, Params, Syntax, Tok};
 use super::{Found, ParseError, ParseErrorKind, check_board, check_ship_len};
 use crate::model::limits::Limits;
 use crate::model::puzzle::{Clue, Dir, Piece, Pos, Puzzle};
@@ -53,20 +53,20 @@ static HINTS: HintCodes = HintCodes {
 };
 
 /// A number, `[a, b, ...]` or `[| a, b, ... | c, d, ... |]`.
-fn value(cur: &mut Cursor) -> Result<Value, ParseError> {
+fn value(cur: &mut Cursor) -> Result<ParamValue, ParseError> {
     const VALUE: &str = "a number, [list] or [| matrix |]";
     let t = cur.next(VALUE)?;
     match t.tok() {
-        Tok::Int(v) => Ok(Value::Int(*v)),
+        Tok::Int(v) => Ok(ParamValue::Int(*v)),
         Tok::Open => {
             let mut items = Vec::new();
             if cur.eat(&Tok::Close) {
-                return Ok(Value::List(items));
+                return Ok(ParamValue::List(items));
             }
             loop {
                 items.push(cur.int("a number")?);
                 if cur.comma_or_close()? {
-                    return Ok(Value::List(items));
+                    return Ok(ParamValue::List(items));
                 }
             }
         }
@@ -89,7 +89,7 @@ fn value(cur: &mut Cursor) -> Result<Value, ParseError> {
             if rows.last().is_some_and(Vec::is_empty) {
                 rows.pop();
             }
-            Ok(Value::Matrix(rows))
+            Ok(ParamValue::Matrix(rows))
         }
         _ => Err(t.unexpected(VALUE)),
     }

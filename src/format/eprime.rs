@@ -4,7 +4,7 @@
 //! codes: 0 water, 1 circle (submarine), 2 middle, 3 top, 4 bottom, 5 right end, 6 left end,
 //! 7 no hint, 8 "some ship part".
 
-use super::params::{self, Cursor, HintCodes, Params, Syntax, Tok, Value};
+use super::params::{self, Cursor, HintCodes, ParamValue, Params, Syntax, Tok};
 use super::{Found, ParseError, ParseErrorKind, check_board};
 use crate::model::limits::Limits;
 use crate::model::puzzle::{Clue, Dir, Piece, Puzzle};
@@ -45,7 +45,7 @@ static HINTS: HintCodes = HintCodes {
 
 /// `[a, b, ...]` of numbers (`nested` false) or of such lists (`nested` true), the `[` read; a
 /// trailing comma is allowed, as in the corpus.
-fn list(cur: &mut Cursor, nested: bool) -> Result<Value, ParseError> {
+fn list(cur: &mut Cursor, nested: bool) -> Result<ParamValue, ParseError> {
     const ITEM: &str = "a number, [ or ]";
     let mut ints = Vec::new();
     let mut rows = Vec::new();
@@ -55,7 +55,7 @@ fn list(cur: &mut Cursor, nested: bool) -> Result<Value, ParseError> {
             (Tok::Close, _) => break,
             (Tok::Int(v), false) => ints.push(*v),
             (Tok::Open, true) => match list(cur, false)? {
-                Value::List(row) => rows.push(row),
+                ParamValue::List(row) => rows.push(row),
                 _ => unreachable!("a flat list holds numbers"),
             },
             _ => {
@@ -71,18 +71,18 @@ fn list(cur: &mut Cursor, nested: bool) -> Result<Value, ParseError> {
         }
     }
     Ok(if nested {
-        Value::Matrix(rows)
+        ParamValue::Matrix(rows)
     } else {
-        Value::List(ints)
+        ParamValue::List(ints)
     })
 }
 
 /// A number, a list of numbers or a list of such lists.
-fn value(cur: &mut Cursor) -> Result<Value, ParseError> {
+fn value(cur: &mut Cursor) -> Result<ParamValue, ParseError> {
     const VALUE: &str = "a number or a [list]";
     let t = cur.next(VALUE)?;
     match t.tok() {
-        Tok::Int(v) => Ok(Value::Int(*v)),
+        Tok::Int(v) => Ok(ParamValue::Int(*v)),
         Tok::Open => {
             let nested = cur.peek() == Some(&Tok::Open);
             list(cur, nested)

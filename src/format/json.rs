@@ -45,14 +45,14 @@ pub struct ClueJson {
     /// 0-based column.
     pub col: usize,
     /// What the cell holds.
-    pub piece: PieceName,
+    pub piece: JsonPiece,
 }
 
 /// Piece names used in JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
-pub enum PieceName {
+pub enum JsonPiece {
     /// No ship.
     Water,
     /// A ship of length one.
@@ -71,32 +71,32 @@ pub enum PieceName {
     Ship,
 }
 
-impl From<Clue> for PieceName {
+impl From<Clue> for JsonPiece {
     fn from(clue: Clue) -> Self {
         match clue {
-            Clue::Ship => PieceName::Ship,
-            Clue::Piece(Piece::Water) => PieceName::Water,
-            Clue::Piece(Piece::Submarine) => PieceName::Submarine,
-            Clue::Piece(Piece::End(Dir::Down)) => PieceName::Top,
-            Clue::Piece(Piece::End(Dir::Up)) => PieceName::Bottom,
-            Clue::Piece(Piece::End(Dir::Right)) => PieceName::Left,
-            Clue::Piece(Piece::End(Dir::Left)) => PieceName::Right,
-            Clue::Piece(Piece::Middle) => PieceName::Middle,
+            Clue::Ship => JsonPiece::Ship,
+            Clue::Piece(Piece::Water) => JsonPiece::Water,
+            Clue::Piece(Piece::Submarine) => JsonPiece::Submarine,
+            Clue::Piece(Piece::End(Dir::Down)) => JsonPiece::Top,
+            Clue::Piece(Piece::End(Dir::Up)) => JsonPiece::Bottom,
+            Clue::Piece(Piece::End(Dir::Right)) => JsonPiece::Left,
+            Clue::Piece(Piece::End(Dir::Left)) => JsonPiece::Right,
+            Clue::Piece(Piece::Middle) => JsonPiece::Middle,
         }
     }
 }
 
-impl From<PieceName> for Clue {
-    fn from(name: PieceName) -> Self {
+impl From<JsonPiece> for Clue {
+    fn from(name: JsonPiece) -> Self {
         match name {
-            PieceName::Ship => Clue::Ship,
-            PieceName::Water => Clue::Piece(Piece::Water),
-            PieceName::Submarine => Clue::Piece(Piece::Submarine),
-            PieceName::Top => Clue::Piece(Piece::End(Dir::Down)),
-            PieceName::Bottom => Clue::Piece(Piece::End(Dir::Up)),
-            PieceName::Left => Clue::Piece(Piece::End(Dir::Right)),
-            PieceName::Right => Clue::Piece(Piece::End(Dir::Left)),
-            PieceName::Middle => Clue::Piece(Piece::Middle),
+            JsonPiece::Ship => Clue::Ship,
+            JsonPiece::Water => Clue::Piece(Piece::Water),
+            JsonPiece::Submarine => Clue::Piece(Piece::Submarine),
+            JsonPiece::Top => Clue::Piece(Piece::End(Dir::Down)),
+            JsonPiece::Bottom => Clue::Piece(Piece::End(Dir::Up)),
+            JsonPiece::Left => Clue::Piece(Piece::End(Dir::Right)),
+            JsonPiece::Right => Clue::Piece(Piece::End(Dir::Left)),
+            JsonPiece::Middle => Clue::Piece(Piece::Middle),
         }
     }
 }

@@ -88,7 +88,7 @@ pub(super) struct Syntax {
     /// (`as a list`).
     pub not_a_number: &'static str,
     /// Reads a value, the separator before it already read.
-    pub value: fn(&mut Cursor) -> Result<Value, ParseError>,
+    pub value: fn(&mut Cursor) -> Result<ParamValue, ParseError>,
     /// Builds the puzzle from the parameters read, within the limits.
     pub build: fn(&Params, &Limits) -> Result<Puzzle, ParseError>,
 }
@@ -213,7 +213,7 @@ impl Cursor {
 
 /// A parameter's value: a number, a list of numbers or a matrix.
 #[derive(Clone, Debug)]
-pub(super) enum Value {
+pub(super) enum ParamValue {
     Int(usize),
     List(Vec<usize>),
     Matrix(Vec<Vec<usize>>),
@@ -222,7 +222,7 @@ pub(super) enum Value {
 /// The parameters a file gives, each once, with the line where it is given.
 pub(super) struct Params {
     syntax: &'static Syntax,
-    found: Vec<(&'static str, usize, Value)>,
+    found: Vec<(&'static str, usize, ParamValue)>,
     /// The last line holding data, where errors about the end of the input point.
     end_line: usize,
 }
@@ -291,7 +291,7 @@ fn read(text: &str, syntax: &'static Syntax) -> Result<Params, ParseError> {
 
 impl Params {
     /// The line and value of `key`, if given.
-    pub(super) fn get(&self, key: &str) -> Option<(usize, &Value)> {
+    pub(super) fn get(&self, key: &str) -> Option<(usize, &ParamValue)> {
         self.found
             .iter()
             .find(|(k, _, _)| *k == key)
@@ -326,7 +326,7 @@ impl Params {
     ) -> Result<Option<(usize, Vec<usize>)>, ParseError> {
         match self.get(key) {
             None => Ok(None),
-            Some((line, Value::List(v))) => Ok(Some((line, v.clone()))),
+            Some((line, ParamValue::List(v))) => Ok(Some((line, v.clone()))),
             Some((line, _)) => Err(Self::shape(
                 line,
                 expected,
@@ -339,7 +339,7 @@ impl Params {
     pub(super) fn int(&self, key: &'static str) -> Result<Option<(usize, usize)>, ParseError> {
         match self.get(key) {
             None => Ok(None),
-            Some((line, Value::Int(v))) => Ok(Some((line, *v))),
+            Some((line, ParamValue::Int(v))) => Ok(Some((line, *v))),
             Some((line, _)) => Err(Self::shape(
                 line,
                 "a number",
@@ -386,7 +386,7 @@ impl Params {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let (line, m) = match self.get("hint") {
             None => return Ok(()),
-            Some((line, Value::Matrix(m))) => (line, m),
+            Some((line, ParamValue::Matrix(m))) => (line, m),
             Some((line, _)) => return Err(Self::shape(line, codes.shape, codes.other)),
         };
         if m.len() != rows || m.iter().any(|r| r.len() != cols) {

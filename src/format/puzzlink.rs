@@ -188,7 +188,7 @@ impl Reader<'_> {
 }
 
 /// One item of a `number16` sequence.
-enum Item {
+enum UrlItem {
     /// A number.
     Number(u32),
     /// `.`: pzprjs' `-2` ("?").
@@ -199,28 +199,28 @@ enum Item {
 
 /// Reads one item of pzprjs' `number16` encoding (`readNumber16`); `plus` allows the `+xxx`
 /// form, which the count decoder (`decodeNumber16ExCell`) does not read.
-fn item(r: &mut Reader<'_>, plus: bool, expected: &'static str) -> Result<Item, ParseError> {
+fn item(r: &mut Reader<'_>, plus: bool, expected: &'static str) -> Result<UrlItem, ParseError> {
     let c = r.peek().ok_or_else(|| r.expected(expected))?;
     Ok(match c {
         '0'..='9' | 'a'..='f' => {
             r.at += 1;
-            Item::Number(c.to_digit(16).unwrap_or(0))
+            UrlItem::Number(c.to_digit(16).unwrap_or(0))
         }
         '-' => {
             r.at += 1;
-            Item::Number(r.hex(2, "two hex digits after -")?)
+            UrlItem::Number(r.hex(2, "two hex digits after -")?)
         }
         '+' if plus => {
             r.at += 1;
-            Item::Number(r.hex(3, "three hex digits after +")?)
+            UrlItem::Number(r.hex(3, "three hex digits after +")?)
         }
         '.' => {
             r.at += 1;
-            Item::Question
+            UrlItem::Question
         }
         'g'..='z' => {
             r.at += 1;
-            Item::Run(c as usize - 'g' as usize + 1)
+            UrlItem::Run(c as usize - 'g' as usize + 1)
         }
         _ => return Err(r.expected(expected)),
     })
@@ -371,7 +371,7 @@ fn read_counts(
     while i < total {
         let at = r.at;
         match item(r, false, EXPECTED)? {
-            Item::Number(n) => {
+            UrlItem::Number(n) => {
                 // A column's count is at most the number of rows, and the reverse.
                 let max = if i < cols { rows } else { cols };
                 let n = n as usize;
@@ -397,8 +397,8 @@ fn read_counts(
                 i += 1;
             }
             // pzprjs reads `.` as "?" (qnum -2); a count has no "?", so it stays unknown.
-            Item::Question => i += 1,
-            Item::Run(n) => {
+            UrlItem::Question => i += 1,
+            UrlItem::Run(n) => {
                 if i + n > total {
                     return Err(run_too_long(r, at, n, total - i, "counts"));
                 }
@@ -441,7 +441,7 @@ fn read_cells(
         let at = r.at;
         let pos = shape.pos(i);
         match item(r, true, EXPECTED)? {
-            Item::Number(n) => {
+            UrlItem::Number(n) => {
                 let clue = match CellCode::of(n) {
                     Some(CellCode::Clue(clue)) => clue,
                     Some(CellCode::Corner(n)) => {
@@ -468,11 +468,11 @@ fn read_cells(
                 clues.push((pos, clue));
                 i += 1;
             }
-            Item::Question => {
+            UrlItem::Question => {
                 clues.push((pos, Clue::Ship));
                 i += 1;
             }
-            Item::Run(n) => {
+            UrlItem::Run(n) => {
                 if i + n > total {
                     return Err(run_too_long(r, at, n, total - i, "cells"));
                 }

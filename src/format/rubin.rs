@@ -1,6 +1,6 @@
 //! Moshe Rubin's CSPLib boards (`unsolvable_for_csplib.txt`, described in
 //! `SBInstanceFileFormat.pdf`): several boards per file, separated by `=` lines. A board gives
-//! `Board ID:`, `START-NEW-BOARD rows cols`, `Hint: r c Type`, its solution as
+//! `Board ID:`, `START-NEW-BOARD rows cols`, `RubinHint: r c Type`, its solution as
 //! `PLACESHIP len r c S|E` lines, the tallies, and an ASCII drawing of the solution.
 
 use super::Inexpressible;
@@ -10,7 +10,7 @@ use super::{
 use crate::model::limits::Limits;
 use crate::model::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Shape, Ship};
 
-/// Hint type names, for messages.
+/// RubinHint type names, for messages.
 const HINTS: &str = "Water Circle Top Bottom Left Right Middle";
 
 /// A board being read.
@@ -19,7 +19,7 @@ struct Pending {
     id: Option<String>,
     line: usize,
     size: Option<Size>,
-    hints: Vec<Hint>,
+    hints: Vec<RubinHint>,
     ships: Vec<Ship>,
     row_tallies: Option<Vec<Option<usize>>>,
     col_tallies: Option<Vec<Option<usize>>>,
@@ -34,8 +34,8 @@ struct Size {
     cols: usize,
 }
 
-/// A `Hint:` line.
-struct Hint {
+/// A `RubinHint:` line.
+struct RubinHint {
     line: usize,
     column: usize,
     pos: Pos,
@@ -118,7 +118,7 @@ pub fn parse_within(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseErro
             }
             _ if current.is_none() => continue,
             ("Nodes:" | "Solutions:", _) => {}
-            ("Hint:", _) => {
+            ("RubinHint:", _) => {
                 let Shape { rows, cols } = size_of(&current, line)?;
                 let [r, c] = numbers::<2>(line, 1, "a row and a column")?;
                 let pos = on_board(line, Pos::new(r, c), rows, cols)?;
@@ -142,7 +142,7 @@ pub fn parse_within(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseErro
                     )
                 })?;
                 let p = current.as_mut().expect("checked above");
-                p.hints.push(Hint {
+                p.hints.push(RubinHint {
                     line: line.number,
                     column: tc,
                     pos,
@@ -283,7 +283,7 @@ pub fn parse_within(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseErro
                     line.number,
                     col,
                     ParseErrorKind::Expected {
-                        expected: "a Rubin board line (Board ID:, START-NEW-BOARD, Hint:, PLACESHIP, tallies, DisplayBoardASCII:)",
+                        expected: "a Rubin board line (Board ID:, START-NEW-BOARD, RubinHint:, PLACESHIP, tallies, DisplayBoardASCII:)",
                         found: Found::new(first),
                     },
                 ));
@@ -443,7 +443,7 @@ fn finish(p: Pending) -> Result<Board, ParseError> {
     let mut puzzle = Puzzle::new(row_counts, col_counts, fleet).expect("size checked non-zero");
     // The line of the hint that gave each cell its clue.
     let mut given = vec![None; puzzle.shape().cells()];
-    for Hint {
+    for RubinHint {
         line,
         column,
         pos,
@@ -573,7 +573,7 @@ pub fn write_board(
             return Err(inexpressible("it has no hint type for \"some ship part\""));
         };
         out.push_str(&format!(
-            "Hint: {} {} {}\n",
+            "RubinHint: {} {} {}\n",
             pos.row,
             pos.col,
             hint_name(piece)

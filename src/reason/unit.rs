@@ -17,7 +17,7 @@ pub struct Conflict {
 
 /// A mark on the trail to undo back to ([`Propagator::mark`], [`Propagator::undo`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Mark(usize);
+pub struct TrailMark(usize);
 
 /// Unit propagation with two watched literals over a fixed set of clauses.
 #[derive(Clone, Debug)]
@@ -154,12 +154,12 @@ impl Propagator {
     }
 
     /// A mark to undo back to.
-    pub fn mark(&self) -> Mark {
-        Mark(self.trail.len())
+    pub fn mark(&self) -> TrailMark {
+        TrailMark(self.trail.len())
     }
 
     /// Unassigns everything assigned after `mark`.
-    pub fn undo(&mut self, mark: Mark) {
+    pub fn undo(&mut self, mark: TrailMark) {
         for lit in self.trail.drain(mark.0..) {
             self.values[lit.index()] = 0;
             self.reasons[lit.index()] = None;

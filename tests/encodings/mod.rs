@@ -120,7 +120,7 @@ fn dimacs_round_trip(model: Model, card: CardKind) {
             "{name}: clauses differ after the round trip"
         );
         let answer = competition_output(&parsed);
-        let bimaru_sat::encode::sat::dimacs::Answer::Sat(assignment) =
+        let bimaru_sat::encode::sat::dimacs::DimacsAnswer::Sat(assignment) =
             read_answer(&answer).expect("our own answer parses")
         else {
             panic!("{name} with {model}/{card:?}: the parsed formula is unsatisfiable");
@@ -208,7 +208,7 @@ fn read_answer_rejects_an_assignment_missing_its_final_zero() {
     let err = read_answer("s SATISFIABLE\nv 1 -2 3\n").unwrap_err();
     assert!(err.to_string().contains("truncated"), "{err}");
     let ok = read_answer("SAT\n1 -2 3 0\n").unwrap();
-    let bimaru_sat::encode::sat::dimacs::Answer::Sat(a) = ok else {
+    let bimaru_sat::encode::sat::dimacs::DimacsAnswer::Sat(a) = ok else {
         panic!("expected SAT")
     };
     assert_eq!(a.value(1), Some(false));

@@ -306,7 +306,7 @@ fn decode_answer() {
         (input(seeds), 0usize..2000),
         |(text, vars)| {
             match dimacs::read_answer_within(&text, vars) {
-                Ok(dimacs::Answer::Sat(a)) => prop_assert!(a.len() <= vars),
+                Ok(dimacs::DimacsAnswer::Sat(a)) => prop_assert!(a.len() <= vars),
                 Ok(_) => {}
                 Err(e) => one_line(&e)?,
             }

@@ -575,8 +575,8 @@ pub struct AdviseArgs {
 
     /// How the probabilities are computed (with --posterior): exact enumeration, sampling, or
     /// exact when the estimated work is small.
-    #[arg(long, value_enum, default_value_t = bimaru_sat::usecase::advise::posterior::Method::Auto, requires = "posterior")]
-    pub method: bimaru_sat::usecase::advise::posterior::Method,
+    #[arg(long, value_enum, default_value_t = bimaru_sat::usecase::advise::posterior::PosteriorMethod::Auto, requires = "posterior")]
+    pub method: bimaru_sat::usecase::advise::posterior::PosteriorMethod,
 
     /// Number of fleet configurations to sample when sampling.
     #[arg(long, default_value_t = 1_000_000, requires = "posterior", value_parser = at_least_one::<u64>)]

@@ -6,7 +6,7 @@
 //! for a bug). The routes and their shapes are documented in `docs/web.md`.
 
 use super::limits::{
-    self, ApiError, Deadline, LIGHT_CELLS, Lane, MAX_GENERATED_SIDE, Workers, check_board,
+    self, ApiError, LIGHT_CELLS, Lane, MAX_GENERATED_SIDE, WorkDeadline, Workers, check_board,
     check_side, timeout,
 };
 use axum::Json;
@@ -15,7 +15,7 @@ use axum::extract::State;
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, post};
-use bimaru_sat::format::json::{PieceName, ResultJson, Status};
+use bimaru_sat::format::json::{JsonPiece, ResultJson, Status};
 use bimaru_sat::format::{Board, Document, Format, OutputFormat};
 use bimaru_sat::usecase::Source;
 use bimaru_sat::usecase::generate::{
@@ -171,7 +171,7 @@ impl Request for PuzzleRequest {
 }
 
 /// What a route does with its request, on a worker thread within the request's deadline.
-pub type Work<R> = fn(R, Deadline) -> Result<Response, ApiError>;
+pub type Work<R> = fn(R, WorkDeadline) -> Result<Response, ApiError>;
 
 /// How much work a route's answer takes.
 #[derive(Clone, Copy, Debug)]
@@ -215,19 +215,19 @@ pub fn route<R: Request>(work: Work<R>, cost: Cost) -> MethodRouter<Workers> {
 }
 
 /// `POST /api/solve`: one solution (`ResultJson`, status `found`); 422 `unsat` without one.
-pub fn solve(request: PuzzleRequest, deadline: Deadline) -> Result<Response, ApiError> {
+pub fn solve(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response, ApiError> {
     solved(&request, &deadline, 1)
 }
 
 /// `POST /api/unique`: one solution proved unique (status `unique`), or two solutions, both in
 /// `grids` (status `multiple`); 422 `unsat` without one.
-pub fn unique(request: PuzzleRequest, deadline: Deadline) -> Result<Response, ApiError> {
+pub fn unique(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response, ApiError> {
     solved(&request, &deadline, 2)
 }
 
 fn solved(
     request: &PuzzleRequest,
-    deadline: &Deadline,
+    deadline: &WorkDeadline,
     limit: usize,
 ) -> Result<Response, ApiError> {
     let board = request.board()?;
@@ -259,7 +259,7 @@ pub struct HintJson {
     pub col: Option<usize>,
     /// What it holds: `water`, `ship` (a part of unknown kind) or a piece.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub content: Option<PieceName>,
+    pub content: Option<JsonPiece>,
     /// How it was found: `propagation`, `look-ahead` or `search`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub method: Option<&'static str>,
@@ -281,7 +281,7 @@ fn method_name(method: Method) -> &'static str {
 }
 
 /// `POST /api/hint`: one forced cell given `state` and the rules that force it.
-pub fn hint(request: PuzzleRequest, deadline: Deadline) -> Result<Response, ApiError> {
+pub fn hint(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response, ApiError> {
     let puzzle = request.board()?.puzzle;
     let state = match &request.state {
         None => None,
@@ -329,7 +329,7 @@ pub struct GradeJson {
 }
 
 /// `POST /api/grade`: the grade of a puzzle with a unique solution; 422 otherwise.
-pub fn grade(request: PuzzleRequest, deadline: Deadline) -> Result<Response, ApiError> {
+pub fn grade(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response, ApiError> {
     let puzzle = request.board()?.puzzle;
     let graded = grade_with(&puzzle, &deadline.options(2)).map_err(|e| match e {
         GradeError::Solve(e) => deadline.solve_error(e),
@@ -389,7 +389,7 @@ impl Request for GenerateRequest {
 }
 
 /// `POST /api/generate`: a puzzle with a unique solution, as `generate --to json` writes it.
-pub fn generate(request: GenerateRequest, deadline: Deadline) -> Result<Response, ApiError> {
+pub fn generate(request: GenerateRequest, deadline: WorkDeadline) -> Result<Response, ApiError> {
     let size: Size = request.size.as_deref().unwrap_or("10x10").parse().map_err(
         |e: bimaru_sat::usecase::generate::SizeSpecError| ApiError::bad_input(e.to_string()),
     )?;
@@ -441,7 +441,7 @@ pub struct ConvertJson {
 }
 
 /// `POST /api/convert`: the puzzle in another format (`to`, `json` by default).
-pub fn convert(request: PuzzleRequest, _deadline: Deadline) -> Result<Response, ApiError> {
+pub fn convert(request: PuzzleRequest, _deadline: WorkDeadline) -> Result<Response, ApiError> {
     let to = choice::<OutputFormat>("to", request.to.as_deref(), OutputFormat::Json)?;
     let doc = request.document()?;
     let text = bimaru_sat::usecase::job::convert::convert(&doc, PUZZLE, to, None)?;
@@ -456,7 +456,7 @@ pub fn convert(request: PuzzleRequest, _deadline: Deadline) -> Result<Response, 
 }
 
 /// `POST /api/render`: the SVG picture `render` draws (with `solution`, solved).
-pub fn render(request: PuzzleRequest, deadline: Deadline) -> Result<Response, ApiError> {
+pub fn render(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response, ApiError> {
     let puzzle = request.board()?.puzzle;
     let solution = if request.solution {
         let report = bimaru_sat::usecase::solve::solve(&puzzle, &deadline.options(1))

@@ -1,11 +1,11 @@
 //! What one request may cost: the request head and body (their size and the time they take to
 //! arrive), the board, the time and the number of requests worked on at once. Every request's
 //! work (parsing included) runs on tokio's blocking threads, never on the async ones, in one of
-//! two lanes of [`Limits::max_solves`] permits each: solving, proving, converting and drawing a
+//! two lanes of [`ServerLimits::max_solves`] permits each: solving, proving, converting and drawing a
 //! board of at most [`LIGHT_CELLS`] cells takes the light lane, everything else (hints, grades,
 //! generation, large boards) the heavy one, so that slow work never holds up cheap work. A
 //! request waits for a permit at most the time limit (then 429). Its work gets the time limit as a
-//! [`Deadline`], which the library obeys (the solver, grading, hints, the generator between
+//! [`WorkDeadline`], which the library obeys (the solver, grading, hints, the generator between
 //! puzzles); work that cannot be cut short is answered with 422 `timeout` one second of grace
 //! later, and its thread finishes on its own, keeping its permit until then, so that the bound
 //! on work at once holds.
@@ -134,7 +134,7 @@ fn is_length_limit(error: &axum::Error) -> bool {
 }
 
 /// Refuses (403) a request whose `Host` header names a host the server does not answer to
-/// ([`Limits::hosts`]): a page elsewhere that rebinds its DNS name to this machine cannot
+/// ([`ServerLimits::hosts`]): a page elsewhere that rebinds its DNS name to this machine cannot
 /// drive the API. A request without a `Host` header (HTTP/1.0, never a browser) is answered.
 pub async fn check_host(State(workers): State<Workers>, request: Request, next: Next) -> Response {
     if let Some(value) = request.headers().get(header::HOST) {
@@ -164,7 +164,7 @@ fn host_name(host: &str) -> &str {
 
 /// The server's limits.
 #[derive(Clone, Debug)]
-pub struct Limits {
+pub struct ServerLimits {
     /// Time for one request's work.
     pub time_limit: Duration,
     /// Requests worked on at once, in each lane.
@@ -176,9 +176,9 @@ pub struct Limits {
     pub hosts: Vec<String>,
 }
 
-impl Default for Limits {
+impl Default for ServerLimits {
     fn default() -> Self {
-        Limits {
+        ServerLimits {
             time_limit: Duration::from_secs(10),
             max_solves: 2,
             body_timeout: Duration::from_secs(30),
@@ -187,7 +187,7 @@ impl Default for Limits {
     }
 }
 
-impl Limits {
+impl ServerLimits {
     /// Whether a request with `Host: host` is answered.
     pub fn allows_host(&self, host: &str) -> bool {
         let name = host_name(host);
@@ -235,14 +235,14 @@ pub enum Lane {
 #[derive(Clone, Debug)]
 pub struct Workers {
     /// The limits.
-    pub limits: Limits,
+    pub limits: ServerLimits,
     light: Arc<Semaphore>,
     heavy: Arc<Semaphore>,
 }
 
 impl Workers {
     /// Workers under `limits`.
-    pub fn new(limits: Limits) -> Self {
+    pub fn new(limits: ServerLimits) -> Self {
         let permits = || Arc::new(Semaphore::new(limits.max_solves.max(1)));
         Workers {
             light: permits(),
@@ -256,7 +256,7 @@ impl Workers {
     pub async fn run<T: Send + 'static>(
         &self,
         lane: Lane,
-        work: impl FnOnce(Deadline) -> Result<T, ApiError> + Send + 'static,
+        work: impl FnOnce(WorkDeadline) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
         let limit = self.limits.time_limit;
         let permits = match lane {
@@ -277,7 +277,7 @@ impl Workers {
                 ));
             }
         };
-        let deadline = Deadline {
+        let deadline = WorkDeadline {
             at: Instant::now() + limit,
             limit,
         };
@@ -298,14 +298,14 @@ impl Workers {
 
 /// When a request's work must end.
 #[derive(Clone, Copy, Debug)]
-pub struct Deadline {
+pub struct WorkDeadline {
     /// The moment.
     pub at: Instant,
     /// The time limit it comes from.
     pub limit: Duration,
 }
 
-impl Deadline {
+impl WorkDeadline {
     /// The library's deadline at the same moment.
     pub fn library(self) -> bimaru_sat::model::deadline::Deadline {
         bimaru_sat::model::deadline::Deadline::at(self.at)

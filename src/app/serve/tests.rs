@@ -3,7 +3,7 @@
 //! and the browser are tested in `tests/web.rs`.
 
 use super::limits::Lane;
-use super::{ASSETS, Limits, router};
+use super::{ASSETS, ServerLimits, router};
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use bimaru_sat::format::ist;
@@ -15,18 +15,18 @@ use tower::ServiceExt;
 
 const EXAMPLE: &str = include_str!("../../../puzzles/ist-example.txt");
 
-fn limits() -> Limits {
-    Limits {
+fn limits() -> ServerLimits {
+    ServerLimits {
         time_limit: Duration::from_secs(30),
         max_solves: 2,
-        ..Limits::default()
+        ..ServerLimits::default()
     }
 }
 
 /// Sends `body` to `path` (POST, or GET when `None`) and returns the status, the content type
 /// and the body.
 async fn send_with(
-    limits: Limits,
+    limits: ServerLimits,
     path: &str,
     body: Option<Vec<u8>>,
 ) -> (StatusCode, String, String) {
@@ -60,7 +60,11 @@ async fn post(path: &str, body: impl Into<Vec<u8>>) -> (StatusCode, Value) {
     post_with(limits(), path, body).await
 }
 
-async fn post_with(limits: Limits, path: &str, body: impl Into<Vec<u8>>) -> (StatusCode, Value) {
+async fn post_with(
+    limits: ServerLimits,
+    path: &str,
+    body: impl Into<Vec<u8>>,
+) -> (StatusCode, Value) {
     let (status, content_type, text) = send_with(limits, path, Some(body.into())).await;
     assert!(
         content_type.starts_with("application/json"),
@@ -365,7 +369,7 @@ async fn limits_and_outcomes_that_are_not_answers_get_4xx() {
         &["the puzzle has no solution"],
     );
     // A time limit of zero stops every solve.
-    let zero = Limits {
+    let zero = ServerLimits {
         time_limit: Duration::ZERO,
         ..limits()
     };
@@ -391,10 +395,10 @@ async fn limits_and_outcomes_that_are_not_answers_get_4xx() {
 
 #[tokio::test]
 async fn a_request_waits_for_a_permit_at_most_the_time_limit() {
-    let workers = super::limits::Workers::new(Limits {
+    let workers = super::limits::Workers::new(ServerLimits {
         time_limit: Duration::from_millis(100),
         max_solves: 1,
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     let (started, wait) = std::sync::mpsc::channel::<()>();
     let busy = workers.clone();
@@ -428,10 +432,10 @@ async fn a_request_waits_for_a_permit_at_most_the_time_limit() {
 
 #[tokio::test]
 async fn a_small_solve_takes_the_light_lane_while_the_heavy_one_is_busy() {
-    let limits = Limits {
+    let limits = ServerLimits {
         time_limit: Duration::from_secs(30),
         max_solves: 1,
-        ..Limits::default()
+        ..ServerLimits::default()
     };
     let workers = super::limits::Workers::new(limits.clone());
     let (started, wait) = std::sync::mpsc::channel::<()>();
@@ -471,7 +475,7 @@ async fn a_small_solve_takes_the_light_lane_while_the_heavy_one_is_busy() {
     assert_eq!(grade.await.unwrap().unwrap().status(), StatusCode::OK);
 }
 
-async fn with_host(host: &str, limits: Limits) -> (StatusCode, Value) {
+async fn with_host(host: &str, limits: ServerLimits) -> (StatusCode, Value) {
     let request = Request::post("/api/solve")
         .header(header::HOST, host)
         .body(Body::from(EXAMPLE))
@@ -497,7 +501,7 @@ async fn only_the_hosts_the_server_answers_to_are_served() {
         let (status, value) = with_host(host, limits()).await;
         assert_error(status, &value, StatusCode::FORBIDDEN, &["--allow-host"]);
     }
-    let allowed = Limits {
+    let allowed = ServerLimits {
         hosts: vec!["play.example".into()],
         ..limits()
     };

@@ -368,7 +368,7 @@ fn join(clause: &[isize]) -> String {
 /// What an external solver answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Answer {
+pub enum DimacsAnswer {
     /// Satisfiable, with this model.
     Sat(Assignment),
     /// Unsatisfiable.
@@ -422,14 +422,14 @@ impl Assignment {
 /// with `0`) or a MiniSat result file (`SAT`, `UNSAT` or `INDET`, then the literals ending with
 /// `0`). A model without its final `0` is truncated and rejected. Variables are bounded by
 /// [`Limits::max_variable`].
-pub fn read_answer(text: &str) -> Result<Answer, ParseError> {
+pub fn read_answer(text: &str) -> Result<DimacsAnswer, ParseError> {
     read_answer_within(text, Limits::default().max_variable)
 }
 
 /// [`read_answer`] for a formula of `vars` variables: a literal naming a larger variable is
 /// refused where it stands ([`crate::model::limits::Limit::Variable`]), before anything is sized by
 /// it.
-pub fn read_answer_within(text: &str, vars: usize) -> Result<Answer, ParseError> {
+pub fn read_answer_within(text: &str, vars: usize) -> Result<DimacsAnswer, ParseError> {
     let lines = crate::format::tokenize(text);
     let first = lines.iter().find(|l| l.tokens[0].1 != "c").ok_or_else(|| {
         ParseError::at_line(
@@ -516,7 +516,10 @@ fn truncated() -> ParseError {
     )
 }
 
-fn read_competition(lines: &[crate::format::Line<'_>], vars: usize) -> Result<Answer, ParseError> {
+fn read_competition(
+    lines: &[crate::format::Line<'_>],
+    vars: usize,
+) -> Result<DimacsAnswer, ParseError> {
     let mut status: Option<&str> = None;
     let mut assignment = Assignment::default();
     let mut done = false;
@@ -573,14 +576,17 @@ fn read_competition(lines: &[crate::format::Line<'_>], vars: usize) -> Result<An
         }
     }
     match status {
-        Some("SATISFIABLE") if saw_v && done => Ok(Answer::Sat(assignment)),
+        Some("SATISFIABLE") if saw_v && done => Ok(DimacsAnswer::Sat(assignment)),
         Some("SATISFIABLE") => Err(truncated()),
-        Some("UNSATISFIABLE") => Ok(Answer::Unsat),
-        _ => Ok(Answer::Unknown),
+        Some("UNSATISFIABLE") => Ok(DimacsAnswer::Unsat),
+        _ => Ok(DimacsAnswer::Unknown),
     }
 }
 
-fn read_minisat(lines: &[crate::format::Line<'_>], vars: usize) -> Result<Answer, ParseError> {
+fn read_minisat(
+    lines: &[crate::format::Line<'_>],
+    vars: usize,
+) -> Result<DimacsAnswer, ParseError> {
     let mut rest = lines.iter().filter(|l| l.tokens[0].1 != "c");
     let Some(first) = rest.next() else {
         return Err(truncated());
@@ -604,7 +610,7 @@ fn read_minisat(lines: &[crate::format::Line<'_>], vars: usize) -> Result<Answer
                 read_literals(line, &line.tokens, &mut assignment, &mut done, vars)?;
             }
             if done {
-                Ok(Answer::Sat(assignment))
+                Ok(DimacsAnswer::Sat(assignment))
             } else {
                 Err(truncated())
             }
@@ -621,9 +627,9 @@ fn read_minisat(lines: &[crate::format::Line<'_>], vars: usize) -> Result<Answer
                 ));
             }
             Ok(if word == "UNSAT" {
-                Answer::Unsat
+                DimacsAnswer::Unsat
             } else {
-                Answer::Unknown
+                DimacsAnswer::Unknown
             })
         }
         _ => Err(ParseError::at(

@@ -20,7 +20,7 @@ pub const ALL: Bits = (1u128 << CELLS) - 1;
 /// What the board shows on a square (the contest's digits 0 to 3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Mark {
+pub enum SquareMark {
     /// 0: not shot yet.
     #[default]
     Empty,
@@ -32,14 +32,14 @@ pub enum Mark {
     Sunk,
 }
 
-impl Mark {
+impl SquareMark {
     /// The mark for a contest digit.
-    pub fn from_digit(d: char) -> Option<Mark> {
+    pub fn from_digit(d: char) -> Option<SquareMark> {
         match d {
-            '0' => Some(Mark::Empty),
-            '1' => Some(Mark::Miss),
-            '2' => Some(Mark::Hit),
-            '3' => Some(Mark::Sunk),
+            '0' => Some(SquareMark::Empty),
+            '1' => Some(SquareMark::Miss),
+            '2' => Some(SquareMark::Hit),
+            '3' => Some(SquareMark::Sunk),
             _ => None,
         }
     }
@@ -47,10 +47,10 @@ impl Mark {
     /// The contest digit.
     pub fn digit(self) -> char {
         match self {
-            Mark::Empty => '0',
-            Mark::Miss => '1',
-            Mark::Hit => '2',
-            Mark::Sunk => '3',
+            SquareMark::Empty => '0',
+            SquareMark::Miss => '1',
+            SquareMark::Hit => '2',
+            SquareMark::Sunk => '3',
         }
     }
 }
@@ -298,53 +298,53 @@ fn build(len: usize) -> Vec<Placement> {
 
 /// The board: a mark on each square, kept as one bitboard per mark.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Board {
+pub struct ShotBoard {
     miss: Bits,
     hit: Bits,
     sunk: Bits,
 }
 
-impl Board {
+impl ShotBoard {
     /// A board with no shots.
-    pub fn new() -> Board {
-        Board::default()
+    pub fn new() -> ShotBoard {
+        ShotBoard::default()
     }
 
     /// The mark on `sq`.
-    pub fn get(&self, sq: Square) -> Mark {
+    pub fn get(&self, sq: Square) -> SquareMark {
         let b = sq.bit();
         if self.miss & b != 0 {
-            Mark::Miss
+            SquareMark::Miss
         } else if self.hit & b != 0 {
-            Mark::Hit
+            SquareMark::Hit
         } else if self.sunk & b != 0 {
-            Mark::Sunk
+            SquareMark::Sunk
         } else {
-            Mark::Empty
+            SquareMark::Empty
         }
     }
 
     /// Puts `mark` on `sq`.
-    pub fn set(&mut self, sq: Square, mark: Mark) {
+    pub fn set(&mut self, sq: Square, mark: SquareMark) {
         let b = sq.bit();
         self.miss &= !b;
         self.hit &= !b;
         self.sunk &= !b;
         match mark {
-            Mark::Empty => {}
-            Mark::Miss => self.miss |= b,
-            Mark::Hit => self.hit |= b,
-            Mark::Sunk => self.sunk |= b,
+            SquareMark::Empty => {}
+            SquareMark::Miss => self.miss |= b,
+            SquareMark::Hit => self.hit |= b,
+            SquareMark::Sunk => self.sunk |= b,
         }
     }
 
     /// The squares carrying `mark`.
-    pub fn bits(&self, mark: Mark) -> Bits {
+    pub fn bits(&self, mark: SquareMark) -> Bits {
         match mark {
-            Mark::Empty => ALL & !(self.miss | self.hit | self.sunk),
-            Mark::Miss => self.miss,
-            Mark::Hit => self.hit,
-            Mark::Sunk => self.sunk,
+            SquareMark::Empty => ALL & !(self.miss | self.hit | self.sunk),
+            SquareMark::Miss => self.miss,
+            SquareMark::Hit => self.hit,
+            SquareMark::Sunk => self.sunk,
         }
     }
 
@@ -368,7 +368,7 @@ pub struct Position {
     /// The ships not sunk yet, each at most once.
     pub ships: Vec<ShipKind>,
     /// The board.
-    pub board: Board,
+    pub board: ShotBoard,
 }
 
 impl Position {
@@ -376,7 +376,7 @@ impl Position {
     pub fn opening() -> Position {
         Position {
             ships: ShipKind::FLEET.to_vec(),
-            board: Board::new(),
+            board: ShotBoard::new(),
         }
     }
 }

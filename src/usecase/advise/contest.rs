@@ -4,7 +4,7 @@
 //! letter line may be written with or without spaces, as the contest's samples show; any
 //! mistake is a [`ParseError`] naming the line.
 
-use super::board::{Board, Mark, Position, SIZE, ShipKind, Square};
+use super::board::{Position, SIZE, ShipKind, ShotBoard, Square, SquareMark};
 use super::rowan::Advice;
 use crate::format::{Found, Line, ParseError, ParseErrorKind, tokenize};
 
@@ -86,14 +86,14 @@ fn data_set<'a>(
         .next()
         .ok_or_else(|| end("the letters of the ships afloat"))?;
     let ships = letters(letters_line, n)?;
-    let mut board = Board::new();
+    let mut board = ShotBoard::new();
     for row in 0..SIZE {
         let line = rest
             .next()
             .ok_or_else(|| end("a board row (10 rows per data set)"))?;
         let marks = chars(line);
         for &(col, c) in &marks {
-            if Mark::from_digit(c).is_none() {
+            if SquareMark::from_digit(c).is_none() {
                 return Err(ParseError::at(
                     line.number,
                     col,
@@ -115,7 +115,7 @@ fn data_set<'a>(
             ));
         }
         for (col, &(_, c)) in marks.iter().enumerate() {
-            if let Some(mark) = Mark::from_digit(c) {
+            if let Some(mark) = SquareMark::from_digit(c) {
                 board.set(Square::new(row, col), mark);
             }
         }

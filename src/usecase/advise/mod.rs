@@ -11,6 +11,6 @@ pub mod report;
 pub mod rowan;
 pub mod simulate;
 
-pub use board::{Board, Mark, Position, ShipKind, Square};
-pub use posterior::{Posterior, Rule};
+pub use board::{Position, ShipKind, ShotBoard, Square, SquareMark};
+pub use posterior::{Posterior, TouchRule};
 pub use rowan::Advice;

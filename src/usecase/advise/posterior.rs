@@ -14,12 +14,14 @@
 //! that must be covered are handled by inclusion-exclusion over the hits left uncovered.
 //! When the work would be too large, uniform rejection sampling takes over.
 //!
-//! Both honour a deadline ([`Options::deadline`]): [`Method::Auto`] counts exactly only when
+//! Both honour a deadline ([`Options::deadline`]): [`PosteriorMethod::Auto`] counts exactly only when
 //! the estimated work fits in part of the time left (at [`WORK_PER_SECOND`]), and falls back to
 //! sampling if the count still runs out of time; sampling stops at the deadline with the
 //! configurations drawn so far, and says so ([`Used::Sampled`]'s `stopped`).
 
-use super::board::{Bits, CELLS, Mark, Placement, Position, SIZE, ShipKind, dilate, placements};
+use super::board::{
+    Bits, CELLS, Placement, Position, SIZE, ShipKind, SquareMark, dilate, placements,
+};
 use crate::model::deadline::{Deadline, TimeLimit};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -28,7 +30,7 @@ use rayon::prelude::*;
 /// Whether ships may touch.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Rule {
+pub enum TouchRule {
     /// Ships may lie side by side (the board game).
     #[default]
     Touch,
@@ -36,12 +38,12 @@ pub enum Rule {
     NoTouch,
 }
 
-impl Rule {
+impl TouchRule {
     /// `touch` or `no-touch`.
     pub fn name(self) -> &'static str {
         match self {
-            Rule::Touch => "touch",
-            Rule::NoTouch => "no-touch",
+            TouchRule::Touch => "touch",
+            TouchRule::NoTouch => "no-touch",
         }
     }
 }
@@ -50,7 +52,7 @@ impl Rule {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
-pub enum Method {
+pub enum PosteriorMethod {
     /// Exact when the estimated work is small enough, sampling otherwise.
     #[default]
     Auto,
@@ -64,30 +66,30 @@ pub enum Method {
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
     /// Touching rule.
-    pub rule: Rule,
+    pub rule: TouchRule,
     /// Exact, sampled, or chosen by estimated work.
-    pub method: Method,
+    pub method: PosteriorMethod,
     /// Number of configurations to sample.
     pub samples: u64,
     /// Seed of the sampler.
     pub seed: u64,
-    /// Largest estimated work (abstract operations) that [`Method::Auto`] does exactly.
+    /// Largest estimated work (abstract operations) that [`PosteriorMethod::Auto`] does exactly.
     pub exact_budget: f64,
     /// Give up at this point: exact counting fails with [`PosteriorError::TimeLimit`] (under
-    /// [`Method::Auto`], sampling takes over), sampling keeps what it drew by then.
+    /// [`PosteriorMethod::Auto`], sampling takes over), sampling keeps what it drew by then.
     pub deadline: Deadline,
 }
 
 /// Estimated work ([`estimated_work`]) the exact engine gets through in a second, measured on
 /// Rowan's sample 3 and a 4-hit board on two cores (1.2e9 to 4.7e9 in 2.0 to 7.7 s) and rounded
-/// down: [`Method::Auto`] counts exactly only when the estimate fits in half the time left.
+/// down: [`PosteriorMethod::Auto`] counts exactly only when the estimate fits in half the time left.
 pub const WORK_PER_SECOND: f64 = 4e8;
 
 impl Default for Options {
     fn default() -> Self {
         Options {
-            rule: Rule::Touch,
-            method: Method::Auto,
+            rule: TouchRule::Touch,
+            method: PosteriorMethod::Auto,
             samples: 1_000_000,
             seed: 0,
             exact_budget: 4e9,
@@ -175,7 +177,7 @@ pub enum PosteriorError {
 
 /// One candidate placement of one ship, with what the engines need.
 #[derive(Clone, Copy, Debug)]
-struct Item {
+struct ShipItem {
     cells: Bits,
     /// Squares another ship may not cover (its own squares, or with their ring when ships may
     /// not touch).
@@ -193,21 +195,21 @@ struct Rect {
 }
 
 /// The candidate placements of each ship afloat.
-struct Lists {
+struct ShipLists {
     ships: Vec<ShipKind>,
-    items: Vec<Vec<Item>>,
+    items: Vec<Vec<ShipItem>>,
     hits: Bits,
 }
 
-fn lists(pos: &Position, rule: Rule) -> Lists {
+fn lists(pos: &Position, rule: TouchRule) -> ShipLists {
     let b = &pos.board;
-    let empty = b.bits(Mark::Empty);
-    let sunk = b.bits(Mark::Sunk);
-    let mut blocked = b.bits(Mark::Miss) | sunk;
-    if rule == Rule::NoTouch {
+    let empty = b.bits(SquareMark::Empty);
+    let sunk = b.bits(SquareMark::Sunk);
+    let mut blocked = b.bits(SquareMark::Miss) | sunk;
+    if rule == TouchRule::NoTouch {
         blocked |= dilate(sunk);
     }
-    let t = usize::from(rule == Rule::NoTouch);
+    let t = usize::from(rule == TouchRule::NoTouch);
     let items = pos
         .ships
         .iter()
@@ -219,20 +221,20 @@ fn lists(pos: &Position, rule: Rule) -> Lists {
                 .collect()
         })
         .collect();
-    Lists {
+    ShipLists {
         ships: pos.ships.clone(),
         items,
-        hits: b.bits(Mark::Hit),
+        hits: b.bits(SquareMark::Hit),
     }
 }
 
-fn item(p: &Placement, rule: Rule, t: usize) -> Item {
+fn item(p: &Placement, rule: TouchRule, t: usize) -> ShipItem {
     let e = p.end();
-    Item {
+    ShipItem {
         cells: p.cells,
         conflict: match rule {
-            Rule::Touch => p.cells,
-            Rule::NoTouch => dilate(p.cells),
+            TouchRule::Touch => p.cells,
+            TouchRule::NoTouch => dilate(p.cells),
         },
         rect: Rect {
             r0: 2 * p.start.row as usize,
@@ -254,9 +256,9 @@ pub fn posterior(pos: &Position, opts: &Options) -> Result<Posterior, PosteriorE
         draws: 0,
     };
     match opts.method {
-        Method::Exact => exact_posterior(&lists, opts.deadline).map_err(timed_out)?,
-        Method::Sample => sampled_posterior(&lists, opts),
-        Method::Auto => {
+        PosteriorMethod::Exact => exact_posterior(&lists, opts.deadline).map_err(timed_out)?,
+        PosteriorMethod::Sample => sampled_posterior(&lists, opts),
+        PosteriorMethod::Auto => {
             let work = exact_work(&lists);
             let fits = opts
                 .deadline
@@ -274,19 +276,19 @@ pub fn posterior(pos: &Position, opts: &Options) -> Result<Posterior, PosteriorE
 }
 
 /// Estimated work of the exact engine.
-pub fn estimated_work(pos: &Position, rule: Rule) -> f64 {
+pub fn estimated_work(pos: &Position, rule: TouchRule) -> f64 {
     exact_work(&lists(pos, rule))
 }
 
 /// Whether no configuration can fit, at a glance: a ship without a placement, or more hits
 /// than the ships afloat have squares (which also keeps the exact engine's subsets of hits
 /// below 2^64).
-fn hopeless(lists: &Lists) -> bool {
+fn hopeless(lists: &ShipLists) -> bool {
     let reach: usize = lists.ships.iter().map(|s| s.len()).sum();
     lists.items.iter().any(Vec::is_empty) || lists.hits.count_ones() as usize > reach
 }
 
-fn exact_work(lists: &Lists) -> f64 {
+fn exact_work(lists: &ShipLists) -> f64 {
     let mut sizes: Vec<f64> = lists.items.iter().map(|l| l.len() as f64).collect();
     sizes.sort_by(f64::total_cmp);
     let k = sizes.len();
@@ -303,7 +305,7 @@ const F: usize = 2 * SIZE + 1;
 const P: usize = F + 1;
 
 /// Per-feature values, `F` x `F`.
-type Grid = Vec<i64>;
+type Weights = Vec<i64>;
 
 /// A 2-D prefix sum of signed feature values, for O(1) box sums.
 struct Prefix(Vec<i64>);
@@ -330,7 +332,7 @@ impl Prefix {
 }
 
 /// Sum of `weight(x)` over the items whose box holds each feature.
-fn accumulate<'a>(items: impl Iterator<Item = (&'a Item, i64)>) -> Grid {
+fn accumulate<'a>(items: impl Iterator<Item = (&'a ShipItem, i64)>) -> Weights {
     let mut d = vec![0i64; P * P];
     for (it, w) in items {
         let r = &it.rect;
@@ -360,9 +362,9 @@ struct Triple {
 }
 
 /// Conflict-free triples from three lists (some may be the one-item dummy list).
-fn triple(lists: [&[&Item]; 3]) -> Triple {
+fn triple(lists: [&[&ShipItem]; 3]) -> Triple {
     let n: [i64; 3] = lists.map(|l| l.len() as i64);
-    let a: Vec<Grid> = (0..3)
+    let a: Vec<Weights> = (0..3)
         .map(|k| accumulate(lists[k].iter().map(|&it| (it, 1))))
         .collect();
     let pa: Vec<Prefix> = a.iter().map(|g| Prefix::of(g)).collect();
@@ -406,7 +408,7 @@ fn triple(lists: [&[&Item]; 3]) -> Triple {
         let pb_hj = Prefix::of(&accumulate(
             lists[h].iter().zip(&o[h][j]).map(|(&it, &w)| (it, w)),
         ));
-        let aa: Grid = (0..F * F).map(|f| a[j][f] * a[h][f]).collect();
+        let aa: Weights = (0..F * F).map(|f| a[j][f] * a[h][f]).collect();
         let paa = Prefix::of(&aa);
         let s_jh = s(j, h);
         lists[i]
@@ -432,7 +434,7 @@ struct Counts {
 }
 
 impl Counts {
-    fn zero(lists: &[Vec<Item>]) -> Counts {
+    fn zero(lists: &[Vec<ShipItem>]) -> Counts {
         Counts {
             total: 0,
             weights: lists.iter().map(|l| vec![0; l.len()]).collect(),
@@ -452,7 +454,7 @@ impl Counts {
 
 /// Counts conflict-free configurations of `lists` (no cover requirement), checking `deadline`
 /// before each placement of the outermost ship.
-fn count_free(lists: &[Vec<Item>], deadline: Deadline) -> Result<Counts, TimeLimit> {
+fn count_free(lists: &[Vec<ShipItem>], deadline: Deadline) -> Result<Counts, TimeLimit> {
     let k = lists.len();
     let mut order: Vec<usize> = (0..k).collect();
     order.sort_by_key(|&i| lists[i].len());
@@ -460,7 +462,7 @@ fn count_free(lists: &[Vec<Item>], deadline: Deadline) -> Result<Counts, TimeLim
     let outer: Vec<usize> = order[..n_outer].to_vec();
     let inner: Vec<usize> = order[n_outer..].to_vec();
     let leaf = |forbid: Bits, chosen: &[(usize, usize)], acc: &mut Counts| {
-        let dummy = Item {
+        let dummy = ShipItem {
             cells: 0,
             conflict: 0,
             rect: Rect {
@@ -470,7 +472,7 @@ fn count_free(lists: &[Vec<Item>], deadline: Deadline) -> Result<Counts, TimeLim
                 c1: 0,
             },
         };
-        let mut free: Vec<Vec<(usize, &Item)>> = inner
+        let mut free: Vec<Vec<(usize, &ShipItem)>> = inner
             .iter()
             .map(|&s| {
                 lists[s]
@@ -484,7 +486,7 @@ fn count_free(lists: &[Vec<Item>], deadline: Deadline) -> Result<Counts, TimeLim
         while free.len() < 3 {
             free.push(vec![(usize::MAX, &dummy)]);
         }
-        let refs: Vec<Vec<&Item>> = free
+        let refs: Vec<Vec<&ShipItem>> = free
             .iter()
             .map(|l| l.iter().map(|&(_, it)| it).collect())
             .collect();
@@ -532,7 +534,7 @@ fn count_free(lists: &[Vec<Item>], deadline: Deadline) -> Result<Counts, TimeLim
 }
 
 fn descend(
-    lists: &[Vec<Item>],
+    lists: &[Vec<ShipItem>],
     outer: &[usize],
     forbid: Bits,
     chosen: &mut Vec<(usize, usize)>,
@@ -554,7 +556,7 @@ fn descend(
 
 /// The closed form when fewer than three real ships remain: the dummy lists (one item with
 /// an empty box) conflict with nothing.
-fn triple_with_dummies(refs: &[Vec<&Item>], real: usize) -> Triple {
+fn triple_with_dummies(refs: &[Vec<&ShipItem>], real: usize) -> Triple {
     match real {
         0 => Triple {
             total: 1,
@@ -581,7 +583,7 @@ fn triple_with_dummies(refs: &[Vec<&Item>], real: usize) -> Triple {
 
 /// The exact posterior, or `Err(TimeLimit)` when `deadline` passes first.
 fn exact_posterior(
-    lists: &Lists,
+    lists: &ShipLists,
     deadline: Deadline,
 ) -> Result<Result<Posterior, PosteriorError>, TimeLimit> {
     let hits: Vec<Bits> = super::board::squares(lists.hits).map(|s| s.bit()).collect();
@@ -599,7 +601,7 @@ fn exact_posterior(
             .filter(|(k, _)| mask >> k & 1 == 1)
             .map(|(_, &b)| b)
             .fold(0, |a, b| a | b);
-        let sub: Vec<Vec<Item>> = lists
+        let sub: Vec<Vec<ShipItem>> = lists
             .items
             .iter()
             .map(|l| {
@@ -655,7 +657,7 @@ fn exact_posterior(
 
 const CHUNK: u64 = 1 << 14;
 
-fn sampled_posterior(lists: &Lists, opts: &Options) -> Result<Posterior, PosteriorError> {
+fn sampled_posterior(lists: &ShipLists, opts: &Options) -> Result<Posterior, PosteriorError> {
     if lists.items.iter().any(Vec::is_empty) {
         return Err(PosteriorError::Inconsistent);
     }
@@ -731,7 +733,7 @@ fn sampled_posterior(lists: &Lists, opts: &Options) -> Result<Posterior, Posteri
 
 /// One draw: every ship placed independently and uniformly; `None` if two conflict or a hit
 /// is left uncovered.
-fn draw(lists: &Lists, rng: &mut ChaCha8Rng) -> Option<Bits> {
+fn draw(lists: &ShipLists, rng: &mut ChaCha8Rng) -> Option<Bits> {
     let mut occ: Bits = 0;
     let mut forbid: Bits = 0;
     for l in &lists.items {
@@ -747,16 +749,16 @@ fn draw(lists: &Lists, rng: &mut ChaCha8Rng) -> Option<Bits> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::{Board, Square};
+    use super::super::board::{ShotBoard, Square};
     use super::*;
 
     /// Brute force over all configurations, for small fleets.
-    fn brute(pos: &Position, rule: Rule) -> (u128, [u128; CELLS]) {
+    fn brute(pos: &Position, rule: TouchRule) -> (u128, [u128; CELLS]) {
         let l = lists(pos, rule);
         let mut cover = [0u128; CELLS];
         let mut total = 0u128;
         fn rec(
-            l: &Lists,
+            l: &ShipLists,
             k: usize,
             occ: Bits,
             forbid: Bits,
@@ -782,11 +784,11 @@ mod tests {
         (total, cover)
     }
 
-    fn check_against_brute(pos: &Position, rule: Rule) {
+    fn check_against_brute(pos: &Position, rule: TouchRule) {
         let (total, cover) = brute(pos, rule);
         let opts = Options {
             rule,
-            method: Method::Exact,
+            method: PosteriorMethod::Exact,
             ..Options::default()
         };
         match posterior(pos, &opts) {
@@ -806,17 +808,17 @@ mod tests {
         }
     }
 
-    fn small_board() -> Board {
-        let mut b = Board::new();
+    fn small_board() -> ShotBoard {
+        let mut b = ShotBoard::new();
         // A crowded corner: misses, a sunk ship and two hits.
         for (r, c, m) in [
-            (0, 3, Mark::Miss),
-            (2, 2, Mark::Miss),
-            (4, 4, Mark::Sunk),
-            (4, 5, Mark::Sunk),
-            (3, 7, Mark::Hit),
-            (6, 1, Mark::Hit),
-            (7, 1, Mark::Miss),
+            (0, 3, SquareMark::Miss),
+            (2, 2, SquareMark::Miss),
+            (4, 4, SquareMark::Sunk),
+            (4, 5, SquareMark::Sunk),
+            (3, 7, SquareMark::Hit),
+            (6, 1, SquareMark::Hit),
+            (7, 1, SquareMark::Miss),
         ] {
             b.set(Square::new(r, c), m);
         }
@@ -824,10 +826,10 @@ mod tests {
     }
 
     /// Rows 7 to 10 all misses, so that brute force over four ships stays quick.
-    fn crowded(mut b: Board) -> Board {
+    fn crowded(mut b: ShotBoard) -> ShotBoard {
         for r in 6..SIZE {
             for c in 0..SIZE {
-                b.set(Square::new(r, c), Mark::Miss);
+                b.set(Square::new(r, c), SquareMark::Miss);
             }
         }
         b
@@ -852,10 +854,10 @@ mod tests {
             ..Options::default()
         };
         assert!(matches!(
-            posterior(&pos, &with(Method::Exact)),
+            posterior(&pos, &with(PosteriorMethod::Exact)),
             Err(PosteriorError::TimeLimit { exact: true, .. })
         ));
-        for method in [Method::Sample, Method::Auto] {
+        for method in [PosteriorMethod::Sample, PosteriorMethod::Auto] {
             assert!(matches!(
                 posterior(&pos, &with(method)),
                 Err(PosteriorError::TimeLimit { exact: false, .. })
@@ -863,7 +865,7 @@ mod tests {
         }
         // A short limit: sampling keeps what it drew and says it stopped.
         let short = Options {
-            method: Method::Sample,
+            method: PosteriorMethod::Sample,
             samples: u64::MAX / 2,
             deadline: Deadline::after(std::time::Duration::from_millis(200)),
             ..Options::default()
@@ -882,15 +884,19 @@ mod tests {
 
     #[test]
     fn no_configuration_fits_more_hits_than_the_ships_have_squares() {
-        let mut board = Board::new();
+        let mut board = ShotBoard::new();
         for i in 0..CELLS {
-            board.set(Square::from_index(i), Mark::Hit);
+            board.set(Square::from_index(i), SquareMark::Hit);
         }
         let pos = Position {
             ships: vec![ShipKind::Carrier],
             board,
         };
-        for method in [Method::Exact, Method::Sample, Method::Auto] {
+        for method in [
+            PosteriorMethod::Exact,
+            PosteriorMethod::Sample,
+            PosteriorMethod::Auto,
+        ] {
             let opts = Options {
                 method,
                 ..Options::default()
@@ -913,7 +919,7 @@ mod tests {
             ],
         ];
         for ships in fleets {
-            for board in [Board::new(), small_board()] {
+            for board in [ShotBoard::new(), small_board()] {
                 let board = if ships.len() == 4 {
                     crowded(board)
                 } else {
@@ -923,8 +929,8 @@ mod tests {
                     ships: ships.to_vec(),
                     board,
                 };
-                check_against_brute(&pos, Rule::Touch);
-                check_against_brute(&pos, Rule::NoTouch);
+                check_against_brute(&pos, TouchRule::Touch);
+                check_against_brute(&pos, TouchRule::NoTouch);
             }
         }
     }

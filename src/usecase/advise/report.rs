@@ -3,8 +3,8 @@
 //! a self-play summary as text or JSON. The binary computes nothing here: it picks the format
 //! and says whether the heat map may use colour.
 
-use super::board::{Mark, Position, SIZE, Square};
-use super::posterior::{Posterior, PosteriorError, Rule, Used};
+use super::board::{Position, SIZE, Square, SquareMark};
+use super::posterior::{Posterior, PosteriorError, TouchRule, Used};
 use super::simulate::Summary;
 use super::{contest, rowan};
 use serde_json::{Value, json};
@@ -86,7 +86,7 @@ pub fn advice(
 pub fn posteriors(
     sets: &[Position],
     results: &[Result<Posterior, PosteriorError>],
-    rule: Rule,
+    rule: TouchRule,
     to: AdviseOutput,
     colour: bool,
 ) -> String {
@@ -99,7 +99,7 @@ pub fn posteriors(
                 .enumerate()
                 .map(|(i, (pos, r))| match r {
                     Ok(p) => {
-                        let empty = pos.board.bits(Mark::Empty);
+                        let empty = pos.board.bits(SquareMark::Empty);
                         let best = p.best(empty);
                         let mut o = json!({
                             "data_set": i + 1,
@@ -137,11 +137,11 @@ pub fn posteriors(
                     "Method: {} ({})\n",
                     method(&p.used).0,
                     match rule {
-                        Rule::NoTouch => "ships may not touch",
+                        TouchRule::NoTouch => "ships may not touch",
                         _ => "ships may touch",
                     }
                 ));
-                let best = p.best(pos.board.bits(Mark::Empty));
+                let best = p.best(pos.board.bits(SquareMark::Empty));
                 let names: Vec<String> = best
                     .iter()
                     .map(|&b| Square::from_index(b).to_string())
@@ -260,11 +260,11 @@ fn json_text(v: &Value) -> String {
 }
 
 /// The shot squares' symbols.
-fn shot_symbol(m: Mark) -> Option<&'static str> {
+fn shot_symbol(m: SquareMark) -> Option<&'static str> {
     match m {
-        Mark::Miss => Some("·"),
-        Mark::Hit => Some("X"),
-        Mark::Sunk => Some("#"),
+        SquareMark::Miss => Some("·"),
+        SquareMark::Hit => Some("X"),
+        SquareMark::Sunk => Some("#"),
         _ => None,
     }
 }

@@ -7,7 +7,7 @@
 
 #[cfg(test)]
 use super::board::placements;
-use super::board::{Bits, CELLS, Mark, Position, SIZE, ShipKind, Square, covering};
+use super::board::{Bits, CELLS, Position, SIZE, ShipKind, Square, SquareMark, covering};
 use std::sync::OnceLock;
 
 /// The contest's answer for one position.
@@ -40,9 +40,9 @@ impl Marks {
     fn of(pos: &Position) -> Marks {
         let b = &pos.board;
         Marks {
-            empty: b.bits(Mark::Empty),
-            hits: b.bits(Mark::Hit),
-            blocked: b.bits(Mark::Miss) | b.bits(Mark::Sunk),
+            empty: b.bits(SquareMark::Empty),
+            hits: b.bits(SquareMark::Hit),
+            blocked: b.bits(SquareMark::Miss) | b.bits(SquareMark::Sunk),
         }
     }
 
@@ -290,15 +290,15 @@ pub fn best(scores: &[u32; CELLS]) -> Advice {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::Board;
+    use super::super::board::ShotBoard;
     use super::*;
 
     /// A board from ten rows of digits.
-    fn board(rows: [&str; 10]) -> Board {
-        let mut b = Board::new();
+    fn board(rows: [&str; 10]) -> ShotBoard {
+        let mut b = ShotBoard::new();
         for (r, row) in rows.iter().enumerate() {
             for (c, ch) in row.chars().enumerate() {
-                b.set(Square::new(r, c), Mark::from_digit(ch).unwrap());
+                b.set(Square::new(r, c), SquareMark::from_digit(ch).unwrap());
             }
         }
         b
@@ -310,9 +310,13 @@ mod tests {
 
     #[test]
     fn run_counting_agrees_with_listing_placements() {
-        let mut b = Board::new();
+        let mut b = ShotBoard::new();
         for (i, name) in ["C3", "D7", "J1", "E5", "E6", "A10"].iter().enumerate() {
-            let m = if i % 2 == 0 { Mark::Miss } else { Mark::Sunk };
+            let m = if i % 2 == 0 {
+                SquareMark::Miss
+            } else {
+                SquareMark::Sunk
+            };
             b.set(Square::parse(name).unwrap(), m);
         }
         let pos = Position {

@@ -4,8 +4,8 @@
 //! ChaCha8 stream (master seed, stream `i`), and the strategies are deterministic, so a run is
 //! reproducible by seed whatever the thread count.
 
-use super::board::{Bits, CELLS, Mark, Position, ShipKind, Square, placements};
-use super::posterior::{self, Method, Options, Rule};
+use super::board::{Bits, CELLS, Position, ShipKind, Square, SquareMark, placements};
+use super::posterior::{self, Options, PosteriorMethod, TouchRule};
 use super::rowan;
 use crate::model::deadline::{Deadline, TimeLimit};
 use rand::{RngExt, SeedableRng};
@@ -48,7 +48,7 @@ pub struct SimOptions {
     /// Master seed.
     pub seed: u64,
     /// Touching rule for the hidden fleet (and the posterior).
-    pub rule: Rule,
+    pub rule: TouchRule,
     /// Largest estimated exact work the posterior strategy spends on one shot.
     pub exact_budget: f64,
 }
@@ -59,7 +59,7 @@ impl Default for SimOptions {
             strategy: Strategy::Rowan,
             games: 1000,
             seed: 1,
-            rule: Rule::Touch,
+            rule: TouchRule::Touch,
             exact_budget: 2e5,
         }
     }
@@ -67,15 +67,15 @@ impl Default for SimOptions {
 
 /// A hidden fleet: the squares of each ship.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fleet {
+pub struct HiddenFleet {
     /// Ships and their squares.
     pub ships: Vec<(ShipKind, Bits)>,
 }
 
 /// Draws a fleet uniformly over all legal configurations: each ship uniformly over all its
 /// placements, the whole fleet drawn again whenever two ships overlap (or touch, under
-/// [`Rule::NoTouch`]).
-pub fn draw_fleet(rule: Rule, rng: &mut ChaCha8Rng) -> Fleet {
+/// [`TouchRule::NoTouch`]).
+pub fn draw_fleet(rule: TouchRule, rng: &mut ChaCha8Rng) -> HiddenFleet {
     'again: loop {
         let mut ships = Vec::with_capacity(5);
         let mut forbid: Bits = 0;
@@ -86,17 +86,17 @@ pub fn draw_fleet(rule: Rule, rng: &mut ChaCha8Rng) -> Fleet {
                 continue 'again;
             }
             forbid |= match rule {
-                Rule::Touch => p.cells,
+                TouchRule::Touch => p.cells,
                 _ => super::board::dilate(p.cells),
             };
             ships.push((kind, p.cells));
         }
-        return Fleet { ships };
+        return HiddenFleet { ships };
     }
 }
 
 /// Plays one game against `fleet` and returns the number of shots.
-pub fn play(opts: &SimOptions, fleet: &Fleet) -> u32 {
+pub fn play(opts: &SimOptions, fleet: &HiddenFleet) -> u32 {
     let mut pos = Position::opening();
     let mut afloat: Vec<(ShipKind, Bits)> = fleet.ships.clone();
     let mut shots = 0u32;
@@ -105,13 +105,13 @@ pub fn play(opts: &SimOptions, fleet: &Fleet) -> u32 {
         shots += 1;
         let bit = sq.bit();
         match afloat.iter().position(|&(_, cells)| cells & bit != 0) {
-            None => pos.board.set(sq, Mark::Miss),
+            None => pos.board.set(sq, SquareMark::Miss),
             Some(k) => {
-                pos.board.set(sq, Mark::Hit);
+                pos.board.set(sq, SquareMark::Hit);
                 let (kind, cells) = afloat[k];
-                if cells & !pos.board.bits(Mark::Hit) == 0 {
+                if cells & !pos.board.bits(SquareMark::Hit) == 0 {
                     for s in super::board::squares(cells) {
-                        pos.board.set(s, Mark::Sunk);
+                        pos.board.set(s, SquareMark::Sunk);
                     }
                     afloat.swap_remove(k);
                     pos.ships.retain(|&s| s != kind);
@@ -127,14 +127,14 @@ pub fn play(opts: &SimOptions, fleet: &Fleet) -> u32 {
 
 /// The square the strategy shoots at.
 pub fn choose(opts: &SimOptions, pos: &Position) -> Square {
-    let empty = pos.board.bits(Mark::Empty);
+    let empty = pos.board.bits(SquareMark::Empty);
     let scores: [f64; CELLS] = match opts.strategy {
         Strategy::Rowan => return pick_int(&rowan::scores(pos), empty),
         Strategy::Density => density(pos),
         Strategy::Posterior => {
             let o = Options {
                 rule: opts.rule,
-                method: Method::Exact,
+                method: PosteriorMethod::Exact,
                 ..Options::default()
             };
             if posterior::estimated_work(pos, opts.rule) <= opts.exact_budget {
@@ -199,9 +199,9 @@ const HIT_WEIGHT: f64 = 50.0;
 /// the hits it covers) to its untouched squares.
 pub fn density(pos: &Position) -> [f64; CELLS] {
     let b = &pos.board;
-    let empty = b.bits(Mark::Empty);
-    let hits = b.bits(Mark::Hit);
-    let blocked = b.bits(Mark::Miss) | b.bits(Mark::Sunk);
+    let empty = b.bits(SquareMark::Empty);
+    let hits = b.bits(SquareMark::Hit);
+    let blocked = b.bits(SquareMark::Miss) | b.bits(SquareMark::Sunk);
     let mut s = [0f64; CELLS];
     for ship in &pos.ships {
         for p in placements(ship.len()) {
@@ -377,14 +377,14 @@ mod tests {
 
     #[test]
     fn fleets_are_legal() {
-        for rule in [Rule::Touch, Rule::NoTouch] {
+        for rule in [TouchRule::Touch, TouchRule::NoTouch] {
             for i in 0..200 {
                 let f = draw_fleet(rule, &mut game_rng(7, i));
                 assert_eq!(f.ships.len(), 5);
                 for (a, &(_, x)) in f.ships.iter().enumerate() {
                     for &(_, y) in &f.ships[a + 1..] {
                         let near = match rule {
-                            Rule::Touch => x,
+                            TouchRule::Touch => x,
                             _ => super::super::board::dilate(x),
                         };
                         assert_eq!(near & y, 0);

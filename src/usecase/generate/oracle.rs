@@ -10,7 +10,7 @@ use crate::encode::sat::instance::Instance;
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Clue, Fleet, Grid, Pos, Puzzle, Shape};
 use crate::reason::deduce::{Propagation, Rules, deduce};
-use crate::reason::unit::{Mark, Propagator};
+use crate::reason::unit::{Propagator, TrailMark};
 use crate::solver::{self, Answer, Solver};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -358,7 +358,7 @@ impl DeductionOracle {
 
     /// Reveals the clue at `pos` until undone, so that later checks build on it; returns the
     /// mark to undo it (and everything revealed after it).
-    pub fn reveal(&mut self, pos: Pos) -> Mark {
+    pub fn reveal(&mut self, pos: Pos) -> TrailMark {
         let mark = self.prop.mark();
         // The solution satisfies every clue, so this cannot conflict.
         let _ = self.prop.assume(self.selectors[self.shape.index(pos)]);
@@ -366,7 +366,7 @@ impl DeductionOracle {
     }
 
     /// Takes back what was revealed since `mark`.
-    pub fn undo(&mut self, mark: Mark) {
+    pub fn undo(&mut self, mark: TrailMark) {
         self.prop.undo(mark);
     }
 }

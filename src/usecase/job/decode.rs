@@ -6,7 +6,7 @@
 use crate::encode::ilp::IlpModel;
 use crate::encode::ilp::solution::{self, SolutionStatus};
 use crate::encode::sat::card::CardKind;
-use crate::encode::sat::dimacs::{self, Answer, DecodeError, Formula, Header};
+use crate::encode::sat::dimacs::{self, DecodeError, DimacsAnswer, Formula, Header};
 use crate::encode::sat::model::Model;
 use crate::format::{Found, ParseError, ParseErrorKind};
 use crate::model::limits::{Limit, LimitExceeded};
@@ -82,8 +82,8 @@ pub fn sat_answer(
             },
         }
     })? {
-        Answer::Sat(a) => a,
-        Answer::Unsat => return Ok(None),
+        DimacsAnswer::Sat(a) => a,
+        DimacsAnswer::Unsat => return Ok(None),
         _ => return Err(decode_err(DecodeError::NoAnswer)),
     };
     formula

@@ -198,17 +198,17 @@ pub fn parse_dimacs(text: &str) -> Result<Cnf, DratError> {
 }
 
 /// One proof step.
-enum Item {
+enum ProofItem {
     Add(Vec<DimacsLit>),
     Delete(Vec<DimacsLit>),
 }
 
-impl Item {
+impl ProofItem {
     fn new(delete: bool, clause: Vec<DimacsLit>) -> Self {
         if delete {
-            Item::Delete(clause)
+            ProofItem::Delete(clause)
         } else {
-            Item::Add(clause)
+            ProofItem::Add(clause)
         }
     }
 }
@@ -230,19 +230,19 @@ pub fn check(cnf: &Cnf, proof: &[u8]) -> Result<CheckStats, DratError> {
         ..CheckStats::default()
     };
     let mut steps = 0;
-    let mut step = |at: Step, item: Item| -> Result<(), DratError> {
+    let mut step = |at: Step, item: ProofItem| -> Result<(), DratError> {
         steps += 1;
         match item {
-            Item::Add(lemma) => {
+            ProofItem::Add(lemma) => {
                 stats.lemmas += 1;
                 match checker.implied(&lemma) {
-                    Implied::Rup => {}
-                    Implied::Rat => stats.rat += 1,
-                    Implied::No => return Err(DratError::NotImplied { at, lemma }),
+                    Derivation::Rup => {}
+                    Derivation::Rat => stats.rat += 1,
+                    Derivation::No => return Err(DratError::NotImplied { at, lemma }),
                 }
                 checker.add(&lemma);
             }
-            Item::Delete(clause) => {
+            ProofItem::Delete(clause) => {
                 if checker.delete(&clause) {
                     stats.deletions += 1;
                 } else {
@@ -266,7 +266,7 @@ pub fn check(cnf: &Cnf, proof: &[u8]) -> Result<CheckStats, DratError> {
 
 fn read_text(
     proof: &[u8],
-    step: &mut impl FnMut(Step, Item) -> Result<(), DratError>,
+    step: &mut impl FnMut(Step, ProofItem) -> Result<(), DratError>,
 ) -> Result<(), DratError> {
     let text = std::str::from_utf8(proof).map_err(|e| DratError::Syntax {
         at: Step::Line(proof[..e.valid_up_to()].split(|&b| b == b'\n').count()),
@@ -309,14 +309,14 @@ fn read_text(
                 message: "the clause does not end with 0".into(),
             });
         }
-        step(at, Item::new(delete, clause))?;
+        step(at, ProofItem::new(delete, clause))?;
     }
     Ok(())
 }
 
 fn read_binary(
     proof: &[u8],
-    step: &mut impl FnMut(Step, Item) -> Result<(), DratError>,
+    step: &mut impl FnMut(Step, ProofItem) -> Result<(), DratError>,
 ) -> Result<(), DratError> {
     let mut bytes = proof.iter().copied();
     let mut number = 0;
@@ -371,7 +371,7 @@ fn read_binary(
             }
             clause.push(if code & 1 == 1 { -var } else { var });
         }
-        step(at, Item::new(delete, clause))?;
+        step(at, ProofItem::new(delete, clause))?;
     }
     Ok(())
 }
@@ -387,7 +387,7 @@ fn lit_of(l: DimacsLit) -> Lit {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Implied {
+enum Derivation {
     Rup,
     Rat,
     No,
@@ -607,19 +607,19 @@ impl Checker {
         implied
     }
 
-    fn implied(&mut self, lemma: &[DimacsLit]) -> Implied {
+    fn implied(&mut self, lemma: &[DimacsLit]) -> Derivation {
         if self.refuted {
-            return Implied::Rup;
+            return Derivation::Rup;
         }
         let lits: Vec<Lit> = lemma.iter().map(|&l| lit_of(l)).collect();
         for &l in &lits {
             self.ensure(l);
         }
         if self.rup(&lits) {
-            return Implied::Rup;
+            return Derivation::Rup;
         }
         let Some(&pivot) = lits.first() else {
-            return Implied::No;
+            return Derivation::No;
         };
         // RAT on the pivot: every resolvent with a clause holding its negation is RUP.
         let negated = pivot ^ 1;
@@ -635,10 +635,10 @@ impl Checker {
             resolvent.extend_from_slice(&lits);
             resolvent.extend(other.iter().copied().filter(|&l| l != negated));
             if !self.rup(&resolvent) {
-                return Implied::No;
+                return Derivation::No;
             }
         }
-        Implied::Rat
+        Derivation::Rat
     }
 }
 

@@ -482,7 +482,7 @@ pub enum Standing {
 
 /// Counts of a [`CrossCheck`]'s legs by [`Standing`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub struct LegTally {
     /// Legs that agree with the reference, the reference included.
     pub agree: usize,
     /// Legs that disagree or failed.
@@ -491,7 +491,7 @@ pub struct Tally {
     pub unconfirmed: usize,
 }
 
-impl fmt::Display for Tally {
+impl fmt::Display for LegTally {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -529,8 +529,8 @@ impl CrossCheck {
     }
 
     /// The counts of [`CrossCheck::standings`]. An unconfirmed leg is never counted as agreeing.
-    pub fn tally(&self) -> Tally {
-        let mut tally = Tally::default();
+    pub fn tally(&self) -> LegTally {
+        let mut tally = LegTally::default();
         for s in self.standings() {
             match s {
                 Standing::Agrees => tally.agree += 1,
@@ -811,7 +811,7 @@ mod tests {
         assert_eq!(checked.disagreement(), None);
         assert_eq!(
             checked.tally(),
-            Tally {
+            LegTally {
                 agree: 3,
                 disagree: 0,
                 unconfirmed: 2
