@@ -1,81 +1,9 @@
-//! puzz.link URLs (pzprjs, variety `battleship`): `https://puzz.link/p?battleship/W/H/<body>`.
-//! The body holds the column counts then the row counts (pzprjs' `number16` encoding, `g`-`z`
-//! for runs of unknown counts), the cell clues in the same encoding, and the fleet after a `/`
-//! (`//c`, `//d`, `//e` presets or an explicit list of pieces). Only straight fleets can be read:
-//! pzprjs' tetromino and pentomino fleets, and the corner clues they use, are refused. The
-//! findings behind this module, with the pzprjs files they come from, are in `docs/formats.md`.
+//! Reading a puzz.link URL: counts, cells and fleet, each error at its line and column.
 
-use super::Inexpressible;
-use super::{Found, ParseError, ParseErrorKind, tokenize};
+use super::super::{Found, ParseError, ParseErrorKind, tokenize};
+use super::codes::*;
 use crate::model::limits::Limits;
-use crate::model::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle, Shape};
-
-/// The canonical prefix written by [`url`].
-pub const CANONICAL_PREFIX: &str = "https://puzz.link/p?";
-
-/// The hosts and paths before `?battleship/` that are read (with `http://`, `https://` or no
-/// scheme).
-const HOSTS: [&str; 2] = ["puzz.link/p", "pzv.jp/p.html"];
-
-/// The variety name in the URL.
-const VARIETY: &str = "battleship";
-
-/// What a URL is expected to look like, for messages.
-const URL_SHAPE: &str = "a puzz.link battleship URL (https://puzz.link/p?battleship/W/H/...)";
-
-/// Counts above this need pzprjs' `+` form, which its count decoder does not read.
-const MAX_COUNT: usize = 255;
-
-/// Ship lengths above this need two base-36 digits in a piece, which pzprjs cannot tell apart.
-const MAX_SHIP_LEN: usize = 35;
-
-/// A pzprjs cell clue, as numbered in `statuepark.js` (`Board@battleship`: `UP` 1 ... `DNRT` 10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum CellCode {
-    /// A clue the model holds.
-    Clue(Clue),
-    /// A corner clue (7-10) of the tetromino and pentomino fleets.
-    Corner(u32),
-}
-
-impl CellCode {
-    /// The clue of pzprjs code `n` (`None` when out of range).
-    fn of(n: u32) -> Option<CellCode> {
-        let piece = match n {
-            0 => Piece::Water,
-            1 => Piece::End(Dir::Down),
-            2 => Piece::End(Dir::Up),
-            3 => Piece::End(Dir::Right),
-            4 => Piece::End(Dir::Left),
-            5 => Piece::Middle,
-            6 => Piece::Submarine,
-            7..=10 => return Some(CellCode::Corner(n)),
-            _ => return None,
-        };
-        Some(CellCode::Clue(Clue::Piece(piece)))
-    }
-}
-
-/// The pzprjs code of a clue (`.` for "some ship part", written as `-2` by pzprjs).
-fn code_of(clue: Clue) -> char {
-    match clue {
-        Clue::Ship => '.',
-        Clue::Piece(Piece::Water) => '0',
-        Clue::Piece(Piece::End(Dir::Down)) => '1',
-        Clue::Piece(Piece::End(Dir::Up)) => '2',
-        Clue::Piece(Piece::End(Dir::Right)) => '3',
-        Clue::Piece(Piece::End(Dir::Left)) => '4',
-        Clue::Piece(Piece::Middle) => '5',
-        Clue::Piece(Piece::Submarine) => '6',
-    }
-}
-
-/// The fleet presets of pzprjs' battleship bank (`Bank@battleship`): ships per length.
-const PRESETS: [(char, &[usize]); 3] = [
-    ('c', &[3, 2, 1]),
-    ('d', &[4, 3, 2, 1]),
-    ('e', &[5, 4, 3, 2, 1]),
-];
+use crate::model::puzzle::{Clue, Fleet, Pos, Puzzle, Shape};
 
 /// Whether the first word of `text` is a puzz.link or pzv.jp URL, or a bare `battleship/` body.
 pub fn looks_like_url(text: &str) -> bool {
@@ -89,7 +17,7 @@ pub fn looks_like_url(text: &str) -> bool {
             .any(|h| rest.starts_with(h) && rest[h.len()..].starts_with('?'))
 }
 
-fn strip_scheme(s: &str) -> &str {
+pub(super) fn strip_scheme(s: &str) -> &str {
     s.strip_prefix("https://")
         .or_else(|| s.strip_prefix("http://"))
         .unwrap_or(s)
@@ -97,9 +25,9 @@ fn strip_scheme(s: &str) -> &str {
 
 /// A position in the URL being read: its line and the column of its first character.
 #[derive(Clone, Copy)]
-struct Origin {
-    line: usize,
-    column: usize,
+pub(super) struct Origin {
+    pub(super) line: usize,
+    pub(super) column: usize,
 }
 
 impl Origin {
@@ -109,11 +37,11 @@ impl Origin {
 }
 
 /// Reads characters of the URL with their offsets in it.
-struct Reader<'a> {
-    chars: Vec<char>,
-    at: usize,
-    origin: Origin,
-    text: &'a str,
+pub(super) struct Reader<'a> {
+    pub(super) chars: Vec<char>,
+    pub(super) at: usize,
+    pub(super) origin: Origin,
+    pub(super) text: &'a str,
 }
 
 impl Reader<'_> {
@@ -188,7 +116,7 @@ impl Reader<'_> {
 }
 
 /// One item of a `number16` sequence.
-enum UrlItem {
+pub(super) enum UrlItem {
     /// A number.
     Number(u32),
     /// `.`: pzprjs' `-2` ("?").
@@ -199,7 +127,11 @@ enum UrlItem {
 
 /// Reads one item of pzprjs' `number16` encoding (`readNumber16`); `plus` allows the `+xxx`
 /// form, which the count decoder (`decodeNumber16ExCell`) does not read.
-fn item(r: &mut Reader<'_>, plus: bool, expected: &'static str) -> Result<UrlItem, ParseError> {
+pub(super) fn item(
+    r: &mut Reader<'_>,
+    plus: bool,
+    expected: &'static str,
+) -> Result<UrlItem, ParseError> {
     let c = r.peek().ok_or_else(|| r.expected(expected))?;
     Ok(match c {
         '0'..='9' | 'a'..='f' => {
@@ -274,7 +206,7 @@ pub fn parse_within(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
     )
 }
 
-fn parse_url(url: &str, origin: Origin, limits: &Limits) -> Result<Puzzle, ParseError> {
+pub(super) fn parse_url(url: &str, origin: Origin, limits: &Limits) -> Result<Puzzle, ParseError> {
     let mut r = Reader {
         chars: url.chars().collect(),
         at: 0,
@@ -359,7 +291,7 @@ fn parse_url(url: &str, origin: Origin, limits: &Limits) -> Result<Puzzle, Parse
 }
 
 /// The column counts, then the row counts (`decodeNumber16ExCell`).
-fn read_counts(
+pub(super) fn read_counts(
     r: &mut Reader<'_>,
     col_counts: &mut [Option<usize>],
     row_counts: &mut [Option<usize>],
@@ -409,7 +341,7 @@ fn read_counts(
     Ok(())
 }
 
-fn run_too_long(
+pub(super) fn run_too_long(
     r: &Reader<'_>,
     at: usize,
     run: usize,
@@ -427,7 +359,7 @@ fn run_too_long(
 }
 
 /// The cell clues, row by row (`decodeNumber16`).
-fn read_cells(
+pub(super) fn read_cells(
     r: &mut Reader<'_>,
     rows: usize,
     cols: usize,
@@ -484,7 +416,7 @@ fn read_cells(
 }
 
 /// The fleet (`decodePieceBank`): `//c`, `//d`, `//e`, `//z` (no ship) or `/N/piece/...`.
-fn read_fleet(r: &mut Reader<'_>, side: usize) -> Result<Fleet, ParseError> {
+pub(super) fn read_fleet(r: &mut Reader<'_>, side: usize) -> Result<Fleet, ParseError> {
     const EXPECTED: &str = "the fleet (//c, //d, //e or /N/pieces)";
     r.slash(EXPECTED)?;
     if r.peek() == Some('/') {
@@ -551,7 +483,7 @@ fn read_fleet(r: &mut Reader<'_>, side: usize) -> Result<Fleet, ParseError> {
 }
 
 /// The end of the URL.
-fn end(r: &Reader<'_>) -> Result<(), ParseError> {
+pub(super) fn end(r: &Reader<'_>) -> Result<(), ParseError> {
     match r.peek() {
         None => Ok(()),
         Some(_) => Err(r.expected("the end of the URL")),
@@ -560,7 +492,7 @@ fn end(r: &Reader<'_>) -> Result<(), ParseError> {
 
 /// One piece (`BankPiece.deserialize`): width and height in base 36, then the cells row by row
 /// as base-32 digits of five bits each. Returns the ship length of a straight piece.
-fn piece(r: &mut Reader<'_>, side: usize) -> Result<usize, ParseError> {
+pub(super) fn piece(r: &mut Reader<'_>, side: usize) -> Result<usize, ParseError> {
     let start = r.at;
     let mut text = String::new();
     while let Some(c) = r.peek().filter(|c| *c != '/') {
@@ -617,227 +549,4 @@ fn piece(r: &mut Reader<'_>, side: usize) -> Result<usize, ParseError> {
         ));
     }
     Ok(len)
-}
-
-fn inexpressible(reason: &'static str) -> Inexpressible {
-    Inexpressible {
-        format: "puzzlink",
-        reason,
-    }
-}
-
-/// Appends pzprjs' `number16` encoding of `items` (`genericEncodeNumber16`): numbers in hex
-/// (`-xx` from 16), `.` for "?", runs of up to 20 empty entries as `g`-`z`.
-fn encode_items(out: &mut String, items: impl Iterator<Item = Option<String>>) {
-    let mut run = 0usize;
-    let run_letter = |n: usize| char::from_digit(15 + n as u32, 36).unwrap_or('z');
-    for item in items {
-        match item {
-            None => {
-                run += 1;
-                if run == 20 {
-                    out.push(run_letter(run));
-                    run = 0;
-                }
-            }
-            Some(text) => {
-                if run > 0 {
-                    out.push(run_letter(run));
-                    run = 0;
-                }
-                out.push_str(&text);
-            }
-        }
-    }
-    if run > 0 {
-        out.push(run_letter(run));
-    }
-}
-
-/// A count as pzprjs writes it (`writeNumber16`).
-fn number16(n: usize) -> String {
-    if n < 16 {
-        format!("{n:x}")
-    } else {
-        format!("-{n:02x}")
-    }
-}
-
-/// A straight ship of `len` cells as a pzprjs piece (`BankPiece.serialize`): `L1` then the
-/// cells as base-32 digits of five bits (a horizontal 1xL piece, as the presets write them).
-fn piece_text(len: usize) -> String {
-    let mut s = String::new();
-    s.push(char::from_digit(len as u32, 36).unwrap_or('?'));
-    s.push('1');
-    let mut left = len;
-    while left > 0 {
-        let k = left.min(5);
-        let v = ((1u32 << k) - 1) << (5 - k);
-        s.push(char::from_digit(v, 32).unwrap_or('?'));
-        left -= k;
-    }
-    s
-}
-
-/// The canonical URL of `puzzle`, as pzprjs writes it, without a final newline. Counts above
-/// 255 and ships longer than 35 cells cannot be written (pzprjs cannot read them back).
-pub fn url(puzzle: &Puzzle) -> Result<String, Inexpressible> {
-    let counts = puzzle.col_counts().iter().chain(puzzle.row_counts());
-    if counts.clone().flatten().any(|&c| c > MAX_COUNT) {
-        return Err(inexpressible("pzprjs reads counts up to 255"));
-    }
-    if puzzle.fleet().max_len() > MAX_SHIP_LEN {
-        return Err(inexpressible("pzprjs pieces are at most 35 cells long"));
-    }
-    let mut out = format!(
-        "{CANONICAL_PREFIX}{VARIETY}/{}/{}/",
-        puzzle.cols(),
-        puzzle.rows()
-    );
-    encode_items(&mut out, counts.map(|c| c.map(number16)));
-    encode_items(
-        &mut out,
-        puzzle
-            .positions()
-            .map(|p| puzzle.clue(p).map(|c| code_of(c).to_string())),
-    );
-    let counts = puzzle.fleet().counts();
-    out.push('/');
-    if counts.is_empty() {
-        out.push_str("/z");
-    } else if let Some((key, _)) = PRESETS.iter().find(|(_, c)| *c == counts) {
-        out.push('/');
-        out.push(*key);
-    } else {
-        out.push_str(&puzzle.fleet().total_ships().to_string());
-        for class in puzzle.fleet().classes() {
-            for _ in 0..class.count {
-                out.push('/');
-                out.push_str(&piece_text(class.len));
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// [`url`] with a final newline, as a file holds it.
-pub fn write_puzzle(puzzle: &Puzzle) -> Result<String, Inexpressible> {
-    url(puzzle).map(|u| u + "\n")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const PZPRJS: &str = "https://puzz.link/p?battleship/6/6/g12h2g30g3gk0r3w//c";
-
-    #[test]
-    fn reads_the_pzprjs_test_url_and_writes_it_back() {
-        let p = parse(PZPRJS).unwrap();
-        assert_eq!((p.rows(), p.cols()), (6, 6));
-        assert_eq!(
-            p.col_counts(),
-            &[None, Some(1), Some(2), None, None, Some(2)]
-        );
-        assert_eq!(
-            p.row_counts(),
-            &[None, Some(3), Some(0), None, Some(3), None]
-        );
-        assert_eq!(p.fleet().counts(), &[3, 2, 1]);
-        assert_eq!(p.clue(Pos::new(0, 5)), Some(Clue::Piece(Piece::Water)));
-        assert_eq!(
-            p.clue(Pos::new(3, 0)),
-            Some(Clue::Piece(Piece::End(Dir::Right)))
-        );
-        assert_eq!(p.clue_count(), 2);
-        assert_eq!(url(&p).unwrap(), PZPRJS);
-    }
-
-    #[test]
-    fn every_prefix_reads_the_same_puzzle() {
-        let want = parse(PZPRJS).unwrap();
-        for prefix in [
-            "http://puzz.link/p?",
-            "puzz.link/p?",
-            "https://pzv.jp/p.html?",
-            "http://pzv.jp/p.html?",
-            "pzv.jp/p.html?",
-            "",
-        ] {
-            let text = format!("\n  {prefix}battleship/6/6/g12h2g30g3gk0r3w//c \r\n");
-            assert_eq!(parse(&text).unwrap(), want, "{prefix}");
-            assert!(looks_like_url(&text), "{prefix}");
-        }
-    }
-
-    #[test]
-    fn pieces_counts_and_runs_round_trip() {
-        let mut p = Puzzle::new(
-            vec![Some(17), None, Some(0)],
-            vec![None; 40],
-            Fleet::from_counts(vec![0, 1, 0, 0, 0, 0, 2]),
-        )
-        .unwrap();
-        p.add_clue(Pos::new(2, 39), Clue::Ship).unwrap();
-        p.add_clue(Pos::new(1, 0), Clue::Piece(Piece::Middle))
-            .unwrap();
-        let u = url(&p).unwrap();
-        assert_eq!(
-            u,
-            "https://puzz.link/p?battleship/40/3/zz-11g0zz5zzzx./3/21o/71vo/71vo"
-        );
-        assert_eq!(parse(&u).unwrap(), p);
-    }
-
-    fn err(text: &str) -> String {
-        parse(text).unwrap_err().to_string()
-    }
-
-    #[test]
-    fn refusals_name_the_column() {
-        assert_eq!(
-            err("battleship/2/2/gggg7ggg//c"),
-            "line 1, column 20: not a straight-ship fleet: corner clue 7 at (0, 0) (tetromino and pentomino fleets)"
-        );
-        assert_eq!(
-            err("battleship/2/5/m7hai89g/2/22u/22u"),
-            "line 1, column 17: not a straight-ship fleet: corner clue 7 at (0, 0) (tetromino and pentomino fleets)"
-        );
-        assert_eq!(
-            err("battleship/2/2/zz//p"),
-            "line 1, column 16: expected 4 counts, found 20"
-        );
-        assert_eq!(
-            err("battleship/2/2/jj//p"),
-            "line 1, column 20: not a straight-ship fleet: the pentomino preset //p"
-        );
-        assert_eq!(
-            err("battleship/3/1/ji/1/22u"),
-            "line 1, column 21: not a straight-ship fleet: piece 22u (2x2)"
-        );
-        assert_eq!(
-            err("battleship/2000/2000/g"),
-            "line 1, column 12: the board has 4000000 cells (rows x columns), over the limit of 1000000"
-        );
-        assert_eq!(
-            err("battleship/2/2/gggg"),
-            "line 1, column 20: unexpected end of input, expected a cell clue (0-6, . or a run letter g-z)"
-        );
-        assert_eq!(
-            err("https://example.com/p?battleship/2/2/kh//c"),
-            "line 1, column 1: expected a puzz.link battleship URL (https://puzz.link/p?battleship/W/H/...), found \"https://example.com/p?battleship/2/2/kh/…\""
-        );
-        assert_eq!(
-            err("puzz.link/p?nurikabe/2/2/kh"),
-            "line 1, column 13: unknown word \"nurikabe\", expected one of battleship (the only puzz.link variety read)"
-        );
-        assert_eq!(
-            err("battleship/2/2/3ggg//c"),
-            "line 1, column 16: column count 3 is out of range (at most 2)"
-        );
-        assert_eq!(
-            err("battleship/2/2/jj//c x"),
-            "line 1, column 22: expected nothing after the URL, found \"x\""
-        );
-    }
 }
