@@ -82,6 +82,8 @@ fn module_of(file: &str) -> Vec<String> {
 struct Refs {
     paths: Vec<Vec<String>>,
     reexports: BTreeMap<String, Vec<String>>,
+    /// The modules this file declares (`mod x;`): a path may start with their names.
+    children: BTreeSet<String>,
 }
 
 fn is_test_only(attrs: &[syn::Attribute]) -> bool {
@@ -145,6 +147,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         if is_test_only(attrs) {
             return;
         }
+        if let syn::Item::Mod(m) = item {
+            self.refs.children.insert(m.ident.to_string());
+        }
         if let syn::Item::Use(u) = item {
             let mut found = Vec::new();
             use_paths(&u.tree, &mut Vec::new(), &mut found);
@@ -190,6 +195,10 @@ fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
         refs.insert(file.clone(), r);
     }
     // Absolute module paths of every re-export, by module.
+    let children: BTreeMap<String, BTreeSet<String>> = refs
+        .iter()
+        .map(|(file, r)| (file.clone(), r.children.clone()))
+        .collect();
     let absolute = |file: &str, path: &[String]| -> Option<Vec<String>> {
         let here = module_of(file);
         // A file `a/b.rs` is module a::b; `super` from it is a.
@@ -216,6 +225,8 @@ fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
                     rest = &rest[1..];
                 }
             }
+            // A path through a module this file declares (`mod ist;` ... `ist::parse`).
+            Some(first) if children[file].contains(first) => {}
             _ => return None,
         }
         base.extend(rest.iter().cloned());

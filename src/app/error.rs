@@ -184,3 +184,38 @@ fn decode_hint(error: &DecodeError) -> Option<&'static str> {
         _ => None,
     }
 }
+
+/// How a run ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Exit {
+    /// 0: solved (or the command did its job).
+    Success,
+    /// 1: the puzzle has no solution.
+    NoSolution,
+    /// 3: uniqueness was demanded and there are several solutions.
+    NotUnique,
+    /// 2: some input could not be read (batch mode, where the other inputs still run).
+    BadInput,
+    /// 4: the time limit was reached.
+    TimeLimit,
+    /// 1: `compare` or `--cross-check` found configurations that disagree or fail.
+    Disagreement,
+    /// 1: `check-proof` rejected a certificate.
+    Rejected,
+}
+
+impl Exit {
+    /// The process exit code.
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Success => 0,
+            Exit::NoSolution => 1,
+            Exit::NotUnique => 3,
+            Exit::BadInput => 2,
+            Exit::TimeLimit => 4,
+            Exit::Disagreement => 1,
+            Exit::Rejected => 1,
+        }
+    }
+}

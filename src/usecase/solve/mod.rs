@@ -1,6 +1,15 @@
 //! Choosing a backend and running it: every engine enumerates grids, every grid passes the
 //! independent verifier, and the result is an [`Outcome`] (`Unsat`, `Unique`, `Multiple`,
 //! `Found`) with [`Stats`]. "No solution" and "not unique" are outcomes, not errors.
+//!
+//! Solving within a time limit ([`SolveOptions::time_limit`], [`SolveOptions::deadline`]). The
+//! SAT engine checks the deadline while it enumerates placements, pre-solves and encodes, and an
+//! alarm ([`Deadline::alarm`]) sets the solver's stop flag at the deadline. good_lp's solvers cannot be
+//! stopped from outside, so an ILP solve runs on a worker thread that is left at the deadline
+//! (the grids it found by then are kept); it ends by itself soon after, because the engine hands
+//! the solver the time left as its own limit and checks the deadline between solver calls
+//! ([`crate::encode::ilp::engine`]). An answer that is complete is never thrown away, even if
+//! it comes a moment after the deadline.
 
 use crate::encode::ilp::presolve::PresolveOptions;
 use crate::encode::ilp::{IlpEngine, IlpModel, IlpSolver};
@@ -15,9 +24,8 @@ use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::verify;
 use crate::solver::SolverKind;
 use serde::Serialize;
+use std::sync::mpsc::channel;
 use std::time::Duration;
-
-mod limit;
 
 /// The solving backends.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
@@ -133,7 +141,7 @@ pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, SolveError> {
     let deadline = options.deadline.min(Deadline::within(options.time_limit));
     if deadline.is_set() {
-        return limit::solve_within(puzzle, options, deadline);
+        return solve_within(puzzle, options, deadline);
     }
     let mut engine = engine(puzzle, options);
     run(puzzle, engine.as_mut(), options.limit)
@@ -179,4 +187,116 @@ pub(crate) fn run_each(
         stats: engine.stats(),
         stopped,
     })
+}
+
+/// Solves `puzzle` with `options` (whose own limits are replaced by `deadline`), giving up at
+/// `deadline` with [`SolveError::TimeLimit`], or with the grids found so far.
+fn solve_within(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    deadline: Deadline,
+) -> Result<Report, SolveError> {
+    let options = SolveOptions {
+        time_limit: None,
+        deadline,
+        ..options.clone()
+    };
+    if options.backend == Backend::Sat {
+        let stop = options.stop.clone().unwrap_or_default();
+        let alarm = deadline.alarm(stop.clone());
+        let options = SolveOptions {
+            stop: Some(stop),
+            ..options
+        };
+        let mut engine = SatEngine::new(puzzle, &sat_config(&options));
+        let result = run_each(puzzle, &mut engine, options.limit, |_| {});
+        // Freeing a large solver takes a while (0.3 s on a 200x200 board): not on the
+        // caller's time once the limit is reached.
+        deadline.discard(engine);
+        let fired = alarm.fired();
+        drop(alarm);
+        return match result {
+            Err(SolveError::Interrupted) if fired => Err(SolveError::TimeLimit),
+            r => r,
+        };
+    }
+    enum Message {
+        Grid(Grid),
+        Done(Result<Report, SolveError>),
+    }
+    let (tx, rx) = channel();
+    let puzzle = puzzle.clone();
+    let limit = options.limit;
+    std::thread::spawn(move || {
+        // The receiver may be gone after a time-out; nothing is lost then.
+        let mut engine = engine(&puzzle, &options);
+        let done = run_each(&puzzle, engine.as_mut(), limit, |grid| {
+            let _ = tx.send(Message::Grid(grid.clone()));
+        });
+        let _ = tx.send(Message::Done(done));
+    });
+    let mut grids = Vec::new();
+    loop {
+        let left = deadline.remaining().unwrap_or_default();
+        match rx.recv_timeout(left) {
+            Ok(Message::Grid(grid)) => grids.push(grid),
+            Ok(Message::Done(r)) => return r,
+            Err(_) if grids.is_empty() => return Err(SolveError::TimeLimit),
+            Err(_) => {
+                return Ok(Report {
+                    outcome: outcome_of(grids, false),
+                    stats: Stats {
+                        backend: "ilp",
+                        ..Stats::default()
+                    },
+                    stopped: true,
+                });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+
+    use super::*;
+    use crate::format::ist;
+    use std::time::Duration;
+
+    #[test]
+    fn a_zero_limit_is_always_reached_and_a_long_one_never() {
+        let puzzle = ist::parse(include_str!("../../../puzzles/ist-example.txt")).unwrap();
+        for backend in [Backend::Sat, Backend::Ilp] {
+            let options = |limit| SolveOptions {
+                backend,
+                time_limit: Some(limit),
+                ..SolveOptions::unique()
+            };
+            assert!(matches!(
+                solve(&puzzle, &options(Duration::ZERO)),
+                Err(SolveError::TimeLimit)
+            ));
+            let report = solve(&puzzle, &options(Duration::from_secs(600))).unwrap();
+            assert!(matches!(report.outcome, crate::Outcome::Unique(_)));
+            assert!(!report.stopped);
+        }
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_placement_enumeration_on_a_large_board() {
+        let puzzle = crate::Puzzle::new(
+            vec![Some(1); 400],
+            vec![Some(1); 400],
+            crate::Fleet::from_counts(vec![400]),
+        )
+        .unwrap();
+        let options = SolveOptions {
+            deadline: Deadline::after(Duration::ZERO),
+            ..SolveOptions::default()
+        };
+        assert!(matches!(
+            solve(&puzzle, &options),
+            Err(SolveError::TimeLimit)
+        ));
+    }
 }
