@@ -8,6 +8,7 @@ use bimaru_sat::model::limits::{Limit, LimitExceeded};
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::generate::GenerateError;
 use bimaru_sat::usecase::solve::SolveError;
+use std::path::PathBuf;
 
 /// Why a command failed.
 #[derive(Debug, thiserror::Error)]
@@ -72,7 +73,7 @@ pub enum Failure {
     },
     /// An output path that must not be written.
     #[error(transparent)]
-    Output(#[from] super::output::Refusal),
+    Output(#[from] Refusal),
     /// The server cannot listen on its address (taken, or not this machine's).
     #[error("cannot listen on {address}: {source}")]
     Listen {
@@ -218,4 +219,58 @@ impl Exit {
             Exit::Rejected => 1,
         }
     }
+}
+
+/// Why an output path is refused.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// The path names something other than a regular file.
+    #[error(
+        "{}: is {kind}, not a regular file; output is written only to regular files (`-` for standard output)",
+        path.display()
+    )]
+    NotRegular {
+        /// The output path as given.
+        path: PathBuf,
+        /// What it is ("a directory", "a character device", ...).
+        kind: &'static str,
+    },
+    /// The path names something other than a directory where a folder of files is written.
+    #[error(
+        "{}: is {kind}, not a directory; the files are written into a folder (a new one, or an existing directory)",
+        path.display()
+    )]
+    NotADirectory {
+        /// The folder as given.
+        path: PathBuf,
+        /// What it is ("a regular file", "a character device", ...).
+        kind: &'static str,
+    },
+    /// The path names a file that is also read by the run.
+    #[error(
+        "{}: is the input {}; write the output to another file",
+        output.display(),
+        input.display()
+    )]
+    SameAsInput {
+        /// The output path as given.
+        output: PathBuf,
+        /// The input it names.
+        input: PathBuf,
+    },
+    /// Two outputs of one run name the same file.
+    #[error("{} and {} name the same output file", first.display(), second.display())]
+    SameOutput {
+        /// One output path.
+        first: PathBuf,
+        /// The other.
+        second: PathBuf,
+    },
+    /// The chain of symbolic links does not end.
+    #[error("{}: too many levels of symbolic links", path.display())]
+    LinkLoop {
+        /// The output path as given.
+        path: PathBuf,
+    },
 }

@@ -5,7 +5,7 @@
 //! rename. Only regular files are replaced: a device, a FIFO, a socket or a directory is
 //! refused, and so is a file that is also an input of the run, or that the user cannot write.
 
-use super::Failure;
+use super::error::{Failure, Refusal};
 use bimaru_sat::usecase::error::Error;
 use std::fs;
 use std::io::{self, Write};
@@ -13,60 +13,6 @@ use std::path::{Path, PathBuf};
 
 /// Symbolic links followed before giving up (the kernel's own limit).
 const MAX_LINKS: usize = 40;
-
-/// Why an output path is refused.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum Refusal {
-    /// The path names something other than a regular file.
-    #[error(
-        "{}: is {kind}, not a regular file; output is written only to regular files (`-` for standard output)",
-        path.display()
-    )]
-    NotRegular {
-        /// The output path as given.
-        path: PathBuf,
-        /// What it is ("a directory", "a character device", ...).
-        kind: &'static str,
-    },
-    /// The path names something other than a directory where a folder of files is written.
-    #[error(
-        "{}: is {kind}, not a directory; the files are written into a folder (a new one, or an existing directory)",
-        path.display()
-    )]
-    NotADirectory {
-        /// The folder as given.
-        path: PathBuf,
-        /// What it is ("a regular file", "a character device", ...).
-        kind: &'static str,
-    },
-    /// The path names a file that is also read by the run.
-    #[error(
-        "{}: is the input {}; write the output to another file",
-        output.display(),
-        input.display()
-    )]
-    SameAsInput {
-        /// The output path as given.
-        output: PathBuf,
-        /// The input it names.
-        input: PathBuf,
-    },
-    /// Two outputs of one run name the same file.
-    #[error("{} and {} name the same output file", first.display(), second.display())]
-    SameOutput {
-        /// One output path.
-        first: PathBuf,
-        /// The other.
-        second: PathBuf,
-    },
-    /// The chain of symbolic links does not end.
-    #[error("{}: too many levels of symbolic links", path.display())]
-    LinkLoop {
-        /// The output path as given.
-        path: PathBuf,
-    },
-}
 
 /// A checked destination: standard output, or a regular file to replace (or create).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -37,7 +37,7 @@
 //! restarts from the top level, so "resuming" is CaDiCaL's incremental search, not a
 //! continuation of the same run.
 
-use super::{Answer, ProofFormat, ProofSolver, Solver, SolverError};
+use super::interface::{Answer, ProofFormat, ProofSolver, Solver, SolverError};
 use crate::solver::sink::ClauseSink;
 use rustsat::solvers::{
     ControlSignal, GetInternalStats, Learn, Solve, SolveIncremental, SolverResult, Terminate,

@@ -7,102 +7,16 @@
 
 #[cfg(feature = "cadical")]
 pub mod cadical;
+mod interface;
 pub mod sink;
 pub mod varisat;
 
+pub use interface::{Answer, ProofFormat, ProofSolver, Solver, SolverError, load};
+
 use crate::solver::sink::ClauseSink;
-use ::varisat::{CnfFormula, Lit, Var};
+use ::varisat::{Lit, Var};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
-
-/// How a solver call ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// The clauses and assumptions are satisfiable; the model is readable.
-    Sat,
-    /// They are not; under assumptions, the failed ones are readable.
-    Unsat,
-    /// The conflict limit was reached or the interrupt flag was set before an answer. A later
-    /// call resumes the search.
-    Stopped,
-}
-
-/// The solver itself failed (never a property of the formula).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{solver}: {message}")]
-pub struct SolverError {
-    /// The solver's name.
-    pub solver: &'static str,
-    /// What went wrong.
-    pub message: String,
-}
-
-/// A SAT solver behind the crate's interface.
-pub trait Solver: ClauseSink + Send {
-    /// The solver's name, as `--solver` spells it.
-    fn name(&self) -> &'static str;
-
-    /// Solves the clauses added so far, with `assumptions` taken as true for this call only.
-    fn solve(&mut self, assumptions: &[Lit]) -> Result<Answer, SolverError>;
-
-    /// The value of `lit` in the model of the last call that answered [`Answer::Sat`]
-    /// (`None` for a variable the model does not mention).
-    fn value(&self, lit: Lit) -> Option<bool>;
-
-    /// After [`Answer::Unsat`] under assumptions: a subset of the assumptions that the clauses
-    /// alone refute (a failed-assumption core). Empty when the clauses are unsatisfiable
-    /// without any assumption.
-    fn failed_assumptions(&self) -> Vec<Lit>;
-
-    /// Conflicts over all calls so far.
-    fn conflicts(&self) -> u64;
-
-    /// A shared conflict cap: a call stops with [`Answer::Stopped`] once [`Solver::conflicts`]
-    /// reaches the value it holds. Another thread may lower it while the solver runs.
-    fn set_conflict_limit(&mut self, limit: Option<Arc<AtomicU64>>);
-
-    /// A flag that, once set from any thread, stops the running call with [`Answer::Stopped`].
-    fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>);
-}
-
-/// How a DRAT proof is written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum ProofFormat {
-    /// Text DRAT: one clause a line, `d` before a deletion (what drat-trim and rate read).
-    #[default]
-    Text,
-    /// Binary DRAT: `a`/`d`, then variable-length literals, each clause ending with a 0 byte.
-    Binary,
-}
-
-impl ProofFormat {
-    /// The format's name, as `--proof-format` spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            ProofFormat::Text => "text",
-            ProofFormat::Binary => "binary",
-        }
-    }
-}
-
-/// A solver that writes a DRAT proof when it answers [`Answer::Unsat`]: the capability that
-/// certified answers need (`crate::usecase::proof`). It answers one call, without assumptions, on
-/// clauses that all came before the call.
-pub trait ProofSolver: Solver {
-    /// Ends the proof and returns it. After an [`Answer::Unsat`] call it refutes the clauses
-    /// added; the solver writes no more proof after this.
-    fn finish_proof(&mut self) -> Result<Vec<u8>, SolverError>;
-}
-
-/// Adds every clause of `formula` to `solver`.
-pub fn load(solver: &mut dyn Solver, formula: &CnfFormula) {
-    for clause in formula.iter() {
-        solver.add_clause(clause);
-    }
-}
 
 /// The SAT solvers this crate knows. Every kind exists in every build; [`SolverKind::ALL`]
 /// lists the ones this build links, and [`SolverKind::is_available`] and

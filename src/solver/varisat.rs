@@ -8,7 +8,7 @@
 //! for one non-incremental call (it panics on clauses added after a call, and on assumptions),
 //! so a proving solver refuses both with an error instead.
 
-use super::{Answer, ProofFormat, ProofSolver, Solver, SolverError};
+use super::interface::{Answer, ProofFormat, ProofSolver, Solver, SolverError};
 use crate::solver::sink::ClauseSink;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64};

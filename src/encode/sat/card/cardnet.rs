@@ -9,7 +9,7 @@
 //! multiple of `m` with the constant false, which the comparators propagate for free (a
 //! comparator with a constant input adds nothing). Sizes are in `encodings/card-cardnet.md`.
 
-use super::{Cardinality, EncodingSize};
+use super::cardinality::{Cardinality, EncodingSize};
 use crate::solver::sink::ClauseSink;
 use varisat::{Lit, Var};
 

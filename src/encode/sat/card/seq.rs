@@ -8,7 +8,7 @@
 //! claim can reach are built: for prefix `i`, `j` runs from `max(1, k - (n - i))` to
 //! `min(i, k + 1)`, and `R(1, 1)` is `x_1` itself. See `encodings/sat-cell.md` for the counts.
 
-use super::{Cardinality, EncodingSize};
+use super::cardinality::{Cardinality, EncodingSize};
 use crate::solver::sink::ClauseSink;
 use varisat::Lit;
 

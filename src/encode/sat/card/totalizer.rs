@@ -8,7 +8,7 @@
 //! `i + j + 1 <= m` (with `a_0 = b_0 = true` and `a_(p+1) = b_(q+1) = false`, so those literals
 //! drop out). The claim is `r_k & !r_(k+1)` at the root. Sizes are in `encodings/card-totalizer.md`.
 
-use super::{Cardinality, EncodingSize};
+use super::cardinality::{Cardinality, EncodingSize};
 use crate::solver::sink::ClauseSink;
 use varisat::Lit;
 
