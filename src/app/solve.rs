@@ -338,7 +338,7 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
                 }
                 return Ok(Exit::TimeLimit);
             };
-            // A report of every board, written on exit 1 too (docs/formats.md, "Destination files").
+            // A report of every board, written on exit 1 too (docs/formats.md, "Output files").
             output.write(text.as_bytes())?;
             note!(
                 "{}: {} boards: {}; {:.3} s",

@@ -1,6 +1,6 @@
 //! Moshe Rubin's CSPLib boards (`unsolvable_for_csplib.txt`, described in
 //! `SBInstanceFileFormat.pdf`): several boards per file, separated by `=` lines. A board gives
-//! `Board ID:`, `START-NEW-BOARD rows cols`, `RubinHint: r c Type`, its solution as
+//! `Board ID:`, `START-NEW-BOARD rows cols`, `Hint: r c Type`, its solution as
 //! `PLACESHIP len r c S|E` lines, the tallies, and an ASCII drawing of the solution.
 
 use super::Inexpressible;
@@ -10,7 +10,7 @@ use super::{
 use crate::model::limits::Limits;
 use crate::model::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Shape, Ship};
 
-/// RubinHint type names, for messages.
+/// Hint type names, for messages.
 const HINTS: &str = "Water Circle Top Bottom Left Right Middle";
 
 /// A board being read.
@@ -34,7 +34,7 @@ struct Size {
     cols: usize,
 }
 
-/// A `RubinHint:` line.
+/// A `Hint:` line.
 struct RubinHint {
     line: usize,
     column: usize,
@@ -118,7 +118,7 @@ pub fn parse_within(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseErro
             }
             _ if current.is_none() => continue,
             ("Nodes:" | "Solutions:", _) => {}
-            ("RubinHint:", _) => {
+            ("Hint:", _) => {
                 let Shape { rows, cols } = size_of(&current, line)?;
                 let [r, c] = numbers::<2>(line, 1, "a row and a column")?;
                 let pos = on_board(line, Pos::new(r, c), rows, cols)?;
@@ -283,7 +283,7 @@ pub fn parse_within(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseErro
                     line.number,
                     col,
                     ParseErrorKind::Expected {
-                        expected: "a Rubin board line (Board ID:, START-NEW-BOARD, RubinHint:, PLACESHIP, tallies, DisplayBoardASCII:)",
+                        expected: "a Rubin board line (Board ID:, START-NEW-BOARD, Hint:, PLACESHIP, tallies, DisplayBoardASCII:)",
                         found: Found::new(first),
                     },
                 ));
@@ -573,7 +573,7 @@ pub fn write_board(
             return Err(inexpressible("it has no hint type for \"some ship part\""));
         };
         out.push_str(&format!(
-            "RubinHint: {} {} {}\n",
+            "Hint: {} {} {}\n",
             pos.row,
             pos.col,
             hint_name(piece)
