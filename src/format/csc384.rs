@@ -9,8 +9,18 @@ use crate::model::limits::Limits;
 use crate::model::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
 
 /// The two cell alphabets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::VariantArray,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Dialect {
     /// `S W L R T B M` (the 2022-23 handout).

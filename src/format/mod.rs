@@ -37,8 +37,19 @@ pub use parse::{parse_document, parse_document_with};
 pub use write::Writer;
 
 /// Input formats.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::VariantArray,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Format {
     /// Detect the format from the text.
@@ -110,8 +121,18 @@ impl Format {
 }
 
 /// Output formats for solutions (`--to`) and puzzles (`convert --to`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::VariantArray,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "kebab-case")]
 #[non_exhaustive]
 pub enum OutputFormat {
     /// IST: ten lines, hinted cells upper case, other ship cells lower case, water `.`.

@@ -58,8 +58,20 @@ pub trait Solver: ClauseSink + Send {
 }
 
 /// How a DRAT proof is written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    strum::VariantArray,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "kebab-case")]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum ProofFormat {

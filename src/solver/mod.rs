@@ -21,8 +21,20 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 /// The SAT solvers this crate knows. Every kind exists in every build; [`SolverKind::ALL`]
 /// lists the ones this build links, and [`SolverKind::is_available`] and
 /// [`SolverKind::feature`] tell a caller what to rebuild with.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    strum::VariantArray,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "kebab-case")]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum SolverKind {

@@ -13,8 +13,21 @@ use std::time::Instant;
 use varisat::Var;
 
 /// Difficulty grades, easiest first (the order is the derived `Ord`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    strum::VariantArray,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "kebab-case")]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Grade {

@@ -9,7 +9,7 @@ use bimaru_sat::solver::SolverKind;
 use bimaru_sat::usecase::compare::{Config, NamedPuzzle, all_options, compare};
 use bimaru_sat::usecase::solve::{Engine, SolveError, Stats};
 use bimaru_sat::{Backend, Grid, Pos, SolveOptions, format::ist};
-use clap::ValueEnum;
+use strum::VariantArray;
 
 fn public_puzzles() -> Vec<NamedPuzzle> {
     let Some(dir) = shared("corpus/ist-bimaru/public") else {
@@ -93,9 +93,9 @@ fn compare_over_the_public_instances_prints_the_table_and_exits_zero() {
 #[test]
 fn every_model_encoding_and_linked_solver_is_a_configuration() {
     let all = all_options();
-    for &model in Model::value_variants() {
-        for &card in CardKind::value_variants() {
-            for &solver in SolverKind::value_variants() {
+    for &model in Model::VARIANTS {
+        for &card in CardKind::VARIANTS {
+            for &solver in SolverKind::VARIANTS {
                 let present = all.iter().any(|o| {
                     o.backend == Backend::Sat
                         && o.model == model
@@ -110,8 +110,8 @@ fn every_model_encoding_and_linked_solver_is_a_configuration() {
             }
         }
     }
-    for &model in IlpModel::value_variants() {
-        for &solver in IlpSolver::value_variants() {
+    for &model in IlpModel::VARIANTS {
+        for &solver in IlpSolver::VARIANTS {
             let present = all.iter().any(|o| {
                 o.backend == Backend::Ilp && o.ilp_model == model && o.ilp_solver == solver
             });

@@ -8,14 +8,14 @@ use bimaru_sat::model::geometry::caps;
 use bimaru_sat::model::placement::Placements;
 use bimaru_sat::model::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Ship};
 use bimaru_sat::{Backend, Outcome, SolveOptions, format::ist, solve};
-use clap::ValueEnum;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use strum::VariantArray;
 
 /// The solvers this build links: microlp always, HiGHS and CBC with their features.
 fn solvers() -> Vec<IlpSolver> {
-    IlpSolver::value_variants()
+    IlpSolver::VARIANTS
         .iter()
         .copied()
         .filter(|s| s.is_available())
@@ -560,7 +560,7 @@ fn solvers_missing_from_the_build_are_a_usage_error() {
     let Some(path) = ist_official().into_iter().next() else {
         return;
     };
-    for solver in IlpSolver::value_variants() {
+    for solver in IlpSolver::VARIANTS {
         let out = run(
             &[
                 "--backend",

@@ -1,6 +1,7 @@
 //! Command-line options of the puzzle-author commands: `generate`, `grade`, `hint` and
 //! `render`. The work behind them lives in `crate::app`.
 
+use super::choice::{choice, name};
 use bimaru_sat::encode::sat::card::CardKind;
 use bimaru_sat::format::Format;
 use bimaru_sat::model::puzzle::Fleet;
@@ -33,12 +34,12 @@ pub struct GenerateArgs {
     /// Make puzzles of this grade: easy, medium and hard clue sets are built for the grade's
     /// own deduction (docs/grading.md); fiendish ones, and any grade with `--reduce unique`, are
     /// drawn as exactly minimal puzzles until one has the grade.
-    #[arg(long, value_enum, value_name = "G")]
+    #[arg(long, value_parser = choice::<Grade>(), value_name = "G")]
     pub grade: Option<Grade>,
 
     /// Output format: json (any size and fleet, solution included) or ist (10x10 with the
     /// standard fleet only).
-    #[arg(long, value_enum, default_value_t = Format::Json, value_name = "FORMAT")]
+    #[arg(long, value_parser = choice::<Format>(), default_value = name(Format::Json), value_name = "FORMAT")]
     pub to: Format,
 
     /// Write one file per puzzle into this folder (001.json, or 001.txt and its solution
@@ -55,23 +56,23 @@ pub struct GenerateArgs {
     /// `propagation` (removing any clue leaves a cell that unit propagation of the CNF cannot
     /// decide: easy puzzles) or `look-ahead` (the same with one-step look-ahead; medium
     /// puzzles, slow on large boards).
-    #[arg(long, value_enum, default_value_t = Reduce::Deduction)]
+    #[arg(long, value_parser = choice::<Reduce>(), default_value = name(Reduce::Deduction))]
     pub reduce: Reduce,
 
     /// Cardinality encoding of the propagation formula that picks the starting clues (and
     /// decides `--reduce propagation` and `look-ahead`).
-    #[arg(long, value_enum, default_value_t = CardKind::Seq)]
+    #[arg(long, value_parser = choice::<CardKind>(), default_value = name(CardKind::Seq))]
     pub card: CardKind,
 
     /// How `--reduce unique` finds the needed clues: `one-by-one` (a fresh check of each clue
     /// on what pre-solving of the others leaves; fastest) or `cores` (one incremental solver;
     /// an UNSAT answer's failed-assumption core can drop several clues at once). Both give an
     /// exactly minimal set.
-    #[arg(long, value_enum, default_value_t = Minimizer::OneByOne)]
+    #[arg(long, value_parser = choice::<Minimizer>(), default_value = name(Minimizer::OneByOne))]
     pub minimizer: Minimizer,
 
     /// SAT solver of the uniqueness checks; cadical needs the cargo feature `cadical`.
-    #[arg(long, value_enum, default_value_t = SolverKind::Varisat)]
+    #[arg(long, value_parser = choice::<SolverKind>(), default_value = name(SolverKind::Varisat))]
     pub solver: SolverKind,
 
     /// Let one uniqueness check of `--reduce unique` take at most N conflicts (0: no limit, the
@@ -96,7 +97,7 @@ pub struct GradeArgs {
     pub puzzle: PathBuf,
 
     /// Input format.
-    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    #[arg(long, value_parser = choice::<Format>(), default_value = name(Format::Auto))]
     pub format: Format,
 
     /// Give up after this many seconds (exit 4), reading and parsing included. Positive, at
@@ -112,7 +113,7 @@ pub struct HintArgs {
     pub puzzle: PathBuf,
 
     /// Input format.
-    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    #[arg(long, value_parser = choice::<Format>(), default_value = name(Format::Auto))]
     pub format: Format,
 
     /// The cells filled so far: one line per row, `?` open, `.` or `w` water, `s` a ship part
@@ -137,7 +138,7 @@ pub struct RenderArgs {
     pub puzzle: PathBuf,
 
     /// Input format.
-    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    #[arg(long, value_parser = choice::<Format>(), default_value = name(Format::Auto))]
     pub format: Format,
 
     /// Draw the solution too (solved with the SAT engine).

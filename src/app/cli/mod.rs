@@ -11,10 +11,12 @@ use bimaru_sat::solver::SolverKind;
 use bimaru_sat::usecase::advise::report::{AdviseOutput, SimulateOutput};
 use bimaru_sat::usecase::proof::{DEFAULT_CONFIG, ProofFormat};
 use bimaru_sat::usecase::solve::Backend;
+use choice::{choice, name};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 mod author;
+mod choice;
 pub use author::{GenerateArgs, GradeArgs, HintArgs, RenderArgs};
 
 /// The longest `--time-limit` taken, in seconds: one year. A longer limit is refused rather
@@ -150,7 +152,7 @@ pub struct CheckProofArgs {
     pub cnf: Option<PathBuf>,
 
     /// Puzzle format.
-    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    #[arg(long, value_parser = choice::<Format>(), default_value = name(Format::Auto))]
     pub format: Format,
 
     /// Give up after this many seconds (positive, at most 31536000, one year): neither
@@ -231,7 +233,7 @@ pub struct BatchArgs {
     pub paths: Vec<PathBuf>,
 
     /// Input format of every file.
-    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    #[arg(long, value_parser = choice::<Format>(), default_value = name(Format::Auto))]
     pub format: Format,
 
     /// Give up on a board after this many seconds (positive, at most 31536000, one year): its
@@ -262,17 +264,17 @@ pub struct BatchArgs {
 #[derive(Debug, Clone, Args)]
 pub struct ProofArgs {
     /// The DRAT flavour of the proof: text (one clause a line) or binary.
-    #[arg(long, value_enum, default_value_t = ProofFormat::Text, requires = "proof_target")]
+    #[arg(long, value_parser = choice::<ProofFormat>(), default_value = name(ProofFormat::Text), requires = "proof_target")]
     pub proof_format: ProofFormat,
 
     /// The CNF model of the refuted formula. It is independent of --encoding, which steers the
     /// search for the solutions.
-    #[arg(long, value_enum, default_value_t = DEFAULT_CONFIG.model, requires = "proof_target")]
+    #[arg(long, value_parser = choice::<Model>(), default_value = name(DEFAULT_CONFIG.model), requires = "proof_target")]
     pub proof_encoding: Model,
 
     /// The cardinality encoding of the refuted formula, independent of --card. Totalizers make
     /// the whole encoding fastest to refute (docs/benchmarks.md).
-    #[arg(long, value_enum, default_value_t = DEFAULT_CONFIG.card, requires = "proof_target")]
+    #[arg(long, value_parser = choice::<CardKind>(), default_value = name(DEFAULT_CONFIG.card), requires = "proof_target")]
     pub proof_card: CardKind,
 }
 
@@ -286,15 +288,15 @@ pub struct ConvertArgs {
     pub output: Option<PathBuf>,
 
     /// Input format.
-    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    #[arg(long, value_parser = choice::<Format>(), default_value = name(Format::Auto))]
     pub format: Format,
 
     /// Output format (`pretty` draws solutions only and is refused here).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<OutputFormat>())]
     pub to: OutputFormat,
 
     /// Cell alphabet for CSC384 output (default: the input's, else symbols).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Dialect>())]
     pub cells: Option<Dialect>,
 }
 
@@ -317,15 +319,15 @@ pub struct DecodeArgs {
     pub cnf: Option<PathBuf>,
 
     /// CNF model the formula was written with (default: from --cnf, else cell).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Model>())]
     pub encoding: Option<Model>,
 
     /// Cardinality encoding the formula was written with (default: from --cnf, else seq).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<CardKind>())]
     pub card: Option<CardKind>,
 
     /// Puzzle format.
-    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    #[arg(long, value_parser = choice::<Format>(), default_value = name(Format::Auto))]
     pub format: Format,
 
     /// Where to write the grid; standard output when absent or `-`.
@@ -334,12 +336,12 @@ pub struct DecodeArgs {
 
     /// Which kind of formula the answer belongs to: `sat` (DIMACS) or `ilp` (an LP file from
     /// --emit-lp, answered by `cbc FILE solve solu SOL` or `glpsol --lp FILE -o SOL`).
-    #[arg(long, value_enum, default_value_t = Backend::Sat)]
+    #[arg(long, value_parser = choice::<Backend>(), default_value = name(Backend::Sat))]
     pub backend: Backend,
 
     /// The integer program that was exported (`--backend ilp`); by default read from the
     /// variable names.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<IlpModel>())]
     pub ilp_model: Option<IlpModel>,
 }
 
@@ -348,16 +350,16 @@ pub struct DecodeArgs {
 #[derive(Debug, Clone, Args)]
 pub struct EngineArgs {
     /// Solving backend.
-    #[arg(long, value_enum, default_value_t = Backend::Sat)]
+    #[arg(long, value_parser = choice::<Backend>(), default_value = name(Backend::Sat))]
     pub backend: Backend,
 
     /// Cardinality encoding for row, column and fleet counts (SAT backend).
-    #[arg(long, value_enum, default_value_t = CardKind::Seq)]
+    #[arg(long, value_parser = choice::<CardKind>(), default_value = name(CardKind::Seq))]
     pub card: CardKind,
 
     /// CNF model (SAT backend): `cell` ties cell variables to placement variables; `placement`
     /// has one variable per legal placement, with cells derived from them.
-    #[arg(long, value_enum, default_value_t = Model::Cell)]
+    #[arg(long, value_parser = choice::<Model>(), default_value = name(Model::Cell))]
     pub encoding: Model,
 
     /// Count solutions up to N: solve prints each one found, then a `solutions:` line; batch
@@ -376,7 +378,7 @@ pub struct EngineArgs {
     /// SAT backend: add these redundant constraints (comma-separated) to the encoding. Each is
     /// implied by the puzzle's rules (`encodings/redundant.md`); none is on by default, as none
     /// paid in our measurements.
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "KIND")]
+    #[arg(long, value_parser = choice::<Implied>(), value_delimiter = ',', value_name = "KIND")]
     pub redundant: Vec<Implied>,
 
     /// Print variables, clauses, conflicts and times to stderr (batch: add them to each JSON
@@ -392,15 +394,15 @@ pub struct EngineArgs {
     pub no_race: bool,
 
     /// Integer program for `--backend ilp`: one variable per ship placement, or per cell.
-    #[arg(long, value_enum, default_value_t = IlpModel::Ship)]
+    #[arg(long, value_parser = choice::<IlpModel>(), default_value = name(IlpModel::Ship))]
     pub ilp_model: IlpModel,
 
     /// MIP solver for `--backend ilp`; highs and cbc need the cargo features `highs`/`coin_cbc`.
-    #[arg(long, value_enum, default_value_t = IlpSolver::Microlp)]
+    #[arg(long, value_parser = choice::<IlpSolver>(), default_value = name(IlpSolver::Microlp))]
     pub ilp_solver: IlpSolver,
 
     /// SAT solver for `--backend sat`; cadical needs the cargo feature `cadical`.
-    #[arg(long, value_enum, default_value_t = SolverKind::Varisat)]
+    #[arg(long, value_parser = choice::<SolverKind>(), default_value = name(SolverKind::Varisat))]
     pub solver: SolverKind,
 }
 
@@ -417,7 +419,7 @@ pub struct SolveArgs {
     pub output: Option<PathBuf>,
 
     /// Input format.
-    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    #[arg(long, value_parser = choice::<Format>(), default_value = name(Format::Auto))]
     pub format: Format,
 
     /// How to solve.
@@ -476,12 +478,12 @@ pub struct SolveArgs {
 
     /// Output format; by default the input's (Rubin boards are drawn with their tallies,
     /// solbat `.dzn` solutions as the MiniZinc model prints them).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<OutputFormat>())]
     pub to: Option<OutputFormat>,
 
     /// Cell alphabet for CSC384 output: letters `S W L R T B M` or symbols `S . < > ^ v M`
     /// (default: the input's, else symbols).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Dialect>())]
     pub cells: Option<Dialect>,
 
     /// Write the `--ilp-model` integer program to FILE in CPLEX LP format (`-` for standard
@@ -507,31 +509,31 @@ pub struct CompareArgs {
     pub ext: Vec<String>,
 
     /// Input format of every puzzle.
-    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    #[arg(long, value_parser = choice::<Format>(), default_value = name(Format::Auto))]
     pub format: Format,
 
     /// Backends to run (comma-separated); all by default.
-    #[arg(long, value_enum, value_delimiter = ',')]
+    #[arg(long, value_parser = choice::<Backend>(), value_delimiter = ',')]
     pub backend: Vec<Backend>,
 
     /// CNF models for the SAT backend; all by default.
-    #[arg(long, value_enum, value_delimiter = ',')]
+    #[arg(long, value_parser = choice::<Model>(), value_delimiter = ',')]
     pub encoding: Vec<Model>,
 
     /// Cardinality encodings for the SAT backend; all by default.
-    #[arg(long, value_enum, value_delimiter = ',')]
+    #[arg(long, value_parser = choice::<CardKind>(), value_delimiter = ',')]
     pub card: Vec<CardKind>,
 
     /// Integer programs for the ILP backend; all by default.
-    #[arg(long, value_enum, value_delimiter = ',')]
+    #[arg(long, value_parser = choice::<IlpModel>(), value_delimiter = ',')]
     pub ilp_model: Vec<IlpModel>,
 
     /// MIP solvers for the ILP backend; all that this build links by default.
-    #[arg(long, value_enum, value_delimiter = ',')]
+    #[arg(long, value_parser = choice::<IlpSolver>(), value_delimiter = ',')]
     pub ilp_solver: Vec<IlpSolver>,
 
     /// SAT solvers for the SAT backend; all that this build links by default.
-    #[arg(long, value_enum, value_delimiter = ',')]
+    #[arg(long, value_parser = choice::<SolverKind>(), value_delimiter = ',')]
     pub solver: Vec<SolverKind>,
 
     /// Solutions to look for per puzzle: 2 proves uniqueness, 1 only finds one.
@@ -575,7 +577,7 @@ pub struct AdviseArgs {
 
     /// How the probabilities are computed (with --posterior): exact enumeration, sampling, or
     /// exact when the estimated work is small.
-    #[arg(long, value_enum, default_value_t = bimaru_sat::usecase::advise::posterior::PosteriorMethod::Auto, requires = "posterior")]
+    #[arg(long, value_parser = choice::<bimaru_sat::usecase::advise::posterior::PosteriorMethod>(), default_value = name(bimaru_sat::usecase::advise::posterior::PosteriorMethod::Auto), requires = "posterior")]
     pub method: bimaru_sat::usecase::advise::posterior::PosteriorMethod,
 
     /// Number of fleet configurations to sample when sampling.
@@ -594,7 +596,7 @@ pub struct AdviseArgs {
     pub time_limit: f64,
 
     /// Output form.
-    #[arg(long, value_enum, default_value_t = AdviseOutput::Text)]
+    #[arg(long, value_parser = choice::<AdviseOutput>(), default_value = name(AdviseOutput::Text))]
     pub to: AdviseOutput,
 }
 
@@ -602,7 +604,7 @@ pub struct AdviseArgs {
 #[derive(Debug, Clone, Args)]
 pub struct SimulateArgs {
     /// The shooting strategy.
-    #[arg(long, value_enum, default_value_t = bimaru_sat::usecase::advise::simulate::Strategy::Rowan)]
+    #[arg(long, value_parser = choice::<bimaru_sat::usecase::advise::simulate::Strategy>(), default_value = name(bimaru_sat::usecase::advise::simulate::Strategy::Rowan))]
     pub strategy: bimaru_sat::usecase::advise::simulate::Strategy,
 
     /// Number of games (at most 1000000000).
@@ -623,7 +625,7 @@ pub struct SimulateArgs {
     pub exact_budget: f64,
 
     /// Output form.
-    #[arg(long, value_enum, default_value_t = SimulateOutput::Text)]
+    #[arg(long, value_parser = choice::<SimulateOutput>(), default_value = name(SimulateOutput::Text))]
     pub to: SimulateOutput,
 
     /// Give up after this many seconds (positive, at most 31536000, one year): nothing is

@@ -27,9 +27,9 @@ use bimaru_sat::usecase::hint::{HintError, Method, State as Filled};
 use bimaru_sat::usecase::job::author::{grade_line, hint_step};
 use bimaru_sat::usecase::job::generate::write_generated;
 use bimaru_sat::usecase::solve::Outcome;
-use clap::ValueEnum;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use strum::VariantArray;
 
 /// The name a request's puzzle goes by in messages (`puzzle: line 3: ...`).
 const PUZZLE: &str = "puzzle";
@@ -125,21 +125,26 @@ impl PuzzleRequest {
     }
 }
 
-/// A value of a clap enum by its command-line name, or `default`.
-fn choice<T: ValueEnum>(what: &str, name: Option<&str>, default: T) -> Result<T, ApiError> {
+/// A value of a choice enum by its command-line name (in any case), or `default`.
+fn choice<T>(what: &str, name: Option<&str>, default: T) -> Result<T, ApiError>
+where
+    T: VariantArray + Into<&'static str> + Copy,
+{
     let Some(name) = name else {
         return Ok(default);
     };
-    T::from_str(name, true).map_err(|_| {
-        let names: Vec<String> = T::value_variants()
-            .iter()
-            .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_string()))
-            .collect();
-        ApiError::bad_input(format!(
-            "unknown {what} {name:?}; expected one of {}",
-            names.join(", ")
-        ))
-    })
+    let named = |v: &T| -> &'static str { (*v).into() };
+    T::VARIANTS
+        .iter()
+        .find(|v| named(v).eq_ignore_ascii_case(name))
+        .copied()
+        .ok_or_else(|| {
+            let names: Vec<&str> = T::VARIANTS.iter().map(named).collect();
+            ApiError::bad_input(format!(
+                "unknown {what} {name:?}; expected one of {}",
+                names.join(", ")
+            ))
+        })
 }
 
 fn json(status: StatusCode, value: &impl Serialize) -> Response {

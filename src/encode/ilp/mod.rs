@@ -19,9 +19,20 @@ use std::collections::HashMap;
 
 /// The integer programs offered on the command line (`--ilp-model`).
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::VariantArray,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
 )]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[strum(serialize_all = "kebab-case")]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum IlpModel {
@@ -56,9 +67,20 @@ impl IlpModel {
 
 /// The MIP solvers good_lp can drive (`--ilp-solver`). Only `microlp` is always built in.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::VariantArray,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
 )]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[strum(serialize_all = "kebab-case")]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum IlpSolver {

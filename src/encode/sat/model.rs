@@ -10,9 +10,20 @@ use crate::solver::sink::ClauseSink;
 
 /// The CNF models offered on the command line.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::VariantArray,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
 )]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[strum(serialize_all = "kebab-case")]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Model {

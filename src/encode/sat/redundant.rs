@@ -16,8 +16,18 @@ use crate::solver::sink::ClauseSink;
 use varisat::Lit;
 
 /// One kind of redundant constraint, as named on the command line (`--redundant`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::VariantArray,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Implied {
     /// Per row or column with a count: the count is the sum, over the placements, of the cells

@@ -10,8 +10,18 @@ use super::{contest, rowan};
 use serde_json::{Value, json};
 
 /// How `advise` prints.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    strum::VariantArray,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "kebab-case")]
 #[non_exhaustive]
 pub enum AdviseOutput {
     /// The contest's output (with --posterior: probabilities as a table).
@@ -24,8 +34,18 @@ pub enum AdviseOutput {
 }
 
 /// How `simulate` prints.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    strum::VariantArray,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "kebab-case")]
 #[non_exhaustive]
 pub enum SimulateOutput {
     /// One statistic per line.

@@ -330,8 +330,19 @@ pub const CHECK_CONFIGURATION: Configuration = Configuration {
 
 /// How the generator decides which clues of a unique set are needed. Both give an exactly
 /// minimal set (without a conflict budget); they may pick different ones.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::VariantArray,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Minimizer {
     /// One clue at a time, in random order: a fresh solver per question, on the residual
@@ -601,8 +612,19 @@ pub fn generate_graded_until(
 }
 
 /// How far the generator removes clues.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::VariantArray,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Reduce {
     /// Minimal for the solver's reasoning engine (the count, fleet, shape and clue rules over
