@@ -77,7 +77,7 @@ fn solve_50x50_set(c: &mut Criterion) {
     group.sample_size(10);
     for file in files {
         let text = std::fs::read_to_string(&file).expect("readable puzzle");
-        let puzzle = json::parse(&text).expect("valid puzzle");
+        let puzzle = json::parse(&text, &bimaru_sat::Limits::default()).expect("valid puzzle");
         let name = format!(
             "50x50/{}",
             file.file_name()

@@ -106,21 +106,33 @@ fn rpi_puzzles_have_the_stated_solution_counts_and_the_sample_solutions() {
         ("puzzle_sample_constraints", 1),
     ];
     for (stem, count) in stated {
-        let puzzle = rpi::parse(&text(&dir.join(format!("{stem}.txt")))).unwrap();
+        let puzzle = rpi::parse(
+            &text(&dir.join(format!("{stem}.txt"))),
+            &bimaru_sat::Limits::default(),
+        )
+        .unwrap();
         let outcome = solve_up_to(&puzzle, 200);
         assert_eq!(outcome.count(), count, "{stem}");
         assert_eq!(outcome.is_complete(), stem != "puzzle10", "{stem}");
     }
     // Ships of unknown length cannot be modelled: refused, naming the line.
     for stem in ["puzzle4_unknowns", "puzzle_sample_unknowns"] {
-        let e = rpi::parse(&text(&dir.join(format!("{stem}.txt")))).unwrap_err();
+        let e = rpi::parse(
+            &text(&dir.join(format!("{stem}.txt"))),
+            &bimaru_sat::Limits::default(),
+        )
+        .unwrap_err();
         assert!(
             e.to_string().contains("unknown-length ships"),
             "{stem}: {e}"
         );
     }
     // The shipped outputs: every solution of the sample, and the constrained sample's one.
-    let sample = rpi::parse(&text(&dir.join("puzzle_sample.txt"))).unwrap();
+    let sample = rpi::parse(
+        &text(&dir.join("puzzle_sample.txt")),
+        &bimaru_sat::Limits::default(),
+    )
+    .unwrap();
     let mut all: Vec<Grid> =
         rpi::parse_solutions(&text(&dir.join("out_puzzle_sample_all.txt"))).unwrap();
     let mut found: Vec<Grid> = solve_up_to(&sample, 10)
@@ -136,7 +148,7 @@ fn rpi_puzzles_have_the_stated_solution_counts_and_the_sample_solutions() {
     assert!(all.contains(&first[0]));
     let path = dir.join("puzzle_sample_constraints.txt");
     let want = text(&dir.join("out_puzzle_sample_constraints.txt"));
-    let constrained = rpi::parse(&text(&path)).unwrap();
+    let constrained = rpi::parse(&text(&path), &bimaru_sat::Limits::default()).unwrap();
     let Outcome::Unique(grid) = solve_up_to(&constrained, 2) else {
         panic!("puzzle_sample_constraints is unique");
     };
@@ -169,7 +181,7 @@ fn krazydad_boards_are_all_unique() {
     let Some(path) = shared("corpus/misc/krazydad-via-mrhube/FreePuzzles.txt") else {
         return;
     };
-    let boards = krazydad::parse(&text(&path)).unwrap();
+    let boards = krazydad::parse(&text(&path), &bimaru_sat::Limits::default()).unwrap();
     let ids: Vec<&str> = boards.iter().filter_map(|b| b.id.as_deref()).collect();
     let want: Vec<String> = (1..=12).map(|i| i.to_string()).collect();
     assert_eq!(ids, want);
@@ -199,7 +211,8 @@ fn jolyonb_puzzles_have_the_stated_counts_and_the_b_files_pad_them() {
     let Some(dir) = shared("corpus/misc/jolyonb-puzzles") else {
         return;
     };
-    let read_puzzle = |n: &str| jolyonb::parse(&text(&dir.join(n))).unwrap();
+    let read_puzzle =
+        |n: &str| jolyonb::parse(&text(&dir.join(n)), &bimaru_sat::Limits::default()).unwrap();
     // SOURCES.md: puzzle3/4/5 have 6/12/5 solutions, puzzle6 and puzzle7 are unique.
     for (n, count) in [
         ("puzzle3", 6),
@@ -249,7 +262,7 @@ fn sxchx_files_have_several_solutions() {
     };
     // SOURCES.md: no hints; 2 or more solutions, 1000 or more for 10x10 and 15x15.
     for path in files(&dir, ".txt") {
-        let puzzle = sxchx::parse(&text(&path)).unwrap();
+        let puzzle = sxchx::parse(&text(&path), &bimaru_sat::Limits::default()).unwrap();
         assert_eq!(puzzle.clue_count(), 0);
         let n = puzzle.rows();
         let limit = if n >= 10 { 1000 } else { 2 };

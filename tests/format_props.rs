@@ -87,7 +87,7 @@ proptest! {
     #[test]
     fn ist_json_ist_reproduces_the_input(p in ist_puzzle()) {
         let text = ist::write_puzzle(&p).unwrap();
-        let via_json = json::parse(&json::write_puzzle(&ist::parse(&text).unwrap(), None)).unwrap();
+        let via_json = json::parse(&json::write_puzzle(&ist::parse(&text).unwrap(), None), &bimaru_sat::Limits::default()).unwrap();
         prop_assert_eq!(&via_json, &p);
         prop_assert_eq!(ist::write_puzzle(&via_json).unwrap(), text);
     }
@@ -95,12 +95,12 @@ proptest! {
     #[test]
     fn csc384_json_csc384_reproduces_the_input((p, dialect) in csc_puzzle()) {
         let text = csc384::write_puzzle(&p, dialect).unwrap();
-        let (parsed, choice) = csc384::parse_with_dialect(&text).unwrap();
+        let (parsed, choice) = csc384::parse(&text, &bimaru_sat::Limits::default()).unwrap();
         prop_assert_eq!(&parsed, &p);
         if choice.source == csc384::DialectSource::Cells {
             prop_assert_eq!(choice.dialect, dialect);
         }
-        let via_json = json::parse(&json::write_puzzle(&parsed, None)).unwrap();
+        let via_json = json::parse(&json::write_puzzle(&parsed, None), &bimaru_sat::Limits::default()).unwrap();
         prop_assert_eq!(&via_json, &p);
         prop_assert_eq!(csc384::write_puzzle(&via_json, dialect).unwrap(), text);
     }
@@ -108,13 +108,13 @@ proptest! {
     #[test]
     fn dzn_and_json_round_trip_general_boards(p in general_puzzle()) {
         prop_assert_eq!(&dzn::parse(&dzn::write_puzzle(&p).unwrap()).unwrap(), &p);
-        prop_assert_eq!(&json::parse(&json::write_puzzle(&p, None)).unwrap(), &p);
+        prop_assert_eq!(&json::parse(&json::write_puzzle(&p, None), &bimaru_sat::Limits::default()).unwrap(), &p);
     }
 
     #[test]
     fn rubin_round_trips_standard_fleet_boards(p in (1usize..=12, 1usize..=12).prop_flat_map(|(r, c)| puzzle(r, c, 12, false, Some(Fleet::standard())))) {
         let text = rubin::write_board("1", &p, None).unwrap();
-        let boards = rubin::parse(&text).unwrap();
+        let boards = rubin::parse(&text, &bimaru_sat::Limits::default()).unwrap();
         prop_assert_eq!(boards.len(), 1);
         prop_assert_eq!(&boards[0].puzzle, &p);
     }
@@ -129,7 +129,7 @@ proptest! {
             }
         }
         let url = puzzlink::url(&p).unwrap();
-        let again = puzzlink::parse(&url).unwrap();
+        let again = puzzlink::parse(&url, &bimaru_sat::Limits::default()).unwrap();
         prop_assert_eq!(&again, &p);
         prop_assert_eq!(puzzlink::url(&again).unwrap(), url);
     }
@@ -177,7 +177,7 @@ pub const SEEDS: [&str; 11] = [
 fn check_all_parsers(text: &str) {
     let _ = format::detect(text);
     for &f in Format::parsed() {
-        if let Err(e) = format::parse_document(text, f) {
+        if let Err(e) = format::parse_document(text, f, &bimaru_sat::Limits::default()) {
             assert!(e.line >= 1, "{f:?}: error without a line: {e} for {text:?}");
             assert!(
                 !e.to_string().contains('\n'),

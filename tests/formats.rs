@@ -70,7 +70,9 @@ fn csc384_v3_carrier_solutions_are_valid_and_unique() {
     let tmp = tempfile::tempdir().unwrap();
     for input in inputs {
         let body = text(&input);
-        let puzzle = csc384::parse(&body).unwrap();
+        let puzzle = csc384::parse(&body, &bimaru_sat::Limits::default())
+            .map(|(p, _)| p)
+            .unwrap();
         // The carrier edition's fleet line has five digits (carriers last, often 0).
         assert_eq!(body.lines().nth(2).map(str::trim).map(str::len), Some(5));
         let out = tmp.path().join("out.txt");
@@ -113,7 +115,7 @@ fn all_rubin_boards_are_unique_and_equal_their_embedded_solution() {
     let Some(path) = shared("corpus/csplib-014/SBInstances/unsolvable_for_csplib.txt") else {
         return;
     };
-    let boards = rubin::parse(&text(&path)).unwrap();
+    let boards = rubin::parse(&text(&path), &bimaru_sat::Limits::default()).unwrap();
     assert_eq!(boards.len(), 303);
     for board in &boards {
         let id = board.id.as_deref().unwrap();
@@ -369,7 +371,9 @@ fn unknown_counts_solve_end_to_end() {
     // One submarine in row 0 and column 2, or (?,?) cells elsewhere: row 0 col 2 is forced.
     assert!(out.starts_with("WWS\nWWW\nWWW\n"), "{out}");
     assert!(out.ends_with("solutions: 1\n"), "{out}");
-    let puzzle = csc384::parse(csc).unwrap();
+    let puzzle = csc384::parse(csc, &bimaru_sat::Limits::default())
+        .map(|(p, _)| p)
+        .unwrap();
     let json_text = json::write_puzzle(&puzzle, None);
     assert!(json_text.contains("null"));
     let o = run(
@@ -575,8 +579,12 @@ fn convert_round_trips_a_corpus_puzzle() {
     assert!(o.status.success());
     let back = String::from_utf8(o.stdout).unwrap();
     assert_eq!(
-        csc384::parse(&back).unwrap(),
-        csc384::parse(&text(&input)).unwrap()
+        csc384::parse(&back, &bimaru_sat::Limits::default())
+            .map(|(p, _)| p)
+            .unwrap(),
+        csc384::parse(&text(&input), &bimaru_sat::Limits::default())
+            .map(|(p, _)| p)
+            .unwrap()
     );
 }
 
@@ -585,7 +593,7 @@ fn rubin_corpus_boards_round_trip_through_the_writer() {
     let Some(path) = shared("corpus/csplib-014/SBInstances/unsolvable_for_csplib.txt") else {
         return;
     };
-    let boards = rubin::parse(&text(&path)).unwrap();
+    let boards = rubin::parse(&text(&path), &bimaru_sat::Limits::default()).unwrap();
     let mut all = String::new();
     for (i, b) in boards.iter().enumerate() {
         if i > 0 {
@@ -594,7 +602,7 @@ fn rubin_corpus_boards_round_trip_through_the_writer() {
         let id = b.id.as_deref().unwrap();
         all.push_str(&rubin::write_board(id, &b.puzzle, b.embedded.as_ref()).unwrap());
     }
-    let again = rubin::parse(&all).unwrap();
+    let again = rubin::parse(&all, &bimaru_sat::Limits::default()).unwrap();
     assert_eq!(again.len(), boards.len());
     for (a, b) in again.iter().zip(&boards) {
         assert_eq!(
@@ -607,8 +615,11 @@ fn rubin_corpus_boards_round_trip_through_the_writer() {
 #[test]
 fn puzzles_formats_holds_one_puzzle_in_every_format() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let board =
-        json::parse_with_solution(&text(&root.join("puzzles/generated/10x10/001.json"))).unwrap();
+    let board = json::parse_with_solution(
+        &text(&root.join("puzzles/generated/10x10/001.json")),
+        &bimaru_sat::Limits::default(),
+    )
+    .unwrap();
     let (want, solution) = (board.puzzle, board.embedded.expect("a stored solution"));
     let cases = [
         ("csc384.txt", Format::Csc384),
@@ -632,9 +643,13 @@ fn puzzles_formats_holds_one_puzzle_in_every_format() {
     names.sort();
     assert_eq!(names, cases.map(|(n, _)| n.to_string()));
     for (name, want_format) in cases {
-        let source = bimaru_sat::usecase::Source::read(&dir.join(name)).unwrap();
+        let source =
+            bimaru_sat::usecase::Source::read(&dir.join(name), &bimaru_sat::Limits::default())
+                .unwrap();
         assert_eq!(format::detect(&source.text), Ok(want_format), "{name}");
-        let doc = source.document(Format::Auto).unwrap();
+        let doc = source
+            .document(Format::Auto, &bimaru_sat::Limits::default())
+            .unwrap();
         assert_eq!(doc.boards.len(), 1, "{name}");
         let puzzle = &doc.boards[0].puzzle;
         if want_format == Format::Sxchx {

@@ -16,8 +16,8 @@ fn half(name: &str) -> Vec<(String, bimaru_sat::format::Board)> {
         .into_iter()
         .map(|f| {
             let text = std::fs::read_to_string(&f).unwrap();
-            let board =
-                json::parse_with_solution(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            let board = json::parse_with_solution(&text, &bimaru_sat::Limits::default())
+                .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
             (f.file_name().unwrap().to_string_lossy().into_owned(), board)
         })
         .collect()

@@ -195,7 +195,7 @@ fn check_parse(text: &str) {
         name: "<fuzz>".into(),
         text: text.into(),
     };
-    match input.puzzle(Format::Auto) {
+    match input.puzzle(Format::Auto, &bimaru_sat::Limits::default()) {
         Ok(puzzle) => {
             let report = solve(&puzzle, &SolveOptions::unique()).unwrap();
             for grid in report.outcome.grids() {

@@ -69,7 +69,7 @@ fn the_pzprjs_test_url_has_the_solution_reasoned_by_hand() {
 fn the_pzprjs_and_cspuz_test_urls_decode_to_the_puzzles_their_tests_state() {
     // pzprjs test/script/battleship.js and cspuz problem_for_tests1: clues[3][0] = ShipLeft,
     // clues[0][5] = Water, columns [None, 1, 2, None, None, 2], rows [None, 3, 0, None, 3, None].
-    let p = puzzlink::parse(PZPRJS_URL).unwrap();
+    let p = puzzlink::parse(PZPRJS_URL, &bimaru_sat::Limits::default()).unwrap();
     let mut want = Puzzle::new(
         vec![None, Some(3), Some(0), None, Some(3), None],
         vec![None, Some(1), Some(2), None, None, Some(2)],
@@ -85,7 +85,11 @@ fn the_pzprjs_and_cspuz_test_urls_decode_to_the_puzzles_their_tests_state() {
 
     // cspuz problem_for_tests2: 2x2 squares and the corner clues UpLeft (0,0), DownRight (1,1),
     // UpRight (3,1), DownLeft (4,0). Not straight ships: refused at the first corner clue.
-    let e = puzzlink::parse("https://puzz.link/p?battleship/2/5/m7hai89g/2/22u/22u").unwrap_err();
+    let e = puzzlink::parse(
+        "https://puzz.link/p?battleship/2/5/m7hai89g/2/22u/22u",
+        &bimaru_sat::Limits::default(),
+    )
+    .unwrap_err();
     assert_eq!((e.line, e.column), (1, Some(37)));
     assert!(
         matches!(e.kind, ParseErrorKind::NotStraightShips { .. }),
@@ -94,7 +98,7 @@ fn the_pzprjs_and_cspuz_test_urls_decode_to_the_puzzles_their_tests_state() {
 
     // cspuz problem_for_tests3: four 1x3 ships and a plus pentomino. Refused at the plus...
     let url3 = "https://puzz.link/p?battleship/7/7/ti5s1i5g3g4g5i2s5i/5/31s/31s/31s/31s/33bk";
-    let e = puzzlink::parse(url3).unwrap_err();
+    let e = puzzlink::parse(url3, &bimaru_sat::Limits::default()).unwrap_err();
     assert_eq!(e.column, Some(url3.find("33bk").unwrap() + 1));
     assert!(
         e.to_string()
@@ -104,7 +108,7 @@ fn the_pzprjs_and_cspuz_test_urls_decode_to_the_puzzles_their_tests_state() {
     // squares (middles) at (0,3), (3,0), (3,6), (6,3); ShipUp (2,3), ShipLeft (3,2), ShipRight
     // (3,4), ShipDown (4,3); no counts.
     let straight = url3.replace("/5/31s/31s/31s/31s/33bk", "/4/31s/31s/31s/31s");
-    let p = puzzlink::parse(&straight).unwrap();
+    let p = puzzlink::parse(&straight, &bimaru_sat::Limits::default()).unwrap();
     let mut want = Puzzle::new(
         vec![None; 7],
         vec![None; 7],
@@ -139,13 +143,14 @@ fn round_trip_all(dir: &Path) -> usize {
         let Ok(f) = format::detect(&text) else {
             continue;
         };
-        let Ok(doc) = format::parse_document(&text, f) else {
+        let Ok(doc) = format::parse_document(&text, f, &bimaru_sat::Limits::default()) else {
             continue;
         };
         for board in &doc.boards {
             let url =
                 puzzlink::url(&board.puzzle).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let again = puzzlink::parse(&url).unwrap_or_else(|e| panic!("{url}: {e}"));
+            let again = puzzlink::parse(&url, &bimaru_sat::Limits::default())
+                .unwrap_or_else(|e| panic!("{url}: {e}"));
             assert_eq!(again, board.puzzle, "{}", path.display());
             assert_eq!(puzzlink::url(&again).unwrap(), url);
             boards += 1;

@@ -74,7 +74,8 @@ fn boards(dir: &Path, paths: Vec<PathBuf>) -> Vec<(String, Puzzle)> {
             Err(DetectError::NoMatch) => continue, // solutions, metadata, notes
             Err(e) => panic!("{rel}: {e}"),
         };
-        let Ok(document) = format::parse_document(&text, format) else {
+        let Ok(document) = format::parse_document(&text, format, &bimaru_sat::Limits::default())
+        else {
             continue; // files the format tests check are refused (unknown-length ships)
         };
         for board in document.boards {

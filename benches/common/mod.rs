@@ -20,7 +20,8 @@ pub fn puzzles(dir: &Path, suffix: &str, format: Format) -> Vec<(String, Puzzle)
         .into_iter()
         .map(|file| {
             let text = std::fs::read_to_string(&file).expect("readable puzzle");
-            let document = format::parse_document(&text, format).expect("valid puzzle");
+            let document = format::parse_document(&text, format, &bimaru_sat::Limits::default())
+                .expect("valid puzzle");
             let stem = file.file_stem().unwrap_or_default().to_string_lossy();
             (stem.into_owned(), document.boards[0].puzzle.clone())
         })

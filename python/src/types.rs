@@ -402,7 +402,10 @@ pub fn json_value<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny
 pub fn read_doc(text: &str, format: Format, name: &str) -> Result<(Document, Format), Error> {
     let source = Source::from_bytes(name, text.as_bytes())?;
     let format = source.format(format)?;
-    Ok((source.document(format)?, format))
+    Ok((
+        source.document(format, &bimaru_sat::Limits::default())?,
+        format,
+    ))
 }
 
 pub fn puzzles_of(doc: Document, name: &str) -> Vec<PyPuzzle> {
@@ -429,6 +432,6 @@ pub fn read_one(text: &str, format: Format, name: &str) -> PyResult<PyPuzzle> {
 }
 
 pub fn file_text(path: &std::path::Path) -> PyResult<(String, String)> {
-    let source = Source::read_within(path, &Limits::default()).map_err(|e| to_py(&e))?;
+    let source = Source::read(path, &Limits::default()).map_err(|e| to_py(&e))?;
     Ok((source.text, source.name))
 }

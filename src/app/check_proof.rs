@@ -14,10 +14,10 @@ use bimaru_sat::usecase::proof::{check, named_puzzle};
 /// Runs the check-proof command.
 pub fn run(args: &CheckProofArgs, limits: &Limits) -> Result<Exit, Failure> {
     let input = read_input(Some(&args.puzzle), limits)?;
-    let doc = input.document_within(args.format, limits)?;
+    let doc = input.document(args.format, limits)?;
     let cnf = args.cnf.clone().unwrap_or_else(|| cnf_path(&args.proof));
-    let proof = Source::bytes_within(&args.proof, limits)?;
-    let formula = Source::bytes_within(&cnf, limits)?;
+    let proof = Source::bytes(&args.proof, limits)?;
+    let formula = Source::bytes(&cnf, limits)?;
     let Ok(formula) = String::from_utf8(formula) else {
         note!(
             "{}: rejected at step 3 (the formula, clause for clause): {} is not text",

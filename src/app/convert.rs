@@ -10,7 +10,7 @@ use bimaru_sat::usecase::job::convert::convert;
 pub fn run(args: &ConvertArgs, limits: &Limits) -> Result<Exit, Failure> {
     let output = Destination::new(args.output.as_deref(), &[args.input.as_deref()])?;
     let input = read_input(args.input.as_deref(), limits)?;
-    let doc = input.document_within(args.format, limits)?;
+    let doc = input.document(args.format, limits)?;
     let text = convert(&doc, &input.name, args.to, args.cells)?;
     output.write(text.as_bytes())?;
     Ok(Exit::Success)

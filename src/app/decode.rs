@@ -17,7 +17,7 @@ pub fn run(args: &DecodeArgs, limits: &Limits) -> Result<Exit, Failure> {
         &[Some(&args.puzzle), Some(&args.model), args.cnf.as_deref()],
     )?;
     let input = read_input(Some(&args.puzzle), limits)?;
-    let doc = input.document_within(args.format, limits)?;
+    let doc = input.document(args.format, limits)?;
     let puzzle = &doc.single(&input.name)?.puzzle;
     let grid = if args.backend == Backend::Ilp {
         let solution = read_input(Some(&args.model), limits)?;

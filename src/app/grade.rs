@@ -16,7 +16,7 @@ pub fn run(args: &GradeArgs, limits: &Limits) -> Result<Exit, Failure> {
     let (path, format, within) = (args.puzzle.clone(), args.format, *limits);
     let read = super::before(deadline, move || -> Result<_, Error> {
         let input = read_input(Some(&path), &within)?;
-        let puzzle = input.puzzle_within(format, &within)?;
+        let puzzle = input.puzzle(format, &within)?;
         Ok((input, puzzle))
     });
     let Some(read) = read else {

@@ -24,7 +24,7 @@ pub fn run(args: &HintArgs, limits: &Limits) -> Result<Exit, Failure> {
     let within = *limits;
     let read = super::before(deadline, move || -> Result<_, Error> {
         let input = read_input(Some(&path), &within)?;
-        let puzzle = input.puzzle_within(format, &within)?;
+        let puzzle = input.puzzle(format, &within)?;
         let state = match state_path {
             None => None,
             Some(path) => {

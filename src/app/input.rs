@@ -69,7 +69,7 @@ pub fn read_input(path: Option<&Path>, limits: &Limits) -> Result<Source, Error>
         return Ok(source);
     }
     match path {
-        Some(p) if p != Path::new("-") => Source::read_within(p, limits),
+        Some(p) if p != Path::new("-") => Source::read(p, limits),
         _ => Source::read_from("<stdin>", io::stdin().lock(), limits),
     }
 }

@@ -12,7 +12,7 @@ use bimaru_sat::usecase::solve::{Outcome, SolveOptions, solve};
 pub fn run(args: &RenderArgs, limits: &Limits) -> Result<Exit, Failure> {
     let output = Destination::new(Some(&args.svg), &[Some(&args.puzzle)])?;
     let input = read_input(Some(&args.puzzle), limits)?;
-    let puzzle = input.puzzle_within(args.format, limits)?;
+    let puzzle = input.puzzle(args.format, limits)?;
     let solution = if args.solve {
         let options = SolveOptions {
             limit: 2,

@@ -171,7 +171,7 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
     let (path, format, within) = (args.input.clone(), args.format, *limits);
     let read = super::before(deadline, move || -> Result<_, Error> {
         let input = read_input(path.as_deref(), &within)?;
-        let doc = input.document_within(format, &within)?;
+        let doc = input.document(format, &within)?;
         Ok((input, doc))
     });
     let Some(read) = read else {

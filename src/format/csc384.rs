@@ -92,18 +92,8 @@ impl Dialect {
     }
 }
 
-/// Parses a CSC384 puzzle.
-pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    parse_with_dialect(text).map(|(p, _)| p)
-}
-
-/// Parses a CSC384 puzzle and tells its cell dialect.
-pub fn parse_with_dialect(text: &str) -> Result<(Puzzle, DialectChoice), ParseError> {
-    parse_within(text, &Limits::default())
-}
-
 /// Parses a CSC384 puzzle within `limits` and tells its cell dialect.
-pub fn parse_within(text: &str, limits: &Limits) -> Result<(Puzzle, DialectChoice), ParseError> {
+pub fn parse(text: &str, limits: &Limits) -> Result<(Puzzle, DialectChoice), ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text
         .split('\n')
@@ -363,7 +353,7 @@ mod tests {
 
     #[test]
     fn reads_letters_with_crlf_and_no_final_newline() {
-        let (p, d) = parse_with_dialect(LETTER_INPUT).unwrap();
+        let (p, d) = parse(LETTER_INPUT, &Limits::default()).unwrap();
         assert_eq!(d.dialect, Dialect::Letters);
         assert_eq!(d.source, DialectSource::Cells);
         assert_eq!(p.rows(), 6);
@@ -371,14 +361,14 @@ mod tests {
         assert_eq!(p.clue(Pos::new(5, 0)), Some(Clue::Piece(Piece::Submarine)));
         assert_eq!(p.clue(Pos::new(2, 3)), Some(Clue::Piece(Piece::Water)));
         let back = write_puzzle(&p, Dialect::Letters).unwrap();
-        assert_eq!(parse(&back).unwrap(), p);
+        assert_eq!(parse(&back, &Limits::default()).map(|(p, _)| p).unwrap(), p);
     }
 
     #[test]
     fn dialect_falls_back_on_the_fleet_line() {
         let sym = "11\n11\n1000\n00\n0S\n";
         assert_eq!(
-            parse_with_dialect(sym).unwrap().1,
+            parse(sym, &Limits::default()).unwrap().1,
             DialectChoice {
                 dialect: Dialect::Symbols,
                 source: DialectSource::FleetLine
@@ -386,14 +376,19 @@ mod tests {
         );
         let let_ = "11\n11\n1\n00\n0S\n";
         assert_eq!(
-            parse_with_dialect(let_).unwrap().1.dialect,
+            parse(let_, &Limits::default()).unwrap().1.dialect,
             Dialect::Letters
         );
     }
 
     #[test]
     fn rejects_with_line_and_column() {
-        let e = |t: &str| parse(t).unwrap_err().to_string();
+        let e = |t: &str| {
+            parse(t, &Limits::default())
+                .map(|(p, _)| p)
+                .unwrap_err()
+                .to_string()
+        };
         assert_eq!(
             e("11\n1\n1\n00\n00\n"),
             "line 2: expected 2 column counts (the board is square, as many as row counts), found 1"

@@ -48,13 +48,8 @@ pub fn looks_jolyonb(text: &str) -> bool {
         && lines[..2].iter().all(|l| l.contains(','))
 }
 
-/// Parses a puzzle file.
-pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    parse_within(text, &Limits::default())
-}
-
 /// Parses a puzzle file within `limits`.
-pub fn parse_within(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
+pub fn parse(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = data_lines(text);
     let mut last = 0;
@@ -150,7 +145,7 @@ mod tests {
     #[test]
     fn reads_x_as_the_column() {
         assert!(looks_jolyonb(SMALL));
-        let p = parse(SMALL).unwrap();
+        let p = parse(SMALL, &Limits::default()).unwrap();
         assert_eq!((p.rows(), p.cols()), (3, 2));
         assert_eq!(p.row_counts(), &[Some(2), None, Some(0)]);
         assert_eq!(p.fleet().counts(), &[0, 1]);
@@ -163,7 +158,7 @@ mod tests {
 
     #[test]
     fn rejects_with_line_and_column() {
-        let e = |t: &str| parse(t).unwrap_err().to_string();
+        let e = |t: &str| parse(t, &Limits::default()).unwrap_err().to_string();
         assert_eq!(
             e("1, 1\n1, 1\n1\n2, 0, o\n"),
             "line 4, column 1: cell (0, 2) lies outside the 2x2 board"

@@ -123,14 +123,9 @@ impl PuzzleJson {
         }
     }
 
-    /// Builds the puzzle, checking sizes and clues, within the default [`Limits`].
-    pub fn to_puzzle(&self) -> Result<Puzzle, ParseErrorKind> {
-        self.to_puzzle_within(&Limits::default())
-    }
-
     /// Builds the puzzle, checking sizes and clues; the board and the fleet are checked
     /// against `limits` before anything is allocated for them.
-    pub fn to_puzzle_within(&self, limits: &Limits) -> Result<Puzzle, ParseErrorKind> {
+    pub fn to_puzzle(&self, limits: &Limits) -> Result<Puzzle, ParseErrorKind> {
         limits.board(self.rows, self.cols)?;
         let check = |what: &'static str, expected: usize, found: usize| {
             if expected == found {
@@ -215,18 +210,14 @@ impl PuzzleJson {
     }
 }
 
-/// Parses a JSON puzzle.
-pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    parse_with_solution(text).map(|board| board.puzzle)
+/// Parses a JSON puzzle within `limits`.
+pub fn parse(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
+    parse_with_solution(text, limits).map(|board| board.puzzle)
 }
 
-/// Parses a JSON puzzle and its solution, if it carries one, as a board that is the whole text.
-pub fn parse_with_solution(text: &str) -> Result<Board, ParseError> {
-    parse_with_solution_within(text, &Limits::default())
-}
-
-/// [`parse_with_solution`] within `limits`.
-pub fn parse_with_solution_within(text: &str, limits: &Limits) -> Result<Board, ParseError> {
+/// Parses a JSON puzzle and its solution, if it carries one, as a board that is the whole text,
+/// within `limits`.
+pub fn parse_with_solution(text: &str, limits: &Limits) -> Result<Board, ParseError> {
     let json: PuzzleJson = serde_json::from_str(text).map_err(|e| {
         ParseError::at(
             e.line().max(1),
@@ -236,7 +227,7 @@ pub fn parse_with_solution_within(text: &str, limits: &Limits) -> Result<Board, 
             },
         )
     })?;
-    let puzzle = json.to_puzzle_within(limits).map_err(|kind| {
+    let puzzle = json.to_puzzle(limits).map_err(|kind| {
         let key = match &kind {
             ParseErrorKind::Limit(e) if matches!(e.limit, Limit::ShipLen | Limit::Ships) => "fleet",
             ParseErrorKind::Limit(_) => "rows",
@@ -261,13 +252,8 @@ pub fn parse_with_solution_within(text: &str, limits: &Limits) -> Result<Board, 
 /// Parses one or more JSON puzzles written one after another (JSON Lines, or pretty objects in
 /// a row, as `generate --count K --to json` writes them): each puzzle as a board, with its
 /// solution if it carries one and the 1-based line where it starts. Errors name the line in the
-/// whole text.
-pub fn parse_all(text: &str) -> Result<Vec<Board>, ParseError> {
-    parse_all_within(text, &Limits::default())
-}
-
-/// [`parse_all`] within `limits` (which bound each board and the number of boards).
-pub fn parse_all_within(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseError> {
+/// whole text. `limits` bound each board and the number of boards.
+pub fn parse_all(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseError> {
     let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde::de::IgnoredAny>();
     let mut boards = Vec::new();
     let mut budget = FileBudget::default();
@@ -277,7 +263,7 @@ pub fn parse_all_within(text: &str, limits: &Limits) -> Result<Vec<Board>, Parse
         if item.is_err() {
             // The whole text from here is not JSON: report it as the one-object parser does.
             return Err(shifted(
-                parse_with_solution_within(&text[start..], limits).err(),
+                parse_with_solution(&text[start..], limits).err(),
                 offset,
             ));
         }
@@ -288,8 +274,7 @@ pub fn parse_all_within(text: &str, limits: &Limits) -> Result<Vec<Board>, Parse
                 .matches('\n')
                 .count()
             + 1;
-        let board =
-            parse_with_solution_within(object, limits).map_err(|e| shifted(Some(e), offset))?;
+        let board = parse_with_solution(object, limits).map_err(|e| shifted(Some(e), offset))?;
         // Each board is held to the limits alone before it is built; the file's total is
         // checked as each is added (so it may pass the total by one board at most).
         budget.take(first, board.puzzle.shape().cells(), limits)?;
@@ -301,7 +286,7 @@ pub fn parse_all_within(text: &str, limits: &Limits) -> Result<Vec<Board>, Parse
         start = end;
     }
     if boards.is_empty() {
-        return Err(shifted(parse_with_solution_within(text, limits).err(), 0));
+        return Err(shifted(parse_with_solution(text, limits).err(), 0));
     }
     Ok(boards)
 }
@@ -595,14 +580,14 @@ mod tests {
             puzzle: q,
             embedded: g,
             ..
-        } = parse_with_solution(&text).unwrap();
+        } = parse_with_solution(&text, &Limits::default()).unwrap();
         assert_eq!(q, p);
         assert_eq!(g, Some(grid));
     }
 
     #[test]
     fn rejects_bad_json_with_a_line() {
-        let e = parse("{\n \"rows\": 2,\n \"cols\": x }").unwrap_err();
+        let e = parse("{\n \"rows\": 2,\n \"cols\": x }", &Limits::default()).unwrap_err();
         assert_eq!(e.line, 3);
     }
 }

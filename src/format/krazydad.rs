@@ -41,13 +41,8 @@ pub fn looks_krazydad(text: &str) -> bool {
             .is_some_and(|l| l.split_whitespace().all(|t| t.chars().count() == 1))
 }
 
-/// Parses every board of the file.
-pub fn parse(text: &str) -> Result<Vec<Board>, ParseError> {
-    parse_within(text, &Limits::default())
-}
-
 /// Parses every board of the file within `limits`.
-pub fn parse_within(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseError> {
+pub fn parse(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text
         .split('\n')
@@ -196,7 +191,7 @@ mod tests {
     #[test]
     fn reads_boards_until_the_footer() {
         assert!(looks_krazydad(TWO));
-        let boards = parse(TWO).unwrap();
+        let boards = parse(TWO, &Limits::default()).unwrap();
         assert_eq!(boards.len(), 2);
         assert_eq!(boards[1].id.as_deref(), Some("2"));
         let p = &boards[0].puzzle;
@@ -213,7 +208,7 @@ mod tests {
 
     #[test]
     fn rejects_with_line_and_column() {
-        let e = |t: &str| parse(t).unwrap_err().to_string();
+        let e = |t: &str| parse(t, &Limits::default()).unwrap_err().to_string();
         assert_eq!(
             e("1)\n. # .\n{1}\n{0,1,0}\n"),
             "line 2, column 3: unknown cell letter \"#\", expected one of . = O ? < > ^ v + - |"

@@ -33,7 +33,7 @@ pub(crate) use lex::{
     whole_number,
 };
 pub use lex::{Line, text_from_bytes, tokenize};
-pub use parse::{parse_document, parse_document_with};
+pub use parse::parse_document;
 pub use write::Writer;
 
 /// Input formats.

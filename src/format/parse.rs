@@ -9,18 +9,9 @@ use super::{
 use crate::model::limits::Limits;
 
 /// Parses `text` in `format`, which must not be [`Format::Auto`] (use [`detect()`] first),
-/// within the default [`Limits`].
-pub fn parse_document(text: &str, format: Format) -> Result<Document, ParseError> {
-    parse_document_with(text, format, &Limits::default())
-}
-
-/// Parses `text` in `format` within `limits`: each parser checks a board's size and fleet
-/// before allocating for them, and every board is checked whole once built.
-pub fn parse_document_with(
-    text: &str,
-    format: Format,
-    limits: &Limits,
-) -> Result<Document, ParseError> {
+/// within `limits`: each parser checks a board's size and fleet before allocating for them, and
+/// every board is checked whole once built.
+pub fn parse_document(text: &str, format: Format, limits: &Limits) -> Result<Document, ParseError> {
     // A UTF-8 byte-order mark, as Notepad saves one, is not part of the text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let one = |format, puzzle| Document {
@@ -35,20 +26,20 @@ pub fn parse_document_with(
     };
     let doc = match format {
         Format::Auto | Format::Ist => ist::parse(text).map(|p| one(Format::Ist, p)),
-        Format::Csc384 => csc384::parse_within(text, limits).map(|(puzzle, dialect)| Document {
+        Format::Csc384 => csc384::parse(text, limits).map(|(puzzle, dialect)| Document {
             format,
             boards: vec![Board::whole(puzzle)],
             dialect: Some(dialect),
         }),
-        Format::Rubin => rubin::parse_within(text, limits).map(|b| many(format, b)),
+        Format::Rubin => rubin::parse(text, limits).map(|b| many(format, b)),
         Format::Dzn => params::parse(text, &dzn::SYNTAX, limits).map(|p| one(format, p)),
-        Format::Puzzlink => puzzlink::parse_within(text, limits).map(|p| one(format, p)),
-        Format::Rpi => rpi::parse_within(text, limits).map(|p| one(format, p)),
+        Format::Puzzlink => puzzlink::parse(text, limits).map(|p| one(format, p)),
+        Format::Rpi => rpi::parse(text, limits).map(|p| one(format, p)),
         Format::Eprime => params::parse(text, &eprime::SYNTAX, limits).map(|p| one(format, p)),
-        Format::Jolyonb => jolyonb::parse_within(text, limits).map(|p| one(format, p)),
-        Format::Sxchx => sxchx::parse_within(text, limits).map(|p| one(format, p)),
-        Format::Krazydad => krazydad::parse_within(text, limits).map(|b| many(format, b)),
-        Format::Json => json::parse_all_within(text, limits).map(|b| many(format, b)),
+        Format::Jolyonb => jolyonb::parse(text, limits).map(|p| one(format, p)),
+        Format::Sxchx => sxchx::parse(text, limits).map(|p| one(format, p)),
+        Format::Krazydad => krazydad::parse(text, limits).map(|b| many(format, b)),
+        Format::Json => json::parse_all(text, limits).map(|b| many(format, b)),
     }?;
     for board in &doc.boards {
         limits

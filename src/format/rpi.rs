@@ -76,13 +76,8 @@ fn keyword_line<'a>(
     Ok(line)
 }
 
-/// Parses an RPI puzzle. Ships of unknown length (`unknown`) cannot be modelled and are refused.
-pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    parse_within(text, &Limits::default())
-}
-
 /// Parses an RPI puzzle within `limits`.
-pub fn parse_within(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
+pub fn parse(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
     let lines = tokenize(text.strip_prefix('\u{feff}').unwrap_or(text));
     let mut it = lines.iter();
     let board = keyword_line(it.next(), 0, "board", "board ROWS COLUMNS")?;
@@ -306,7 +301,7 @@ mod tests {
 
     #[test]
     fn reads_the_sample_and_writes_a_solution_back() {
-        let p = parse(SAMPLE).unwrap();
+        let p = parse(SAMPLE, &Limits::default()).unwrap();
         assert_eq!((p.rows(), p.cols()), (4, 5));
         assert_eq!(p.fleet().counts(), &[2, 1, 1]);
         assert_eq!(
@@ -324,7 +319,7 @@ mod tests {
 
     #[test]
     fn rejects_with_line_and_column() {
-        let e = |t: &str| parse(t).unwrap_err().to_string();
+        let e = |t: &str| parse(t, &Limits::default()).unwrap_err().to_string();
         assert_eq!(
             e("board 1 2\nrows 1\ncols 1 0\nunknown\n"),
             "line 4, column 1: expected a ship of known length (unknown-length ships are not supported), found \"unknown\""

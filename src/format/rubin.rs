@@ -48,14 +48,8 @@ struct Drawing {
     ship: Vec<bool>,
 }
 
-/// Parses every board of a Rubin file. Text before the first board (a title, a date) and `#`
-/// lines are ignored.
-pub fn parse(text: &str) -> Result<Vec<Board>, ParseError> {
-    parse_within(text, &Limits::default())
-}
-
 /// Parses every board of a Rubin file within `limits`.
-pub fn parse_within(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseError> {
+pub fn parse(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseError> {
     let lines = tokenize(text.strip_prefix('\u{feff}').unwrap_or(text));
     let mut boards = Vec::new();
     let mut budget = FileBudget::default();
@@ -617,7 +611,7 @@ mod tests {
 
     #[test]
     fn reads_a_board_with_its_solution() {
-        let boards = parse(BOARD).unwrap();
+        let boards = parse(BOARD, &Limits::default()).unwrap();
         assert_eq!(boards.len(), 1);
         let b = &boards[0];
         assert_eq!(b.id.as_deref(), Some("7"));
@@ -627,7 +621,7 @@ mod tests {
         let grid = b.embedded.as_ref().unwrap();
         assert_eq!(grid.get(Pos::new(0, 1)), Piece::End(Dir::Left));
         let text = write_board("7", &b.puzzle, Some(grid)).unwrap();
-        let again = parse(&text).unwrap();
+        let again = parse(&text, &Limits::default()).unwrap();
         assert_eq!(again[0].puzzle, b.puzzle);
         assert_eq!(again[0].embedded, b.embedded);
         assert!(text.ends_with("Lr.. 2\n.... 0\n...c 1\n1101\n"));
@@ -635,7 +629,7 @@ mod tests {
 
     #[test]
     fn rejects_with_lines() {
-        let e = |t: &str| parse(t).unwrap_err().to_string();
+        let e = |t: &str| parse(t, &Limits::default()).unwrap_err().to_string();
         assert_eq!(
             e("START-NEW-BOARD 2 2\nHint: 2 0 Water\n"),
             "line 2: cell (2, 0) lies outside the 2x2 board"

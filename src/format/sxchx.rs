@@ -21,13 +21,8 @@ pub fn looks_sxchx(text: &str) -> bool {
         && lines[1].tokens.len() == lines[2].tokens.len()
 }
 
-/// Parses a puzzle file.
-pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    parse_within(text, &Limits::default())
-}
-
 /// Parses a puzzle file within `limits`.
-pub fn parse_within(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
+pub fn parse(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
     let lines = tokenize(text.strip_prefix('\u{feff}').unwrap_or(text));
     let expected = [
         "the ship lengths",
@@ -103,7 +98,7 @@ mod tests {
     fn line_two_is_the_columns() {
         let text = "3 2 2 1 1 1\n1 2 1 1 3 2\n0 3 1 3 0 3\n";
         assert!(looks_sxchx(text));
-        let p = parse(text).unwrap();
+        let p = parse(text, &Limits::default()).unwrap();
         assert_eq!(p.fleet().counts(), &[3, 2, 1]);
         assert_eq!(p.col_counts()[0], Some(1));
         assert_eq!(p.row_counts()[0], Some(0));
@@ -111,7 +106,7 @@ mod tests {
 
     #[test]
     fn rejects_with_line_and_column() {
-        let e = |t: &str| parse(t).unwrap_err().to_string();
+        let e = |t: &str| parse(t, &Limits::default()).unwrap_err().to_string();
         assert_eq!(
             e("3\n1 1\n1 1\n"),
             "line 1, column 1: ship length 3 is out of range (at most 2)"

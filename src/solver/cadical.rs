@@ -346,11 +346,15 @@ mod tests {
         use crate::usecase::proof::{Claim, ProofFormat, ProofOptions, certify, check};
         // A puzzle that pre-solving leaves open, so that CaDiCaL has to search.
         let text = include_str!("../../puzzles/generated/15x15/001.json");
-        let puzzle = crate::format::parse_document(text, crate::format::Format::Json)
-            .expect("valid")
-            .boards
-            .remove(0)
-            .puzzle;
+        let puzzle = crate::format::parse_document(
+            text,
+            crate::format::Format::Json,
+            &crate::model::limits::Limits::default(),
+        )
+        .expect("valid")
+        .boards
+        .remove(0)
+        .puzzle;
         let grid = crate::solve(&puzzle, &crate::SolveOptions::unique())
             .expect("solves")
             .outcome

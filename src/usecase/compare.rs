@@ -558,12 +558,12 @@ pub fn read_puzzles(
             }
             read
         } else {
-            let source = Source::read_within(path, limits)?;
+            let source = Source::read(path, limits)?;
             let format = source.format(format)?;
             vec![(source, format)]
         };
         for (source, format) in read {
-            let doc = source.document_within(format, limits)?;
+            let doc = source.document(format, limits)?;
             let several = doc.boards.len() > 1;
             for (i, board) in doc.boards.into_iter().enumerate() {
                 let name = match (several, board.id) {

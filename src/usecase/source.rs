@@ -4,8 +4,7 @@
 //! [`Limits`] (a file over [`Limits::max_input_bytes`] is refused before it is read).
 
 use crate::format::{
-    Board, Document, Format, ParseError, ParseErrorKind, detect, parse_document_with,
-    text_from_bytes,
+    Board, Document, Format, ParseError, ParseErrorKind, detect, parse_document, text_from_bytes,
 };
 use crate::model::limits::Limits;
 use crate::model::puzzle::Puzzle;
@@ -23,27 +22,22 @@ pub struct Source {
 }
 
 impl Source {
-    /// Reads the file at `path`, named by the path as given, within the default [`Limits`].
-    pub fn read(path: &Path) -> Result<Source, Error> {
-        Source::read_within(path, &Limits::default())
-    }
-
     /// Reads the file at `path`, named by the path as given; a file over
     /// [`Limits::max_input_bytes`] is refused.
-    pub fn read_within(path: &Path, limits: &Limits) -> Result<Source, Error> {
-        let bytes = Source::bytes_within(path, limits)?;
+    pub fn read(path: &Path, limits: &Limits) -> Result<Source, Error> {
+        let bytes = Source::bytes(path, limits)?;
         Source::from_bytes(path.display().to_string(), &bytes)
     }
 
     /// The bytes of the file at `path` (a proof, a formula: not necessarily text), refusing a
     /// file over [`Limits::max_input_bytes`] without reading more than one byte past it.
-    pub fn bytes_within(path: &Path, limits: &Limits) -> Result<Vec<u8>, Error> {
+    pub fn bytes(path: &Path, limits: &Limits) -> Result<Vec<u8>, Error> {
         let io_err = |source| Error::Io {
             path: path.to_path_buf(),
             source,
         };
         let file = std::fs::File::open(path).map_err(io_err)?;
-        read_bounded(file, limits).map_err(|e| match e {
+        read_capped(file, limits).map_err(|e| match e {
             Bounded::Io(source) => io_err(source),
             Bounded::Limit(error) => Error::Parse {
                 source_name: path.display().to_string(),
@@ -60,7 +54,7 @@ impl Source {
         limits: &Limits,
     ) -> Result<Source, Error> {
         let name = name.into();
-        match read_bounded(reader, limits) {
+        match read_capped(reader, limits) {
             Ok(bytes) => Source::from_bytes(name, &bytes),
             Err(Bounded::Io(source)) => Err(Error::Io {
                 path: name.into(),
@@ -82,7 +76,7 @@ impl Source {
         format: Format,
         limits: &Limits,
     ) -> Result<Option<(Source, Format)>, Error> {
-        let source = match Source::read_within(path, limits) {
+        let source = match Source::read(path, limits) {
             Err(Error::Parse { error, .. })
                 if matches!(error.kind, ParseErrorKind::NotText { .. }) =>
             {
@@ -123,30 +117,18 @@ impl Source {
         }
     }
 
-    /// Parses every board in `format` (detecting it for [`Format::Auto`]).
-    pub fn document(&self, format: Format) -> Result<Document, Error> {
-        self.document_within(format, &Limits::default())
-    }
-
     /// Parses every board in `format` (detecting it for [`Format::Auto`]) within `limits`.
-    pub fn document_within(&self, format: Format, limits: &Limits) -> Result<Document, Error> {
-        parse_document_with(&self.text, self.format(format)?, limits).map_err(|error| {
-            Error::Parse {
-                source_name: self.name.clone(),
-                error,
-            }
+    pub fn document(&self, format: Format, limits: &Limits) -> Result<Document, Error> {
+        parse_document(&self.text, self.format(format)?, limits).map_err(|error| Error::Parse {
+            source_name: self.name.clone(),
+            error,
         })
     }
 
-    /// Parses the one puzzle of the text in `format` (detecting it for [`Format::Auto`]); a
-    /// file of several boards (Rubin) is refused.
-    pub fn puzzle(&self, format: Format) -> Result<Puzzle, Error> {
-        self.puzzle_within(format, &Limits::default())
-    }
-
-    /// [`Source::puzzle`] within `limits`.
-    pub fn puzzle_within(&self, format: Format, limits: &Limits) -> Result<Puzzle, Error> {
-        let mut doc = self.document_within(format, limits)?;
+    /// Parses the one puzzle of the text in `format` (detecting it for [`Format::Auto`]) within
+    /// `limits`; a file of several boards (Rubin) is refused.
+    pub fn puzzle(&self, format: Format, limits: &Limits) -> Result<Puzzle, Error> {
+        let mut doc = self.document(format, limits)?;
         doc.single(&self.name)?;
         Ok(doc.boards.remove(0).puzzle)
     }
@@ -173,7 +155,7 @@ enum Bounded {
 
 /// Reads `reader` to its end, refusing more than [`Limits::max_input_bytes`] bytes (without
 /// holding more than one byte over the limit).
-fn read_bounded(reader: impl Read, limits: &Limits) -> Result<Vec<u8>, Bounded> {
+fn read_capped(reader: impl Read, limits: &Limits) -> Result<Vec<u8>, Bounded> {
     let mut bytes = Vec::new();
     reader
         .take(limits.max_input_bytes.saturating_add(1))
@@ -213,13 +195,11 @@ mod tests {
         let path = dir.path().join("f");
         let limits = Limits::default().with_max_input_bytes(10);
         std::fs::write(&path, b"0123456789").unwrap();
-        assert_eq!(Source::bytes_within(&path, &limits).unwrap().len(), 10);
-        assert!(Source::read_within(&path, &limits).is_ok());
+        assert_eq!(Source::bytes(&path, &limits).unwrap().len(), 10);
+        assert!(Source::read(&path, &limits).is_ok());
         std::fs::write(&path, b"0123456789a").unwrap();
-        let over = Source::bytes_within(&path, &limits)
-            .unwrap_err()
-            .to_string();
+        let over = Source::bytes(&path, &limits).unwrap_err().to_string();
         assert!(over.contains("over the limit of 10 bytes"), "{over}");
-        assert!(Source::read_within(&path, &limits).is_err());
+        assert!(Source::read(&path, &limits).is_err());
     }
 }

@@ -189,7 +189,7 @@ fn the_10x10_set_is_unique_minimal_and_its_ist_copy_agrees() {
     assert_eq!(files.len(), 100, "the 10x10 set has 100 puzzles");
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
-        let board = json::parse_with_solution(&text).unwrap();
+        let board = json::parse_with_solution(&text, &bimaru_sat::Limits::default()).unwrap();
         let (puzzle, solution) = (board.puzzle, board.embedded);
         let solution = solution.expect("the set stores solutions");
         let name = file.display().to_string();
@@ -207,7 +207,11 @@ fn the_15x15_set_is_unique_and_minimal() {
     let files = crate::common::files(&repo("puzzles/generated/15x15"), ".json");
     assert_eq!(files.len(), 20, "the 15x15 set has 20 puzzles");
     for file in files {
-        let board = json::parse_with_solution(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let board = json::parse_with_solution(
+            &std::fs::read_to_string(&file).unwrap(),
+            &bimaru_sat::Limits::default(),
+        )
+        .unwrap();
         let solution = board.embedded.expect("the set stores solutions");
         assert_unique_and_minimal(&board.puzzle, &solution, &file.display().to_string());
     }
@@ -219,7 +223,11 @@ fn the_15x15_set_is_unique_and_minimal() {
 #[cfg_attr(debug_assertions, ignore = "release only: cargo test --release")]
 fn a_minimal_30x30_is_unique_and_minimal() {
     let file = repo("puzzles/generated/30x30-minimal/001.json");
-    let board = json::parse_with_solution(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let board = json::parse_with_solution(
+        &std::fs::read_to_string(&file).unwrap(),
+        &bimaru_sat::Limits::default(),
+    )
+    .unwrap();
     let solution = board.embedded.expect("the set stores solutions");
     // The placement model with totalizers proves a minimal 30x30 about three times faster.
     let options = SolveOptions {
@@ -282,7 +290,7 @@ fn every_set_in_puzzles_holds_verified_solutions() {
         assert!(dir.join("README.md").exists(), "{size} has a README");
         for file in files {
             let text = std::fs::read_to_string(&file).unwrap();
-            let board = json::parse_with_solution(&text).unwrap();
+            let board = json::parse_with_solution(&text, &bimaru_sat::Limits::default()).unwrap();
             let (puzzle, solution) = (board.puzzle, board.embedded);
             bimaru_sat::verify(&puzzle, &solution.expect("solution stored"))
                 .unwrap_or_else(|v| panic!("{}: {v}", file.display()));
@@ -335,10 +343,14 @@ fn the_same_seed_gives_byte_identical_output() {
         b"",
     );
     // One puzzle is pretty JSON; several are JSON Lines, one compact object per line.
-    let one = json::parse_all(std::str::from_utf8(&one.stdout).unwrap()).unwrap();
+    let one = json::parse_all(
+        std::str::from_utf8(&one.stdout).unwrap(),
+        &bimaru_sat::Limits::default(),
+    )
+    .unwrap();
     let text = String::from_utf8(three.stdout).unwrap();
     assert_eq!(text.lines().count(), 3, "{text}");
-    let three = json::parse_all(&text).unwrap();
+    let three = json::parse_all(&text, &bimaru_sat::Limits::default()).unwrap();
     assert_eq!(three.len(), 3);
     assert_eq!(three[0].puzzle, one[0].puzzle);
     assert_eq!(three[0].embedded, one[0].embedded);
@@ -466,7 +478,11 @@ fn generate_20x20_seed_201_leaves_no_clue_undecided() {
     assert_eq!(o.status.code(), Some(0));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!err.contains("undecided"), "{err}");
-    let board = json::parse_with_solution(&String::from_utf8_lossy(&o.stdout)).unwrap();
+    let board = json::parse_with_solution(
+        &String::from_utf8_lossy(&o.stdout),
+        &bimaru_sat::Limits::default(),
+    )
+    .unwrap();
     let solution = board.embedded.expect("generate writes the solution");
     assert_unique_and_minimal(&board.puzzle, &solution, "20x20 seed 201");
 }

@@ -76,7 +76,11 @@ fn cadical_proves_default_puzzles_unique_and_every_clue_is_needed() {
             assert!(made.status.success(), "{what}");
             let path = dir.path().join("puzzle.json");
             std::fs::write(&path, &made.stdout).unwrap();
-            let board = json::parse_with_solution(&String::from_utf8_lossy(&made.stdout)).unwrap();
+            let board = json::parse_with_solution(
+                &String::from_utf8_lossy(&made.stdout),
+                &bimaru_sat::Limits::default(),
+            )
+            .unwrap();
             let solution = board.embedded.expect("generate writes the solution");
             assert_unique_and_deduction_minimal(&board.puzzle, &solution, &what);
             let cnf = dir.path().join("q.cnf");
@@ -138,7 +142,7 @@ fn a_time_limit_stops_unique_with_a_unique_puzzle_and_the_default_with_exit_4() 
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     let unproven = value["unproven"].as_u64().expect("the unproven field");
     assert!(unproven > 0);
-    let board = json::parse_with_solution(&text).unwrap();
+    let board = json::parse_with_solution(&text, &bimaru_sat::Limits::default()).unwrap();
     assert!(unproven as usize <= board.puzzle.clues().count());
     let solution = board.embedded.expect("generate writes the solution");
     let options = SolveOptions {

@@ -13,7 +13,11 @@ fn set_10x10() -> Vec<(Puzzle, bimaru_sat::Grid)> {
         .into_iter()
         .take(30)
         .map(|f| {
-            let board = json::parse_with_solution(&std::fs::read_to_string(f).unwrap()).unwrap();
+            let board = json::parse_with_solution(
+                &std::fs::read_to_string(f).unwrap(),
+                &bimaru_sat::Limits::default(),
+            )
+            .unwrap();
             let (p, s) = (board.puzzle, board.embedded);
             (p, s.unwrap())
         })

@@ -168,7 +168,11 @@ fn an_unsolvable_puzzle_is_named_as_such_and_filled_cells_only_when_they_are_to_
 #[test]
 fn hints_explain_every_step_of_a_15x15_walk_in_a_few_hundred_characters() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/15x15/001.json");
-    let board = json::parse_with_solution(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let board = json::parse_with_solution(
+        &std::fs::read_to_string(&path).unwrap(),
+        &bimaru_sat::Limits::default(),
+    )
+    .unwrap();
     let (puzzle, solution) = (board.puzzle, board.embedded.unwrap());
     let mut state = State::from_puzzle(&puzzle);
     let mut methods = Vec::new();

@@ -123,7 +123,7 @@ pub fn rubin_boards(limit: usize) -> Vec<RubinBoard> {
         return Vec::new();
     };
     let text = String::from_utf8(read(&path)).expect("text");
-    bimaru_sat::format::rubin::parse(&text)
+    bimaru_sat::format::rubin::parse(&text, &bimaru_sat::Limits::default())
         .expect("the Rubin file parses")
         .into_iter()
         .take(limit)

@@ -227,7 +227,7 @@ fn one_line(e: &ParseError) -> Result<(), TestCaseError> {
 /// Parses `text` in `format`; what parses is checked further on small boards.
 fn check_format(format: Format, text: &str) -> Result<(), TestCaseError> {
     let _ = format::detect(text);
-    match format::parse_document_with(text, format, &Limits::default()) {
+    match format::parse_document(text, format, &Limits::default()) {
         Err(e) => {
             prop_assert!(e.line >= 1, "{:?}: error without a line: {}", format, e);
             one_line(&e)
@@ -240,7 +240,8 @@ fn check_format(format: Format, text: &str) -> Result<(), TestCaseError> {
                 }
                 let mut placements = Placements::new(p);
                 let _ = deduce(p, &mut placements);
-                let again = json::parse(&json::write_puzzle(p, None));
+                let again =
+                    json::parse(&json::write_puzzle(p, None), &bimaru_sat::Limits::default());
                 prop_assert_eq!(again.as_ref(), Ok(p), "JSON round trip");
             }
             Ok(())

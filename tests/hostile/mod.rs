@@ -367,10 +367,10 @@ fn files_of_many_boards_are_bounded() {
     // Rubin: boards counted at their START-NEW-BOARD line.
     let rubin = "START-NEW-BOARD 2 2\nRow tallies: 1 0\nColumn tallies: 1 0\n=====\n".repeat(3);
     let limits = Limits::default().with_max_boards(2);
-    let err = format::parse_document_with(&rubin, Format::Rubin, &limits).unwrap_err();
+    let err = format::parse_document(&rubin, Format::Rubin, &limits).unwrap_err();
     assert_eq!(err.line, 9, "{err}");
     assert!(err.to_string().contains("more than 2 boards"), "{err}");
-    assert!(format::parse_document_with(&rubin, Format::Rubin, &Limits::default()).is_ok());
+    assert!(format::parse_document(&rubin, Format::Rubin, &Limits::default()).is_ok());
     // Input bytes: standard input over the limit is refused before it is read whole.
     let small = Limits::default().with_max_input_bytes(10);
     let err = bimaru_sat::usecase::Source::read_from("<stdin>", &b"0123456789abc"[..], &small)

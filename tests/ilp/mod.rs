@@ -673,7 +673,9 @@ fn solbat() -> Vec<(String, Puzzle)> {
         .map(|path| {
             let text = String::from_utf8(read(&path)).unwrap();
             let format = bimaru_sat::format::detect(&text).unwrap();
-            let mut doc = bimaru_sat::format::parse_document(&text, format).unwrap();
+            let mut doc =
+                bimaru_sat::format::parse_document(&text, format, &bimaru_sat::Limits::default())
+                    .unwrap();
             (path.display().to_string(), doc.boards.remove(0).puzzle)
         })
         .collect();

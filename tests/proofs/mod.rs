@@ -442,7 +442,12 @@ fn corpus_puzzles() -> Vec<(String, bimaru_sat::Puzzle)> {
         .filter(|path| !path.starts_with(root.join("minizinc-solbat")))
         .filter_map(|path| {
             let text = String::from_utf8(std::fs::read(&path).ok()?).ok()?;
-            let doc = parse_document(&text, format::detect(&text).ok()?).ok()?;
+            let doc = parse_document(
+                &text,
+                format::detect(&text).ok()?,
+                &bimaru_sat::Limits::default(),
+            )
+            .ok()?;
             Some((path, doc))
         })
         .flat_map(|(path, doc)| {

@@ -110,7 +110,7 @@ impl PuzzleRequest {
     /// Every board of the puzzle text, each within the board-size limit.
     fn document(&self) -> Result<Document, ApiError> {
         let format = choice::<Format>("format", self.format.as_deref(), Format::Auto)?;
-        let doc = self.source()?.document_within(format, &limits::reading())?;
+        let doc = self.source()?.document(format, &limits::reading())?;
         for board in &doc.boards {
             check_board(&board.puzzle)?;
         }

@@ -204,7 +204,11 @@ async fn grade_convert_render_and_generate() {
         (status, value["from"].as_str()),
         (StatusCode::OK, Some("puzzlink"))
     );
-    let json_puzzle = bimaru_sat::format::json::parse(value["text"].as_str().unwrap()).unwrap();
+    let json_puzzle = bimaru_sat::format::json::parse(
+        value["text"].as_str().unwrap(),
+        &bimaru_sat::Limits::default(),
+    )
+    .unwrap();
     assert_eq!(json_puzzle, ist::parse(EXAMPLE).unwrap());
     let (status, content_type, svg) =
         send_with(limits(), "/api/render?solution=true", Some(EXAMPLE.into())).await;
@@ -217,7 +221,11 @@ async fn grade_convert_render_and_generate() {
     let request = json!({"size": "8x8", "seed": 5, "grade": "easy"}).to_string();
     let (status, value) = post("/api/generate", request).await;
     assert_eq!(status, StatusCode::OK, "{value}");
-    let board = bimaru_sat::format::json::parse_with_solution(&value.to_string()).unwrap();
+    let board = bimaru_sat::format::json::parse_with_solution(
+        &value.to_string(),
+        &bimaru_sat::Limits::default(),
+    )
+    .unwrap();
     assert_eq!(board.puzzle.rows(), 8);
     assert!(board.embedded.is_some());
     let (status, again) = post("/api/generate?size=8x8&seed=5&grade=easy", "").await;

@@ -10,12 +10,13 @@ mod read;
 mod write;
 
 pub use codes::CANONICAL_PREFIX;
-pub use read::{looks_like_url, parse, parse_within};
+pub use read::{looks_like_url, parse};
 pub use write::{url, write_puzzle};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::limits::Limits;
 
     use crate::model::puzzle::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
 
@@ -23,7 +24,7 @@ mod tests {
 
     #[test]
     fn reads_the_pzprjs_test_url_and_writes_it_back() {
-        let p = parse(PZPRJS).unwrap();
+        let p = parse(PZPRJS, &Limits::default()).unwrap();
         assert_eq!((p.rows(), p.cols()), (6, 6));
         assert_eq!(
             p.col_counts(),
@@ -45,7 +46,7 @@ mod tests {
 
     #[test]
     fn every_prefix_reads_the_same_puzzle() {
-        let want = parse(PZPRJS).unwrap();
+        let want = parse(PZPRJS, &Limits::default()).unwrap();
         for prefix in [
             "http://puzz.link/p?",
             "puzz.link/p?",
@@ -55,7 +56,7 @@ mod tests {
             "",
         ] {
             let text = format!("\n  {prefix}battleship/6/6/g12h2g30g3gk0r3w//c \r\n");
-            assert_eq!(parse(&text).unwrap(), want, "{prefix}");
+            assert_eq!(parse(&text, &Limits::default()).unwrap(), want, "{prefix}");
             assert!(looks_like_url(&text), "{prefix}");
         }
     }
@@ -76,11 +77,11 @@ mod tests {
             u,
             "https://puzz.link/p?battleship/40/3/zz-11g0zz5zzzx./3/21o/71vo/71vo"
         );
-        assert_eq!(parse(&u).unwrap(), p);
+        assert_eq!(parse(&u, &Limits::default()).unwrap(), p);
     }
 
     fn err(text: &str) -> String {
-        parse(text).unwrap_err().to_string()
+        parse(text, &Limits::default()).unwrap_err().to_string()
     }
 
     #[test]

@@ -158,14 +158,8 @@ pub(super) fn item(
     })
 }
 
-/// Parses a puzz.link battleship URL (the only word of the text; blank lines around it are
-/// fine). Errors name the line and the character column in it.
-pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    parse_within(text, &Limits::default())
-}
-
 /// Parses a puzz.link battleship URL within `limits`.
-pub fn parse_within(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
+pub fn parse(text: &str, limits: &Limits) -> Result<Puzzle, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines = tokenize(text);
     let Some(first) = lines.first() else {

@@ -210,11 +210,11 @@ impl BatchJob {
                 None => return Ok(None),
             }
         } else {
-            let source = Source::read_within(&file.path, &self.limits)?;
+            let source = Source::read(&file.path, &self.limits)?;
             let format = source.format(self.format)?;
             (source, format)
         };
-        let doc = source.document_within(format, &self.limits)?;
+        let doc = source.document(format, &self.limits)?;
         let options = SolveOptions {
             limit: self.goal.limit(),
             ..self.options.clone()
