@@ -121,7 +121,8 @@ fn dimacs_round_trip(model: Model, card: CardKind) {
         );
         let answer = competition_output(&parsed);
         let bimaru_sat::encode::sat::dimacs::DimacsAnswer::Sat(assignment) =
-            read_answer(&answer).expect("our own answer parses")
+            read_answer(&answer, bimaru_sat::Limits::default().max_variable)
+                .expect("our own answer parses")
         else {
             panic!("{name} with {model}/{card:?}: the parsed formula is unsatisfiable");
         };
@@ -205,9 +206,17 @@ fn all_303_rubin_boards_are_read_with_full_fleets() {
 
 #[test]
 fn read_answer_rejects_an_assignment_missing_its_final_zero() {
-    let err = read_answer("s SATISFIABLE\nv 1 -2 3\n").unwrap_err();
+    let err = read_answer(
+        "s SATISFIABLE\nv 1 -2 3\n",
+        bimaru_sat::Limits::default().max_variable,
+    )
+    .unwrap_err();
     assert!(err.to_string().contains("truncated"), "{err}");
-    let ok = read_answer("SAT\n1 -2 3 0\n").unwrap();
+    let ok = read_answer(
+        "SAT\n1 -2 3 0\n",
+        bimaru_sat::Limits::default().max_variable,
+    )
+    .unwrap();
     let bimaru_sat::encode::sat::dimacs::DimacsAnswer::Sat(a) = ok else {
         panic!("expected SAT")
     };

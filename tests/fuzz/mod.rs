@@ -306,7 +306,7 @@ fn decode_answer() {
         "decode_answer",
         (input(seeds), 0usize..2000),
         |(text, vars)| {
-            match dimacs::read_answer_within(&text, vars) {
+            match dimacs::read_answer(&text, vars) {
                 Ok(dimacs::DimacsAnswer::Sat(a)) => prop_assert!(a.len() <= vars),
                 Ok(_) => {}
                 Err(e) => one_line(&e)?,
@@ -406,7 +406,7 @@ fn regression_corpus_through_every_reader() {
         for &format in Format::parsed() {
             check_format(format, &text).unwrap();
         }
-        let _ = dimacs::read_answer_within(&text, 1000);
+        let _ = dimacs::read_answer(&text, 1000);
         let _ = dimacs::read_header(&text);
         let _ = solution::parse(&text);
         let _ = contest::parse(&text);

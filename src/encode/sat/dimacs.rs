@@ -418,18 +418,13 @@ impl Assignment {
     }
 }
 
-/// Reads a solver's answer: SAT-competition output (`c` comments, one `s` line, `v` lines ending
-/// with `0`) or a MiniSat result file (`SAT`, `UNSAT` or `INDET`, then the literals ending with
-/// `0`). A model without its final `0` is truncated and rejected. Variables are bounded by
-/// [`Limits::max_variable`].
-pub fn read_answer(text: &str) -> Result<DimacsAnswer, ParseError> {
-    read_answer_within(text, Limits::default().max_variable)
-}
-
-/// [`read_answer`] for a formula of `vars` variables: a literal naming a larger variable is
-/// refused where it stands ([`crate::model::limits::Limit::Variable`]), before anything is sized by
-/// it.
-pub fn read_answer_within(text: &str, vars: usize) -> Result<DimacsAnswer, ParseError> {
+/// Reads a solver's answer for a formula of `vars` variables: SAT-competition output (`c`
+/// comments, one `s` line, `v` lines ending with `0`) or a MiniSat result file (`SAT`, `UNSAT`
+/// or `INDET`, then the literals ending with `0`). A model without its final `0` is truncated
+/// and rejected. A literal naming a variable above `vars` is refused where it stands
+/// ([`crate::model::limits::Limit::Variable`]), before anything is sized by it; pass
+/// [`Limits::max_variable`] when the formula is not known.
+pub fn read_answer(text: &str, vars: usize) -> Result<DimacsAnswer, ParseError> {
     let lines = crate::format::tokenize(text);
     let first = lines.iter().find(|l| l.tokens[0].1 != "c").ok_or_else(|| {
         ParseError::at_line(

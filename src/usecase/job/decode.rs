@@ -61,7 +61,7 @@ pub fn sat_answer(
         error,
     };
     let vars = formula.cnf.var_count();
-    let read = dimacs::read_answer_within(&answer.text, vars);
+    let read = dimacs::read_answer(&answer.text, vars);
     if read.is_err() && solution::parse(&answer.text).is_ok() {
         return Err(decode_err(DecodeError::MipSolution));
     }
@@ -105,7 +105,13 @@ pub fn ilp_answer(
         error,
     };
     let external = match solution::parse(&solution.text) {
-        Err(_) if dimacs::read_answer(&solution.text).is_ok() => {
+        Err(_)
+            if dimacs::read_answer(
+                &solution.text,
+                crate::model::limits::Limits::default().max_variable,
+            )
+            .is_ok() =>
+        {
             return Err(Error::Decode {
                 source_name: solution.name.clone(),
                 error: DecodeError::SatAnswer,
