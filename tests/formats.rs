@@ -260,7 +260,7 @@ fn a_set_stop_flag_interrupts_the_sat_search() {
     let puzzle = dzn::parse(&text(&dir.join("sb_13_13_5_2.dzn"))).unwrap();
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let options = SolveOptions {
-        stop: Some(stop),
+        budget: bimaru_sat::model::deadline::Budget::default().stopped_by(stop),
         ..SolveOptions::default()
     };
     assert!(matches!(

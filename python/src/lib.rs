@@ -11,7 +11,7 @@ mod types;
 use bimaru_sat::encode::sat::dimacs::Formula;
 use bimaru_sat::format::Format;
 use bimaru_sat::format::json::{ResultJson, Status};
-use bimaru_sat::model::deadline::Deadline;
+use bimaru_sat::model::deadline::{Budget, Deadline};
 use bimaru_sat::usecase::compare::{self, Config, NamedPuzzle};
 use bimaru_sat::usecase::generate::{GenerateOptions, Size, generate_graded, parse_fleet, rng_for};
 use bimaru_sat::usecase::job::author::{grade_line, hint_step};
@@ -150,7 +150,7 @@ fn options(
         ilp_solver: ilp_solver.map_or(Ok(defaults.ilp_solver), names::ilp_solver)?,
         presolve,
         race,
-        time_limit: seconds(time_limit)?,
+        budget: Budget::within(seconds(time_limit)?),
         ..defaults
     };
     require_solvers(&options).map_err(|e| to_py(&e))?;
@@ -197,7 +197,7 @@ fn solve_puzzle(
     options.limit = goal.limit();
     let board = puzzle.board.clone();
     let report = interruptible(py, move |stop| {
-        options.stop = Some(stop);
+        options.budget = options.budget.clone().stopped_by(stop);
         solve(&board.puzzle, &options)
     })?;
     let report = match report {
@@ -318,7 +318,11 @@ fn grade<'py>(
     let deadline = Deadline::within(seconds(time_limit)?);
     let board = puzzle.board.clone();
     let graded = interruptible(py, move |_| {
-        bimaru_sat::usecase::grade::grade_within(&board.puzzle, deadline)
+        let options = SolveOptions {
+            budget: Budget::until(deadline),
+            ..SolveOptions::unique()
+        };
+        bimaru_sat::usecase::grade::grade(&board.puzzle, &options)
     })?;
     use bimaru_sat::usecase::grade::{GradeError, Graded};
     let dict = PyDict::new(py);

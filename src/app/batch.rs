@@ -12,7 +12,6 @@ use bimaru_sat::Limits;
 use bimaru_sat::format::OutputFormat;
 use bimaru_sat::usecase::job::Goal;
 use bimaru_sat::usecase::job::batch::{BatchJob, BoardProof, FileResult};
-use bimaru_sat::usecase::solve::SolveOptions;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashSet;
 use std::io::{self, IsTerminal};
@@ -83,10 +82,8 @@ pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
     let job = BatchJob {
         paths: args.paths.clone(),
         format: args.format,
-        options: SolveOptions {
-            time_limit: super::time_limit(args.time_limit),
-            ..options.clone()
-        },
+        options: options.clone(),
+        time_limit: super::time_limit(args.time_limit),
         goal,
         limits: *limits,
         proof: args

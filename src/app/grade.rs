@@ -4,10 +4,12 @@
 use super::{Exit, Failure, output, read_input};
 use crate::app::cli::GradeArgs;
 use bimaru_sat::Limits;
+use bimaru_sat::model::deadline::Budget;
 use bimaru_sat::usecase::error::Error;
-use bimaru_sat::usecase::grade::{GradeError, Graded, grade_within};
+use bimaru_sat::usecase::grade::{GradeError, Graded, grade};
 use bimaru_sat::usecase::job::author::grade_line;
 use bimaru_sat::usecase::solve::SolveError;
+use bimaru_sat::usecase::solve::SolveOptions;
 
 /// Runs the grade command.
 pub fn run(args: &GradeArgs, limits: &Limits) -> Result<Exit, Failure> {
@@ -24,7 +26,11 @@ pub fn run(args: &GradeArgs, limits: &Limits) -> Result<Exit, Failure> {
         return Ok(super::timed_out(&name, seconds, "while reading the input"));
     };
     let (input, puzzle) = read?;
-    match grade_within(&puzzle, deadline) {
+    let options = SolveOptions {
+        budget: Budget::until(deadline),
+        ..SolveOptions::unique()
+    };
+    match grade(&puzzle, &options) {
         Ok(Graded::Unique(r)) => {
             output::stdout(grade_line(&r).as_bytes())?;
             Ok(Exit::Success)

@@ -83,11 +83,11 @@ impl Asset {
 
 /// The routes: the page's files, the API, and JSON answers for unknown paths and methods.
 pub fn router(limits: ServerLimits) -> Router {
-    router_with(limits::Workers::new(limits))
+    router_for(limits::Workers::new(limits))
 }
 
 /// The routes, with `workers` doing the work.
-fn router_with(workers: limits::Workers) -> Router {
+fn router_for(workers: limits::Workers) -> Router {
     let mut router = Router::new();
     for asset in ASSETS {
         router = router.route(asset.path, get(move || async move { asset.response() }));

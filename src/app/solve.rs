@@ -12,7 +12,7 @@ use bimaru_sat::encode::sat::engine::Configuration;
 use bimaru_sat::encode::sat::redundant::Redundant;
 use bimaru_sat::format::OutputFormat;
 use bimaru_sat::format::csc384::{Dialect, DialectSource};
-use bimaru_sat::model::deadline::Deadline;
+use bimaru_sat::model::deadline::{Budget, Deadline};
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::job::{
     Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board, require_solvers,
@@ -53,7 +53,7 @@ fn job(args: &SolveArgs, deadline: Deadline) -> SolveJob {
     let (options, goal) = engine(&args.engine);
     SolveJob {
         options: SolveOptions {
-            deadline,
+            budget: Budget::until(deadline),
             ..options.clone()
         },
         goal,

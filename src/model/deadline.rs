@@ -137,6 +137,66 @@ impl Deadline {
     }
 }
 
+/// What a call may spend before it gives up: a [`Deadline`], an interrupt flag that any
+/// thread may set (a timer, Ctrl-C, a server dropping the request) and a cap on solver
+/// conflicts. Every use case that can run long takes one budget; none comes in twins, one
+/// with a limit and one without (`Budget::default()` is no limit at all).
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
+    /// When to give up; none by default.
+    pub deadline: Deadline,
+    /// Once set, the work stops at its next check (a SAT solver at its next conflict).
+    pub stop: Option<Arc<AtomicBool>>,
+    /// At most this many conflicts in one solver call, where a solver is called.
+    pub conflicts: Option<u64>,
+}
+
+impl Budget {
+    /// A budget that ends at `deadline`.
+    pub fn until(deadline: Deadline) -> Self {
+        Budget {
+            deadline,
+            ..Budget::default()
+        }
+    }
+
+    /// A budget that ends `limit` from now, when a limit is given; else no limit.
+    pub fn within(limit: Option<Duration>) -> Self {
+        Budget::until(Deadline::within(limit))
+    }
+
+    /// This budget, ending at `deadline` if that comes first.
+    pub fn until_earlier(&self, deadline: Deadline) -> Self {
+        Budget {
+            deadline: self.deadline.min(deadline),
+            ..self.clone()
+        }
+    }
+
+    /// This budget, stopped also by `flag`.
+    pub fn stopped_by(self, flag: Arc<AtomicBool>) -> Self {
+        Budget {
+            stop: Some(flag),
+            ..self
+        }
+    }
+
+    /// Whether the stop flag is set.
+    pub fn is_stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// `Err(TimeLimit)` once the deadline has passed or the stop flag is set.
+    pub fn check(&self) -> Result<(), TimeLimit> {
+        if self.is_stopped() {
+            return Err(TimeLimit);
+        }
+        self.deadline.check()
+    }
+}
+
 /// A timer thread that raises a flag at a deadline ([`Deadline::alarm`]).
 #[derive(Debug)]
 pub struct Alarm {

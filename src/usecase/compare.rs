@@ -10,6 +10,7 @@ use crate::encode::ilp::{IlpModel, IlpSolver};
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::model::Model;
 use crate::format::Format;
+use crate::model::deadline::Budget;
 use crate::model::limits::Limits;
 use crate::model::puzzle::{Grid, Pos, Puzzle};
 use crate::solver::SolverKind;
@@ -74,17 +75,12 @@ impl Config {
 
 impl Config {
     /// Runs this configuration's engine on `puzzle`, looking for up to `limit` solutions, each
-    /// verified.
-    pub fn run(&self, puzzle: &Puzzle, limit: usize) -> Result<solve::Report, solve::SolveError> {
-        let mut engine = self.engine(puzzle);
-        solve::run(puzzle, engine.as_mut(), limit)
-    }
-
-    /// [`Config::run`] within `budget` (none: no limit), as [`solve::solve`] keeps a time limit:
-    /// it fails with [`solve::SolveError::TimeLimit`] when the budget runs out before the
-    /// first grid, or reports the grids found by then with [`solve::Report::stopped`] set. A
-    /// custom configuration has no options to pass a budget through and runs without one.
-    pub fn run_within(
+    /// verified, within `budget` (a time limit for this run, none: no limit), as
+    /// [`solve::solve`] keeps one: it fails with [`solve::SolveError::TimeLimit`] when the budget
+    /// runs out before the first grid, or reports the grids found by then with
+    /// [`solve::Report::stopped`] set. A custom configuration has no options to pass a budget
+    /// through and runs without one.
+    pub fn run(
         &self,
         puzzle: &Puzzle,
         limit: usize,
@@ -95,11 +91,14 @@ impl Config {
                 puzzle,
                 &SolveOptions {
                     limit,
-                    time_limit: budget,
+                    budget: Budget::within(budget),
                     ..options.clone()
                 },
             ),
-            _ => self.run(puzzle, limit),
+            _ => {
+                let mut engine = self.engine(puzzle);
+                solve::run(puzzle, engine.as_mut(), limit)
+            }
         }
     }
 
@@ -410,7 +409,7 @@ fn run_one(
     let mut first = None;
     for _ in 0..repeat {
         let start = Instant::now();
-        let report = config.run_within(puzzle, limit, budget);
+        let report = config.run(puzzle, limit, budget);
         times.push(start.elapsed());
         if first.is_none() {
             first = Some(report);

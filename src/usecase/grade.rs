@@ -5,11 +5,10 @@
 
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::formula::{ClueFormula, FormulaError, MAX_CLAUSES};
-use crate::model::deadline::Deadline;
+use crate::model::deadline::{Budget, Deadline};
 use crate::model::puzzle::Puzzle;
 use crate::reason::unit::Propagator;
 use crate::usecase::solve::{Outcome, SolveError, SolveOptions, solve};
-use std::time::Instant;
 use varisat::Var;
 
 /// Difficulty grades, easiest first (the order is the derived `Ord`).
@@ -110,30 +109,13 @@ impl From<FormulaError> for GradeError {
     }
 }
 
-/// Grades `puzzle`: first proves it has exactly one solution (with the SAT engine), then
-/// measures the deduction depth.
-pub fn grade(puzzle: &Puzzle) -> Result<Graded, GradeError> {
-    grade_with(puzzle, &SolveOptions::unique())
-}
-
-/// [`grade`], giving up with [`SolveError::TimeLimit`] once `deadline` passes.
-pub fn grade_within(puzzle: &Puzzle, deadline: Deadline) -> Result<Graded, GradeError> {
-    let options = SolveOptions {
-        deadline,
-        ..SolveOptions::unique()
-    };
-    grade_with(puzzle, &options)
-}
-
-/// [`grade`], proving uniqueness with `options` (the limit is raised to two solutions). Their
-/// time limit and deadline cover the measure of deduction too: [`SolveError::TimeLimit`] when
-/// they are reached.
-pub fn grade_with(puzzle: &Puzzle, options: &SolveOptions) -> Result<Graded, GradeError> {
-    let deadline = options.deadline.min(Deadline::within(options.time_limit));
+/// Grades `puzzle`: first proves it has exactly one solution with `options` (the SAT engine by
+/// default; the limit is raised to two solutions), then measures the deduction depth. The
+/// options' budget covers the measure of deduction too: [`SolveError::TimeLimit`] when it runs
+/// out.
+pub fn grade(puzzle: &Puzzle, options: &SolveOptions) -> Result<Graded, GradeError> {
     let options = SolveOptions {
         limit: 2,
-        deadline,
-        time_limit: None,
         ..options.clone()
     };
     let report = solve(puzzle, &options)?;
@@ -145,26 +127,22 @@ pub fn grade_with(puzzle: &Puzzle, options: &SolveOptions) -> Result<Graded, Gra
         Outcome::Unique(_) => {}
         _ => return Ok(Graded::NotUnique),
     }
-    Ok(Graded::Unique(depth_within(puzzle, deadline, MAX_CLAUSES)?))
+    Ok(Graded::Unique(depth(
+        puzzle,
+        options.budget.deadline,
+        MAX_CLAUSES,
+    )?))
 }
 
 /// Measures how deep deduction must go to decide every cell of `puzzle`, without checking
-/// uniqueness (a puzzle with several solutions comes out [`Grade::Fiendish`]).
-pub fn deduction_depth(puzzle: &Puzzle) -> GradeReport {
-    match depth_within(puzzle, Deadline::NONE, usize::MAX) {
-        Ok(report) => report,
-        Err(e) => unreachable!("no deadline and no cap to pass: {e}"),
-    }
-}
-
-/// [`deduction_depth`], giving up (`None`) when it reaches `deadline`.
-pub fn deduction_depth_until(puzzle: &Puzzle, deadline: Option<Instant>) -> Option<GradeReport> {
-    let deadline = deadline.map_or(Deadline::NONE, Deadline::at);
-    depth_within(puzzle, deadline, usize::MAX).ok()
+/// uniqueness (a puzzle with several solutions comes out [`Grade::Fiendish`]); `None` when the
+/// budget runs out first.
+pub fn deduction_depth(puzzle: &Puzzle, budget: &Budget) -> Option<GradeReport> {
+    depth(puzzle, budget.deadline, usize::MAX).ok()
 }
 
 /// [`deduction_depth`], giving up once `deadline` passes or the formula passes `max_clauses`.
-fn depth_within(
+fn depth(
     puzzle: &Puzzle,
     deadline: Deadline,
     max_clauses: usize,
@@ -172,8 +150,7 @@ fn depth_within(
     // The clue-free encoding plus the clues as clauses of their own (the same formula the
     // generator and the hint engine reason on), so that the grade does not depend on how far
     // the placement list was pruned by the clues.
-    let formula =
-        ClueFormula::with_clues_bounded(puzzle, CardKind::default(), deadline, max_clauses)?;
+    let formula = ClueFormula::with_clues(puzzle, CardKind::default(), deadline, max_clauses)?;
     let cells: Vec<Var> = formula.cells().to_vec();
     let mut prop = Propagator::within(formula.formula(), deadline)?;
     let measured = measure(&mut prop, &cells);
@@ -233,23 +210,25 @@ fn measure(prop: &mut Propagator, cells: &[Var]) -> Result<GradeReport, FormulaE
 mod tests {
     use super::*;
     use crate::format::ist;
+    use std::time::Instant;
 
     #[test]
     fn a_passed_deadline_stops_probing() {
         let text = "ROW 2 3 2 2 3 0 1 3 2 2\nCOLUMN 6 0 1 0 2 1 3 1 2 4\n0\n";
         // Without clues the example has many solutions: propagation leaves cells to probe.
         let open = ist::parse(text).unwrap();
-        assert_eq!(deduction_depth_until(&open, Some(Instant::now())), None);
+        let passed = Budget::until(Deadline::at(Instant::now()));
+        assert_eq!(deduction_depth(&open, &passed), None);
         assert_eq!(
-            deduction_depth_until(&open, None).unwrap().grade,
+            deduction_depth(&open, &Budget::default()).unwrap().grade,
             Grade::Fiendish
         );
         let zero = SolveOptions {
-            time_limit: Some(std::time::Duration::ZERO),
+            budget: Budget::within(Some(std::time::Duration::ZERO)),
             ..SolveOptions::default()
         };
         assert!(matches!(
-            grade_with(&open, &zero),
+            grade(&open, &zero),
             Err(GradeError::Solve(SolveError::TimeLimit))
         ));
     }
@@ -266,7 +245,7 @@ mod tests {
         let text = "ROW 2 3 2 2 3 0 1 3 2 2\nCOLUMN 6 0 1 0 2 1 3 1 2 4\n6\n\
                     HINT 0 0 T\nHINT 1 6 M\nHINT 3 2 C\nHINT 6 0 W\nHINT 8 8 B\nHINT 9 5 C\n";
         let puzzle = ist::parse(text).unwrap();
-        let Graded::Unique(report) = grade(&puzzle).unwrap() else {
+        let Graded::Unique(report) = grade(&puzzle, &SolveOptions::unique()).unwrap() else {
             panic!("the example is unique")
         };
         let solution = solve(&puzzle, &SolveOptions::default())
@@ -281,7 +260,7 @@ mod tests {
             full.add_clue(pos, crate::model::puzzle::Clue::Piece(solution.get(pos)))
                 .unwrap();
         }
-        let easy = deduction_depth(&full);
+        let easy = deduction_depth(&full, &Budget::default()).unwrap();
         assert_eq!(easy.grade, Grade::Easy);
         assert!(easy.grade <= report.grade);
     }

@@ -103,11 +103,11 @@ proptest! {
             solve(&g.puzzle, &SolveOptions::unique()).unwrap().outcome,
             Outcome::Unique(ref grid) if *grid == g.solution
         ));
-        prop_assert_eq!(deduction_depth(&g.puzzle).grade, Grade::Easy);
+        prop_assert_eq!(deduction_depth(&g.puzzle, &bimaru_sat::model::deadline::Budget::default()).expect("no budget to run out").grade, Grade::Easy);
         for (pos, _) in g.puzzle.clues() {
             let mut fewer = g.puzzle.clone();
             fewer.remove_clue(pos);
-            prop_assert!(deduction_depth(&fewer).grade > Grade::Easy, "clue {} not needed", pos);
+            prop_assert!(deduction_depth(&fewer, &bimaru_sat::model::deadline::Budget::default()).expect("no budget to run out").grade > Grade::Easy, "clue {} not needed", pos);
         }
     }
 }
@@ -422,7 +422,12 @@ fn out_folder_and_grade_filter() {
     for stem in ["001", "002"] {
         let text = std::fs::read_to_string(out.join(format!("{stem}.txt"))).unwrap();
         let puzzle = ist::parse(&text).unwrap();
-        assert_eq!(deduction_depth(&puzzle).grade, Grade::Medium);
+        assert_eq!(
+            deduction_depth(&puzzle, &bimaru_sat::model::deadline::Budget::default())
+                .expect("no budget to run out")
+                .grade,
+            Grade::Medium
+        );
         assert!(out.join(format!("{stem}.out")).exists());
     }
 }

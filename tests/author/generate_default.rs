@@ -173,7 +173,9 @@ fn steered_grades_come_out_at_the_grade_asked_for() {
             let options = GenerateOptions::new(Size { rows: 10, cols: 10 });
             let g = generate_graded(&options, Some(grade), &mut rng_for(seed, 0)).unwrap();
             assert_eq!(
-                deduction_depth(&g.puzzle).grade,
+                deduction_depth(&g.puzzle, &bimaru_sat::model::deadline::Budget::default())
+                    .expect("no budget to run out")
+                    .grade,
                 grade,
                 "{grade} seed {seed}"
             );

@@ -29,13 +29,15 @@ fn revealing_more_of_the_solution_never_raises_the_grade() {
     let mut seen = std::collections::BTreeSet::new();
     for (puzzle, solution) in set_10x10() {
         let mut current = puzzle.clone();
-        let mut last = deduction_depth(&current);
+        let mut last = deduction_depth(&current, &bimaru_sat::model::deadline::Budget::default())
+            .expect("no budget to run out");
         seen.insert(last.grade);
         for pos in puzzle.positions().filter(|p| puzzle.clue(*p).is_none()) {
             current
                 .add_clue(pos, Clue::Piece(solution.get(pos)))
                 .unwrap();
-            let now = deduction_depth(&current);
+            let now = deduction_depth(&current, &bimaru_sat::model::deadline::Budget::default())
+                .expect("no budget to run out");
             assert!(
                 now.grade <= last.grade,
                 "{pos}: {:?} after {:?}",
@@ -56,7 +58,8 @@ fn revealing_more_of_the_solution_never_raises_the_grade() {
 #[test]
 fn the_grade_matches_what_each_level_decides() {
     for (puzzle, _) in set_10x10() {
-        let r = deduction_depth(&puzzle);
+        let r = deduction_depth(&puzzle, &bimaru_sat::model::deadline::Budget::default())
+            .expect("no budget to run out");
         match r.grade {
             Grade::Easy => assert_eq!(r.by_propagation, r.cells),
             Grade::Medium => {
@@ -86,7 +89,7 @@ fn grade_command_on_an_ist_instance() {
         "{text}"
     );
     let puzzle = bimaru_sat::format::ist::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let Graded::Unique(r) = grade(&puzzle).unwrap() else {
+    let Graded::Unique(r) = grade(&puzzle, &bimaru_sat::SolveOptions::unique()).unwrap() else {
         panic!("instance01 is unique")
     };
     assert_eq!(word, r.grade.name());

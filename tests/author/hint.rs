@@ -3,6 +3,7 @@
 
 use crate::common::{run, shared};
 use bimaru_sat::format::{ist, json};
+use bimaru_sat::model::deadline::Budget;
 use bimaru_sat::usecase::hint::{HintOutcome, Method, State, cell_name, hint};
 use bimaru_sat::{Clue, Piece, Pos};
 use std::path::Path;
@@ -61,7 +62,7 @@ fn repeated_hints_complete_every_public_ist_instance() {
         let mut state = State::from_puzzle(&puzzle);
         let mut steps = 0;
         loop {
-            match hint(&puzzle, &state).unwrap() {
+            match hint(&puzzle, &state, &Budget::default()).unwrap() {
                 HintOutcome::Complete => break,
                 HintOutcome::Hint(h) => {
                     let Pos { row, col } = h.pos;
@@ -177,7 +178,7 @@ fn hints_explain_every_step_of_a_15x15_walk_in_a_few_hundred_characters() {
     let mut state = State::from_puzzle(&puzzle);
     let mut methods = Vec::new();
     loop {
-        match hint(&puzzle, &state).unwrap() {
+        match hint(&puzzle, &state, &Budget::default()).unwrap() {
             HintOutcome::Complete => break,
             HintOutcome::Hint(h) => {
                 assert_eq!(h.content.is_ship(), solution.get(h.pos).is_ship(), "{h}");

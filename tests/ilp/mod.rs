@@ -690,7 +690,9 @@ fn every_solbat_board_ends_in_a_verified_grid_no_solution_or_the_time_limit() {
     for solver in solvers() {
         boards.par_iter().for_each(|(name, puzzle)| {
             let options = SolveOptions {
-                time_limit: Some(std::time::Duration::from_secs(1)),
+                budget: bimaru_sat::model::deadline::Budget::within(Some(
+                    std::time::Duration::from_secs(1),
+                )),
                 ..ilp(IlpModel::Ship, solver, 1)
             };
             let sat = solve(puzzle, &SolveOptions::default()).unwrap().outcome;

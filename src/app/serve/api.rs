@@ -22,7 +22,7 @@ use bimaru_sat::usecase::generate::{
     GenerateError, GenerateOptions, Size, default_fleet, generate_graded_until, parse_fleet,
     rng_for,
 };
-use bimaru_sat::usecase::grade::{Grade, GradeError, GradeReport, Graded, grade_with};
+use bimaru_sat::usecase::grade::{Grade, GradeError, GradeReport, Graded, grade as grade_puzzle};
 use bimaru_sat::usecase::hint::{HintError, Method, State as Filled};
 use bimaru_sat::usecase::job::author::{grade_line, hint_step};
 use bimaru_sat::usecase::job::generate::write_generated;
@@ -336,7 +336,7 @@ pub struct GradeJson {
 /// `POST /api/grade`: the grade of a puzzle with a unique solution; 422 otherwise.
 pub fn grade(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response, ApiError> {
     let puzzle = request.board()?.puzzle;
-    let graded = grade_with(&puzzle, &deadline.options(2)).map_err(|e| match e {
+    let graded = grade_puzzle(&puzzle, &deadline.options(2)).map_err(|e| match e {
         GradeError::Solve(e) => deadline.solve_error(e),
         e => ApiError::bad_input(format!("{PUZZLE}: {e}")),
     })?;

@@ -314,7 +314,7 @@ impl WorkDeadline {
     /// Solver options that stop at the deadline, looking for `limit` solutions.
     pub fn options(self, limit: usize) -> SolveOptions {
         SolveOptions {
-            deadline: self.library(),
+            budget: bimaru_sat::model::deadline::Budget::until(self.library()),
             limit,
             ..SolveOptions::default()
         }

@@ -462,7 +462,7 @@ async fn a_small_solve_takes_the_light_lane_while_the_heavy_one_is_busy() {
         .unwrap()
         .unwrap();
     // The heavy lane's one permit is held: a small solve and a small render answer all the same.
-    let router = super::router_with(workers.clone());
+    let router = super::router_for(workers.clone());
     for path in ["/api/solve", "/api/render"] {
         let request = Request::post(path).body(Body::from(EXAMPLE)).unwrap();
         let answer = tokio::time::timeout(Duration::from_secs(20), router.clone().oneshot(request))

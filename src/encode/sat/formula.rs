@@ -100,15 +100,9 @@ impl ClueFormula {
         })
     }
 
-    /// The formula with `puzzle`'s clues added, each tagged as a clue.
-    pub fn with_clues(puzzle: &Puzzle, card: CardKind) -> Self {
-        let mut formula = ClueFormula::new(puzzle, card);
-        formula.add_clues_of(puzzle);
-        formula
-    }
-
-    /// [`ClueFormula::with_clues`] (cell model), within the bounds of [`ClueFormula::bounded`].
-    pub fn with_clues_bounded(
+    /// The formula (cell model) with `puzzle`'s clues added, each tagged as a clue, within the
+    /// bounds of [`ClueFormula::bounded`].
+    pub fn with_clues(
         puzzle: &Puzzle,
         card: CardKind,
         deadline: Deadline,

@@ -20,11 +20,11 @@ pub use oracle::{ClueOracle, DeductionOracle, Removal, check_removal};
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::engine::Configuration;
 use crate::encode::sat::model::Model;
-use crate::model::deadline::Deadline;
+use crate::model::deadline::{Budget, Deadline};
 use crate::model::geometry::{all_ships, halo};
 use crate::model::puzzle::{Clue, Fleet, Grid, Pos, Puzzle, Shape, Ship};
 use crate::solver::SolverKind;
-use crate::usecase::grade::{Grade, deduction_depth_until};
+use crate::usecase::grade::{Grade, deduction_depth};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -594,7 +594,10 @@ pub fn generate_graded_until(
             return Err(GenerateError::TimeLimit { grade: want, tries });
         }
         let generated = generate_for(options, steer, rng)?;
-        match deduction_depth_until(&generated.puzzle, deadline) {
+        match deduction_depth(
+            &generated.puzzle,
+            &Budget::until(deadline.map_or(Deadline::NONE, Deadline::at)),
+        ) {
             Some(report) if report.grade == want => return Ok(generated),
             Some(_) => {}
             None => {

@@ -13,7 +13,7 @@ mod state;
 mod words;
 
 pub use crate::model::rule::{Rule, cell_name, content_name};
-pub use search::{HintError, HintOutcome, hint, hint_within};
+pub use search::{HintError, HintOutcome, hint};
 pub use state::State;
 pub use words::{Hint, Method, RULES_SHOWN, Split};
 
@@ -22,7 +22,7 @@ mod tests {
     use super::words::{cell_title, rule_list};
     use super::*;
 
-    use crate::model::deadline::Deadline;
+    use crate::model::deadline::{Budget, Deadline};
     use crate::model::puzzle::{Clue, Piece, Pos};
 
     use crate::format::ist;
@@ -48,16 +48,18 @@ mod tests {
         let state = State::from_puzzle(&puzzle);
         let past = Deadline::after(std::time::Duration::ZERO);
         assert_eq!(
-            hint_within(&puzzle, &state, past),
+            hint(&puzzle, &state, &Budget::until(past)),
             Err(HintError::TimeLimit)
         );
-        assert!(hint_within(&puzzle, &state, Deadline::NONE).is_ok());
+        assert!(hint(&puzzle, &state, &Budget::default()).is_ok());
     }
 
     #[test]
     fn first_hint_of_the_example_is_water_next_to_the_top_end_or_a_zero_row() {
         let puzzle = ist::parse(EXAMPLE).unwrap();
-        let HintOutcome::Hint(h) = hint(&puzzle, &State::from_puzzle(&puzzle)).unwrap() else {
+        let HintOutcome::Hint(h) =
+            hint(&puzzle, &State::from_puzzle(&puzzle), &Budget::default()).unwrap()
+        else {
             panic!("open cells remain")
         };
         assert_eq!(h.method, Method::Propagation);

@@ -6,7 +6,7 @@ use super::state::State;
 use super::words::{Hint, Method, Split};
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::formula::{ClueFormula, FormulaError, MAX_CLAUSES};
-use crate::model::deadline::{Alarm, Deadline, TimeLimit};
+use crate::model::deadline::{Alarm, Budget, Deadline, TimeLimit};
 use crate::model::puzzle::{Clue, Dir, Grid, Piece, Pos, Puzzle};
 pub use crate::model::rule::Rule;
 use crate::reason::unit::{Conflict, Propagator};
@@ -87,17 +87,12 @@ impl From<SolveError> for HintError {
     }
 }
 
-/// Finds one forced open cell of `puzzle` given `state`.
-pub fn hint(puzzle: &Puzzle, state: &State) -> Result<HintOutcome, HintError> {
-    hint_within(puzzle, state, Deadline::NONE)
-}
-
 /// How many forced cells a case split is looked for around, at most (each costs two
 /// propagations per open cell).
 const SPLIT_CANDIDATES: usize = 12;
 
-/// [`hint`], giving up with [`HintError::TimeLimit`] once `deadline` passes. The formula it
-/// reasons on is capped at [`MAX_CLAUSES`] ([`HintError::TooLarge`]), which bounds its memory.
+/// Finds one forced open cell of `puzzle` given `state`, giving up with
+/// [`HintError::TimeLimit`] once the budget's deadline passes. The formula it reasons on is capped at [`MAX_CLAUSES`] ([`HintError::TooLarge`]), which bounds its memory.
 ///
 /// First the puzzle with the filled cells is solved with the SAT engine: without a solution
 /// there is no hint ([`HintError::NoSolution`] when the puzzle alone has none,
@@ -106,11 +101,8 @@ const SPLIT_CANDIDATES: usize = 12;
 /// with the fewest rules behind it), one forced by one-step look-ahead, one forced by a case
 /// split on a second cell, and last one whose other content a search refutes, with a minimal
 /// set of the rules that refutation needed.
-pub fn hint_within(
-    puzzle: &Puzzle,
-    state: &State,
-    deadline: Deadline,
-) -> Result<HintOutcome, HintError> {
+pub fn hint(puzzle: &Puzzle, state: &State, budget: &Budget) -> Result<HintOutcome, HintError> {
+    let deadline = budget.deadline;
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     if state.shape != puzzle.shape() {
         return Err(HintError::WrongSize {
@@ -311,7 +303,7 @@ fn one_solution(
     deadline: Deadline,
 ) -> Result<Option<Grid>, HintError> {
     let options = SolveOptions {
-        deadline,
+        budget: Budget::until(deadline),
         ..SolveOptions::default()
     };
     let mut filled = puzzle.clone();
@@ -606,8 +598,7 @@ fn encode_tagged(
     state: &State,
     deadline: Deadline,
 ) -> Result<ClueFormula, FormulaError> {
-    let mut formula =
-        ClueFormula::with_clues_bounded(puzzle, CardKind::default(), deadline, MAX_CLAUSES)?;
+    let mut formula = ClueFormula::with_clues(puzzle, CardKind::default(), deadline, MAX_CLAUSES)?;
     for pos in puzzle.positions() {
         match state.get(pos) {
             Some(content) if puzzle.clue(pos) != Some(content) => {

@@ -1,10 +1,10 @@
 //! The puzzle-author jobs' steps and texts: a hint step (the clues filled into the player's
 //! state, one forced cell, the state with it filled) and the grade line.
 
-use crate::model::deadline::Deadline;
+use crate::model::deadline::{Budget, Deadline};
 use crate::model::puzzle::Puzzle;
 use crate::usecase::grade::GradeReport;
-use crate::usecase::hint::{Hint, HintError, HintOutcome, State, hint_within};
+use crate::usecase::hint::{Hint, HintError, HintOutcome, State, hint};
 
 /// What one hint step gives: the line to print and the state with the hinted cell filled in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +31,7 @@ pub fn hint_step(
             state.set(pos, clue);
         }
     }
-    let (line, hint) = match hint_within(puzzle, &state, deadline)? {
+    let (line, hint) = match hint(puzzle, &state, &Budget::until(deadline))? {
         HintOutcome::Complete => ("complete: no open cell left\n".to_string(), None),
         HintOutcome::Hint(h) => {
             state.set(h.pos, h.content);

@@ -8,6 +8,7 @@
 use super::solve::{Goal, Tally};
 use crate::format::Format;
 use crate::format::json::{ResultJson, Status};
+use crate::model::deadline::Deadline;
 use crate::model::limits::Limits;
 use crate::model::puzzle::Puzzle;
 use crate::usecase::error::Error;
@@ -16,6 +17,7 @@ use crate::usecase::solve::{Outcome, SolveError, SolveOptions, solve};
 use crate::usecase::{Source, folder_files};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// A resolved batch: what to read and how to solve each board.
 #[derive(Clone, Debug, Default)]
@@ -24,8 +26,10 @@ pub struct BatchJob {
     pub paths: Vec<PathBuf>,
     /// The format of every file.
     pub format: Format,
-    /// The engine configuration and the time limit per board; its `limit` is the goal's.
+    /// The engine configuration; its `limit` is the goal's.
     pub options: SolveOptions,
+    /// The time limit of each board, counted from its start.
+    pub time_limit: Option<Duration>,
     /// What to establish for each board (counting lists every grid in `grids`).
     pub goal: Goal,
     /// The largest input read.
@@ -223,7 +227,16 @@ impl BatchJob {
         let results: Vec<(Option<ResultJson>, Option<BoardProof>)> = doc
             .boards
             .par_iter()
-            .map(|board| match solve(&board.puzzle, &options) {
+            .map(|board| {
+                let options = SolveOptions {
+                    budget: options
+                        .budget
+                        .until_earlier(Deadline::within(self.time_limit)),
+                    ..options.clone()
+                };
+                (board, solve(&board.puzzle, &options))
+            })
+            .map(|(board, solved)| match solved {
                 Err(SolveError::TimeLimit) => {
                     Ok((None, self.proof.map(|_| BoardProof::Uncertifiable)))
                 }

@@ -248,7 +248,7 @@ pub fn cross_check(puzzle: &Puzzle, configs: &[Config], budget: Option<Duration>
             .map(|config| Verdict {
                 config: config.name.clone(),
                 solver: config.solver.clone(),
-                leg: match config.run_within(puzzle, 2, budget) {
+                leg: match config.run(puzzle, 2, budget) {
                     Ok(report) if report.stopped => {
                         Leg::Unconfirmed(report.outcome.grids().into_iter().cloned().collect())
                     }

@@ -2,7 +2,7 @@
 //! independent verifier, and the result is an [`Outcome`] (`Unsat`, `Unique`, `Multiple`,
 //! `Found`) with [`Stats`]. "No solution" and "not unique" are outcomes, not errors.
 //!
-//! Solving within a time limit ([`SolveOptions::time_limit`], [`SolveOptions::deadline`]). The
+//! Solving within a time limit ([`SolveOptions::budget`]). The
 //! SAT engine checks the deadline while it enumerates placements, pre-solves and encodes, and an
 //! alarm ([`Deadline::alarm`]) sets the solver's stop flag at the deadline. good_lp's solvers cannot be
 //! stopped from outside, so an ILP solve runs on a worker thread that is left at the deadline
@@ -17,7 +17,7 @@ use crate::encode::sat::card::CardKind;
 use crate::encode::sat::engine::{SatConfig, SatEngine};
 use crate::encode::sat::model::Model;
 use crate::encode::sat::redundant::Redundant;
-use crate::model::deadline::Deadline;
+use crate::model::deadline::Budget;
 use crate::model::outcome::outcome_of;
 pub use crate::model::outcome::{Engine, Outcome, Report, SolveError, Stats};
 use crate::model::puzzle::{Grid, Puzzle};
@@ -25,7 +25,6 @@ use crate::model::verify::verify;
 use crate::solver::SolverKind;
 use serde::Serialize;
 use std::sync::mpsc::channel;
-use std::time::Duration;
 
 /// The solving backends.
 #[derive(
@@ -67,18 +66,14 @@ pub struct SolveOptions {
     /// SAT backend: let a second configuration race the chosen one on calls that need many
     /// conflicts (see [`crate::encode::sat::engine`]); the answer stays deterministic.
     pub race: bool,
-    /// SAT backend: a flag that, once set (from any thread, for example by a timer), stops the
-    /// solver at its next conflict; the call then fails with [`SolveError::Interrupted`].
-    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-    /// Give up after this long, counted from the call of [`solve`]: it then fails with
-    /// [`SolveError::TimeLimit`], or returns the grids found so far with [`Report::stopped`]
-    /// set. Placement enumeration, pre-solving and encoding check the time as they go; the SAT
-    /// solver is stopped at its next conflict (a timer sets `stop`); the MIP solver is given the
-    /// time left as its own limit and the ILP engine checks the deadline between solver calls.
-    pub time_limit: Option<Duration>,
-    /// Give up at this point in time, as with `time_limit` (the earlier of the two counts):
-    /// a caller that spent part of its time already (reading, parsing) passes what is left.
-    pub deadline: Deadline,
+    /// What the solve may spend: past its deadline it fails with [`SolveError::TimeLimit`], or
+    /// returns the grids found so far with [`Report::stopped`] set; once its stop flag is set
+    /// (from any thread, for example by Ctrl-C) the SAT solver stops at its next conflict and
+    /// the call fails with [`SolveError::Interrupted`]. Placement enumeration, pre-solving and
+    /// encoding check the deadline as they go; the SAT solver is stopped at its next conflict
+    /// (a timer sets the stop flag); the MIP solver is given the time left as its own limit and
+    /// the ILP engine checks the deadline between solver calls.
+    pub budget: Budget,
     /// Integer program for the ILP backend.
     pub ilp_model: IlpModel,
     /// MIP solver for the ILP backend.
@@ -101,9 +96,7 @@ impl Default for SolveOptions {
             model: Model::default(),
             limit: 1,
             race: true,
-            stop: None,
-            time_limit: None,
-            deadline: Deadline::NONE,
+            budget: Budget::default(),
             ilp_model: IlpModel::default(),
             ilp_solver: IlpSolver::default(),
             solver: SolverKind::default(),
@@ -132,8 +125,8 @@ fn sat_config(options: &SolveOptions) -> SatConfig {
         race: options.race,
         presolve: options.presolve,
         redundant: options.redundant,
-        stop: options.stop.clone(),
-        deadline: options.deadline,
+        stop: options.budget.stop.clone(),
+        deadline: options.budget.deadline,
     }
 }
 
@@ -144,17 +137,16 @@ pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
         Backend::Ilp => Box::new(
             IlpEngine::new(puzzle, options.ilp_model, options.ilp_solver)
                 .with_presolve(options.presolve.then(PresolveOptions::default))
-                .with_deadline(options.deadline),
+                .with_deadline(options.budget.deadline),
         ),
     }
 }
 
 /// Solves `puzzle`, looking for up to `options.limit` solutions, and verifies every grid;
-/// within `options.time_limit` when one is set.
+/// within `options.budget`.
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, SolveError> {
-    let deadline = options.deadline.min(Deadline::within(options.time_limit));
-    if deadline.is_set() {
-        return solve_within(puzzle, options, deadline);
+    if options.budget.deadline.is_set() {
+        return solve_by_deadline(puzzle, options);
     }
     let mut engine = engine(puzzle, options);
     run(puzzle, engine.as_mut(), options.limit)
@@ -202,23 +194,16 @@ pub(crate) fn run_each(
     })
 }
 
-/// Solves `puzzle` with `options` (whose own limits are replaced by `deadline`), giving up at
-/// `deadline` with [`SolveError::TimeLimit`], or with the grids found so far.
-fn solve_within(
-    puzzle: &Puzzle,
-    options: &SolveOptions,
-    deadline: Deadline,
-) -> Result<Report, SolveError> {
-    let options = SolveOptions {
-        time_limit: None,
-        deadline,
-        ..options.clone()
-    };
+/// Solves `puzzle` with `options`, giving up at the budget's deadline with
+/// [`SolveError::TimeLimit`], or with the grids found so far.
+fn solve_by_deadline(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, SolveError> {
+    let deadline = options.budget.deadline;
+    let options = options.clone();
     if options.backend == Backend::Sat {
-        let stop = options.stop.clone().unwrap_or_default();
+        let stop = options.budget.stop.clone().unwrap_or_default();
         let alarm = deadline.alarm(stop.clone());
         let options = SolveOptions {
-            stop: Some(stop),
+            budget: options.budget.clone().stopped_by(stop),
             ..options
         };
         let mut engine = SatEngine::new(puzzle, &sat_config(&options));
@@ -282,7 +267,7 @@ mod tests {
         for backend in [Backend::Sat, Backend::Ilp] {
             let options = |limit| SolveOptions {
                 backend,
-                time_limit: Some(limit),
+                budget: Budget::within(Some(limit)),
                 ..SolveOptions::unique()
             };
             assert!(matches!(
@@ -304,7 +289,7 @@ mod tests {
         )
         .unwrap();
         let options = SolveOptions {
-            deadline: Deadline::after(Duration::ZERO),
+            budget: Budget::within(Some(Duration::ZERO)),
             ..SolveOptions::default()
         };
         assert!(matches!(
