@@ -92,7 +92,7 @@ fn value(cur: &mut Cursor) -> Result<ParamValue, ParseError> {
 }
 
 /// Parses a demystify battleship parameter file within the default limits
-/// ([`super::parse_document_with`] takes others).
+/// ([`super::parse_document`] takes others).
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     params::parse(text, &SYNTAX, &Limits::default())
 }

@@ -41,10 +41,10 @@ pub enum SolveError {
         /// What the solver said.
         message: String,
     },
-    /// The SAT backend's stop flag ([`crate::usecase::solve::SolveOptions::stop`]) was set before an answer.
+    /// The SAT backend's stop flag ([`crate::usecase::solve::SolveOptions::budget`]) was set before an answer.
     #[error("stopped before an answer")]
     Interrupted,
-    /// [`crate::usecase::solve::SolveOptions::time_limit`] passed before an answer.
+    /// The deadline of [`crate::usecase::solve::SolveOptions::budget`] passed before an answer.
     #[error("time limit reached")]
     TimeLimit,
     /// A model could not be decoded into a grid.

@@ -33,7 +33,7 @@ pub struct Config {
     pub solver: String,
     /// The backend it belongs to.
     pub backend: Backend,
-    /// The options it solves with, for [`Config::run_within`]; none for a custom engine.
+    /// The options it solves with, for [`Config::run`]; none for a custom engine.
     options: Option<SolveOptions>,
     build: Build,
 }
@@ -316,7 +316,7 @@ impl Comparison {
 
 /// Runs every configuration on every puzzle, `repeat` times each, looking for up to `limit`
 /// solutions, each run within `budget` (none: no limit; a run out of time has the verdict
-/// `timeout`, see [`Config::run_within`]); `step` is called after each puzzle-configuration
+/// `timeout`, see [`Config::run`]); `step` is called after each puzzle-configuration
 /// pair.
 pub fn compare(
     puzzles: &[NamedPuzzle],

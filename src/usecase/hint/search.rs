@@ -1,4 +1,4 @@
-//! Finding the forced cell ([`hint`], [`hint_within`]): propagation with reasons, one-step
+//! Finding the forced cell ([`hint`]): propagation with reasons, one-step
 //! look-ahead, a case split on a second cell, and last the SAT solver's search for a minimal set
 //! of rules (its failed assumptions), each over the rule-tagged formula.
 
@@ -138,7 +138,7 @@ pub fn hint(puzzle: &Puzzle, state: &State, budget: &Budget) -> Result<HintOutco
     found
 }
 
-/// The steps of [`hint_within`] once the formula is built and a solution known.
+/// The steps of [`hint`] once the formula is built and a solution known.
 fn steps(
     puzzle: &Puzzle,
     open: &[Pos],
