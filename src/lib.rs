@@ -2,11 +2,11 @@
 //! them to an embedded SAT solver (varisat). Every grid it returns has passed an independent
 //! verifier.
 //!
-//! Data flows one way: text → [`mod@format`] → [`Puzzle`] → encoder ([`sat`]) → solver → model →
-//! [`Grid`] → [`mod@verify`] → [`mod@format`] → text. See `docs/ARCHITECTURE.md` for the module map.
+//! Data flows one way: text → [`mod@format`] → [`Puzzle`] → encoder ([`encode`]) → solver → model →
+//! [`Grid`] → [`mod@model::verify`] → [`mod@format`] → text. See `docs/ARCHITECTURE.md` for the module map.
 //!
 //! The library knows no command line: the `bimaru-sat` binary (the default `cli` feature)
-//! resolves its flags into one of the plain [`job`] values, runs it here and writes what comes
+//! resolves its flags into one of the plain [`usecase::job`] values, runs it here and writes what comes
 //! back.
 //!
 //! ```

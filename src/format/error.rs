@@ -167,7 +167,7 @@ pub enum ParseErrorKind {
         /// What was found.
         detail: &'static str,
     },
-    /// A size, a fleet or a count of boards over one of the [`Limits`].
+    /// A size, a fleet or a count of boards over one of the [`crate::model::limits::Limits`].
     #[error(transparent)]
     Limit(#[from] LimitExceeded),
 }

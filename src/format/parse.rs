@@ -8,7 +8,7 @@ use super::{
 };
 use crate::model::limits::Limits;
 
-/// Parses `text` in `format`, which must not be [`Format::Auto`] (use [`detect()`] first),
+/// Parses `text` in `format`, which must not be [`Format::Auto`] (use [`super::detect()`] first),
 /// within `limits`: each parser checks a board's size and fleet before allocating for them, and
 /// every board is checked whole once built.
 pub fn parse_document(text: &str, format: Format, limits: &Limits) -> Result<Document, ParseError> {

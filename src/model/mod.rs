@@ -4,6 +4,7 @@
 
 pub mod deadline;
 pub mod geometry;
+pub mod grid;
 pub mod limits;
 pub mod outcome;
 pub mod placement;

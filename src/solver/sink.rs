@@ -63,7 +63,7 @@ impl<S: ClauseSink + ?Sized> ClauseSink for Counted<'_, S> {
 }
 
 /// A sink wrapper that stops passing clauses on once a deadline has passed, so that encoding
-/// a huge board gives up within the time limit ([`Timed::stopped`] then tells; the formula
+/// a huge board gives up within the time limit (`Timed::stopped` then tells; the formula
 /// is incomplete and must be thrown away). The clock is read every few thousand clauses.
 #[derive(Debug)]
 pub struct Timed<'s, S: ?Sized> {

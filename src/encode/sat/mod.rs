@@ -2,6 +2,7 @@
 //! models of the puzzle, DIMACS, and the engine that solves them (through [`crate::solver`]) and
 //! enumerates solutions.
 
+pub mod answer;
 pub mod card;
 pub mod cell;
 pub mod clue;

@@ -53,7 +53,7 @@ impl Model {
     }
 
     /// Encodes `instance` into `sink` with this model. Variable numbering is deterministic:
-    /// cells row-major first, then placements in [`Placements::ships`] order, then auxiliaries.
+    /// cells row-major first, then placements in [`crate::model::placement::Placements::ships`] order, then auxiliaries.
     pub fn encode<S: ClauseSink + ?Sized>(self, instance: &Instance<'_>, sink: &mut S) -> Encoding {
         match self {
             Model::Cell => cell::encode(instance, sink),

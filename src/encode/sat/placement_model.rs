@@ -1,4 +1,4 @@
-//! The placement model: one variable per legal placement (from [`Placements`]) decides where the
+//! The placement model: one variable per legal placement (from [`crate::model::placement::Placements`]) decides where the
 //! ships are; each cell variable is defined as "some chosen placement covers this cell". The
 //! no-touch rule is stated between placements, through the cells of each placement's halo,
 //! which also keeps every cell covered at most once. Counts are cardinality constraints. The

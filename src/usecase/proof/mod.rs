@@ -1,10 +1,10 @@
 //! Certified answers. [`certify`] turns "no solution", "unique" or "exactly N solutions" into a
 //! pair of files a sceptic can check: the whole CNF encoding of the puzzle plus one blocking
-//! clause per solution found (`sat/dimacs.rs`'s [`Formula`], as `--emit-dimacs
+//! clause per solution found (`sat/dimacs.rs`'s [`crate::encode::sat::dimacs::Formula`], as `--emit-dimacs
 //! --exclude-solution` writes it), and a DRAT proof that this formula is unsatisfiable. The
 //! proof opens with pre-solving's facts as unit lemmas, each implied by unit propagation over
 //! the formula and the lemmas before it, and goes on with what a fresh proof-writing solver
-//! ([`ProofSolver`]) writes while it refutes the formula and those units in one call.
+//! ([`crate::solver::ProofSolver`]) writes while it refutes the formula and those units in one call.
 //! [`check`] is the other side: it re-derives the formula from the puzzle, compares it clause
 //! for clause with the file, has the independent verifier accept every blocked grid, and runs
 //! the DRAT checker of [`drat`], which shares no code with any solver. `docs/proofs.md` says

@@ -4,7 +4,7 @@
 //!
 //! Solving within a time limit ([`SolveOptions::budget`]). The
 //! SAT engine checks the deadline while it enumerates placements, pre-solves and encodes, and an
-//! alarm ([`Deadline::alarm`]) sets the solver's stop flag at the deadline. good_lp's solvers cannot be
+//! alarm ([`crate::model::deadline::Deadline::alarm`]) sets the solver's stop flag at the deadline. good_lp's solvers cannot be
 //! stopped from outside, so an ILP solve runs on a worker thread that is left at the deadline
 //! (the grids it found by then are kept); it ends by itself soon after, because the engine hands
 //! the solver the time left as its own limit and checks the deadline between solver calls

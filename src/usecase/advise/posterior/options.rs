@@ -50,7 +50,7 @@ pub enum PosteriorMethod {
     Sample,
 }
 
-/// Settings of [`posterior`].
+/// Settings of [`super::posterior`].
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
     /// Touching rule.
@@ -68,7 +68,7 @@ pub struct Options {
     pub deadline: Deadline,
 }
 
-/// Estimated work ([`estimated_work`]) the exact engine gets through in a second, measured on
+/// Estimated work ([`super::estimated_work`]) the exact engine gets through in a second, measured on
 /// Rowan's sample 3 and a 4-hit board on two cores (1.2e9 to 4.7e9 in 2.0 to 7.7 s) and rounded
 /// down: [`PosteriorMethod::Auto`] counts exactly only when the estimate fits in half the time left.
 pub const WORK_PER_SECOND: f64 = 4e8;
