@@ -95,7 +95,7 @@ pub struct BoardSolved {
     /// The DIMACS formula to write after solving ([`Dimacs::After`]).
     pub formula: Option<Vec<u8>>,
     /// The certificate ([`SolveJob::proof`]); `None` when none was asked for or the outcome
-    /// is not one a proof certifies (see [`certificate`]).
+    /// is not one a proof certifies (see `certificate`).
     pub certificate: Option<Box<Certificate>>,
 }
 
