@@ -171,6 +171,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         syn::visit::visit_item(self, item);
     }
 
+    fn visit_visibility(&mut self, _: &'ast syn::Visibility) {
+        // `pub(super)` names a module but imports nothing.
+    }
+
     fn visit_path(&mut self, path: &'ast syn::Path) {
         let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
         self.refs.paths.push(segments);
@@ -320,6 +324,20 @@ fn loops(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
     components
 }
 
+/// The imports inside each loop, one `a -> b` a line.
+fn edges_within(graph: &BTreeMap<String, BTreeSet<String>>, loops: &[Vec<String>]) -> String {
+    let mut out = String::new();
+    for component in loops {
+        for from in component {
+            for to in graph[from].iter().filter(|t| component.contains(t)) {
+                out.push_str(&format!("\n  {from} -> {to}"));
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
 #[test]
 fn no_two_files_import_each_other_even_through_others() {
     let graph = import_graph();
@@ -329,29 +347,54 @@ fn no_two_files_import_each_other_even_through_others() {
         "the graph is too thin to be read right"
     );
     let found = loops(&graph);
-    assert!(found.is_empty(), "files in a loop: {found:?}");
+    assert!(
+        found.is_empty(),
+        "files in a loop: {}",
+        edges_within(&graph, &found)
+    );
 }
 
-/// The folder of a file (`encode/sat` for `encode/sat/cell.rs` and `encode/sat/mod.rs`).
-fn folder(file: &str) -> String {
-    file.rsplit_once('/')
-        .map_or(String::new(), |(dir, _)| dir.to_owned())
+/// The folders of a file, outermost first (`["encode", "sat"]` for `encode/sat/cell.rs`).
+fn folders(file: &str) -> Vec<&str> {
+    let mut parts: Vec<&str> = file.split('/').collect();
+    parts.pop();
+    parts
 }
 
 #[test]
 fn no_two_folders_import_each_other_even_through_others() {
+    // A folder holds its subfolders, so a file importing from its folder's subfolder (or the
+    // other way) stays inside one folder; two sibling folders (`encode/sat` and `encode/ilp`,
+    // `format` and `reason`) must not import each other, even through others.
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (file, deps) in import_graph() {
-        let from = folder(&file);
+        let from = folders(&file);
         for dep in deps {
-            let to = folder(&dep);
-            if to != from {
-                graph.entry(from.clone()).or_default().insert(to);
+            let to = folders(&dep);
+            let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+            if let (Some(a), Some(b)) = (from.get(common), to.get(common)) {
+                let parent = from[..common].join("/");
+                let join = |f: &str| {
+                    if parent.is_empty() {
+                        f.to_owned()
+                    } else {
+                        format!("{parent}/{f}")
+                    }
+                };
+                graph.entry(join(a)).or_default().insert(join(b));
             }
         }
     }
+    assert!(
+        graph.contains_key("usecase"),
+        "the folder graph is too thin to be read right"
+    );
     let found = loops(&graph);
-    assert!(found.is_empty(), "folders in a loop: {found:?}");
+    assert!(
+        found.is_empty(),
+        "folders in a loop: {}",
+        edges_within(&graph, &found)
+    );
 }
 
 /// The layers of the page's table `| rank | folder | ... |`, by top folder.
@@ -406,4 +449,100 @@ fn no_layer_imports_a_higher_one() {
         upward.is_empty(),
         "imports that do not go down: {upward:#?}"
     );
+}
+
+#[test]
+fn no_source_file_is_over_700_lines() {
+    let long: Vec<(String, usize)> = source_files()
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(root().join("src").join(&f)).expect("a source");
+            let lines = text.lines().count();
+            (f, lines)
+        })
+        .filter(|(_, lines)| *lines > 700)
+        .collect();
+    assert!(long.is_empty(), "files over 700 lines: {long:?}");
+}
+
+/// Every type, trait and function the crate defines (in test modules too), by name, with the
+/// files that define it.
+fn definitions() -> (BTreeMap<String, Vec<String>>, BTreeMap<String, Vec<String>>) {
+    struct Names<'a> {
+        file: &'a str,
+        types: &'a mut BTreeMap<String, Vec<String>>,
+        functions: &'a mut BTreeMap<String, Vec<String>>,
+    }
+    impl<'ast> Visit<'ast> for Names<'_> {
+        fn visit_item(&mut self, item: &'ast syn::Item) {
+            let ty = match item {
+                syn::Item::Struct(s) => Some(&s.ident),
+                syn::Item::Enum(e) => Some(&e.ident),
+                syn::Item::Trait(t) => Some(&t.ident),
+                syn::Item::Type(t) => Some(&t.ident),
+                syn::Item::Union(u) => Some(&u.ident),
+                _ => None,
+            };
+            if let Some(name) = ty {
+                let files = self.types.entry(name.to_string()).or_default();
+                files.push(self.file.to_owned());
+            }
+            if let syn::Item::Fn(f) = item {
+                let files = self.functions.entry(f.sig.ident.to_string()).or_default();
+                files.push(self.file.to_owned());
+            }
+            syn::visit::visit_item(self, item);
+        }
+
+        fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+            let files = self.functions.entry(f.sig.ident.to_string()).or_default();
+            files.push(self.file.to_owned());
+            syn::visit::visit_impl_item_fn(self, f);
+        }
+    }
+    let mut types = BTreeMap::new();
+    let mut functions = BTreeMap::new();
+    for file in source_files() {
+        let text = std::fs::read_to_string(root().join("src").join(&file)).expect("a source");
+        let syntax = syn::parse_file(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        Names {
+            file: &file,
+            types: &mut types,
+            functions: &mut functions,
+        }
+        .visit_file(&syntax);
+    }
+    (types, functions)
+}
+
+#[test]
+fn every_type_name_is_defined_once() {
+    let (types, _) = definitions();
+    assert!(types.len() > 100, "found only {} types", types.len());
+    let twice: Vec<(&String, &Vec<String>)> = types.iter().filter(|(_, f)| f.len() > 1).collect();
+    assert!(
+        twice.is_empty(),
+        "type names defined more than once: {twice:#?}"
+    );
+}
+
+#[test]
+fn no_function_comes_in_twins_with_and_without_a_limit() {
+    // One function takes the budget or the limits; none is a `_within`, `_with`, `_until` or
+    // `_bounded` variant of another.
+    let (_, functions) = definitions();
+    assert!(
+        functions.len() > 500,
+        "found only {} functions",
+        functions.len()
+    );
+    let twins: Vec<&String> = functions
+        .keys()
+        .filter(|name| {
+            ["_within", "_with", "_until", "_bounded"]
+                .iter()
+                .any(|suffix| name.ends_with(suffix))
+        })
+        .collect();
+    assert!(twins.is_empty(), "twin functions: {twins:?}");
 }

@@ -18,7 +18,7 @@ const HINTS: &str = "Water Circle Top Bottom Left Right Middle";
 struct Pending {
     id: Option<String>,
     line: usize,
-    size: Option<Size>,
+    size: Option<BoardSize>,
     hints: Vec<RubinHint>,
     ships: Vec<Ship>,
     row_tallies: Option<Vec<Option<usize>>>,
@@ -28,7 +28,7 @@ struct Pending {
 
 /// A `START-NEW-BOARD` line.
 #[derive(Clone, Copy)]
-struct Size {
+struct BoardSize {
     line: usize,
     rows: usize,
     cols: usize,
@@ -104,7 +104,7 @@ pub fn parse(text: &str, limits: &Limits) -> Result<Vec<Board>, ParseError> {
                 let [rows, cols] = numbers::<2>(line, 1, "the board size (rows columns)")?;
                 check_board(line.number, rows, cols, limits)?;
                 budget.take(line.number, rows * cols, limits)?;
-                p.size = Some(Size {
+                p.size = Some(BoardSize {
                     line: line.number,
                     rows,
                     cols,
@@ -365,7 +365,7 @@ fn tallies(
 }
 
 fn finish(p: Pending) -> Result<Board, ParseError> {
-    let Some(Size {
+    let Some(BoardSize {
         line: size_line,
         rows,
         cols,

@@ -25,7 +25,7 @@ fn limits() -> ServerLimits {
 
 /// Sends `body` to `path` (POST, or GET when `None`) and returns the status, the content type
 /// and the body.
-async fn send_with(
+async fn send_request(
     limits: ServerLimits,
     path: &str,
     body: Option<Vec<u8>>,
@@ -57,15 +57,15 @@ async fn send_with(
 }
 
 async fn post(path: &str, body: impl Into<Vec<u8>>) -> (StatusCode, Value) {
-    post_with(limits(), path, body).await
+    post_request(limits(), path, body).await
 }
 
-async fn post_with(
+async fn post_request(
     limits: ServerLimits,
     path: &str,
     body: impl Into<Vec<u8>>,
 ) -> (StatusCode, Value) {
-    let (status, content_type, text) = send_with(limits, path, Some(body.into())).await;
+    let (status, content_type, text) = send_request(limits, path, Some(body.into())).await;
     assert!(
         content_type.starts_with("application/json"),
         "{path}: {content_type}: {text}"
@@ -94,7 +94,7 @@ fn assert_error(status: StatusCode, value: &Value, expected: StatusCode, needles
 #[tokio::test]
 async fn the_page_and_its_files_are_served_from_the_binary() {
     for asset in ASSETS {
-        let (status, content_type, body) = send_with(limits(), asset.path, None).await;
+        let (status, content_type, body) = send_request(limits(), asset.path, None).await;
         assert_eq!(status, StatusCode::OK, "{}", asset.path);
         assert_eq!(content_type, asset.content_type);
         assert_eq!(body, asset.body);
@@ -211,7 +211,7 @@ async fn grade_convert_render_and_generate() {
     .unwrap();
     assert_eq!(json_puzzle, ist::parse(EXAMPLE).unwrap());
     let (status, content_type, svg) =
-        send_with(limits(), "/api/render?solution=true", Some(EXAMPLE.into())).await;
+        send_request(limits(), "/api/render?solution=true", Some(EXAMPLE.into())).await;
     assert_eq!(
         (status, content_type.as_str()),
         (StatusCode::OK, "image/svg+xml")
@@ -390,7 +390,7 @@ async fn limits_and_outcomes_that_are_not_answers_get_4xx() {
         ("render?solution=true", EXAMPLE.into()),
         ("generate", request),
     ] {
-        let (status, value) = post_with(zero.clone(), &format!("/api/{route}"), body).await;
+        let (status, value) = post_request(zero.clone(), &format!("/api/{route}"), body).await;
         assert_error(
             status,
             &value,
