@@ -5,8 +5,9 @@
 
 use crate::common::run;
 use bimaru_sat::format::json;
+use bimaru_sat::model::deadline::Budget;
 use bimaru_sat::model::placement::Placements;
-use bimaru_sat::reason::deduce::deduce;
+use bimaru_sat::reason::deduce::{Effort, deduce};
 use bimaru_sat::usecase::generate::{GenerateOptions, Reduce, Size, generate, rng_for};
 use bimaru_sat::{Grid, Outcome, Puzzle, SolveOptions, solve};
 use proptest::prelude::*;
@@ -16,7 +17,9 @@ use std::process::Command;
 /// clues: not the generator's incremental path) decides every cell of `puzzle`.
 fn rules_decide(puzzle: &Puzzle) -> bool {
     let mut placements = Placements::new(puzzle);
-    deduce(puzzle, &mut placements).is_ok_and(|k| k.is_complete())
+    deduce(puzzle, &mut placements, Effort::Rules, &Budget::default())
+        .expect("no budget to run out")
+        .is_ok_and(|k| k.is_complete())
 }
 
 /// `solution` is the only solution of `puzzle` (the public SAT path), the rules decide every

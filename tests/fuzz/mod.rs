@@ -21,8 +21,9 @@ use bimaru_sat::Limits;
 use bimaru_sat::encode::ilp::solution;
 use bimaru_sat::encode::sat::dimacs;
 use bimaru_sat::format::{self, Format, ParseError, json};
+use bimaru_sat::model::deadline::Budget;
 use bimaru_sat::model::placement::Placements;
-use bimaru_sat::reason::deduce::deduce;
+use bimaru_sat::reason::deduce::{Effort, deduce};
 use bimaru_sat::usecase::advise::contest;
 use bimaru_sat::usecase::hint::State;
 use proptest::prelude::*;
@@ -239,7 +240,7 @@ fn check_format(format: Format, text: &str) -> Result<(), TestCaseError> {
                     continue;
                 }
                 let mut placements = Placements::new(p);
-                let _ = deduce(p, &mut placements);
+                let _ = deduce(p, &mut placements, Effort::Rules, &Budget::default());
                 let again =
                     json::parse(&json::write_puzzle(p, None), &bimaru_sat::Limits::default());
                 prop_assert_eq!(again.as_ref(), Ok(p), "JSON round trip");

@@ -17,11 +17,11 @@ use super::card::CardKind;
 use super::instance::{Encoding, Instance};
 use super::model::Model;
 use super::redundant::Redundant;
-use crate::model::deadline::{Deadline, TimeLimit};
+use crate::model::deadline::{Budget, Deadline, TimeLimit};
 use crate::model::outcome::{Engine, SolveError, Stats};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle};
-use crate::reason::deduce::{Contradiction, Effort, Knowledge, deduce_within};
+use crate::reason::deduce::{Contradiction, Effort, Knowledge, deduce};
 use crate::solver::sink::Timed;
 use crate::solver::{self, Solver, SolverKind};
 use std::sync::Arc;
@@ -284,7 +284,12 @@ impl SatEngine {
         let shape = puzzle.shape();
         let mut placements = Placements::within(puzzle, config.deadline)?;
         let knowledge = if config.presolve {
-            match deduce_within(puzzle, &mut placements, Effort::Rules, config.deadline)? {
+            match deduce(
+                puzzle,
+                &mut placements,
+                Effort::Rules,
+                &Budget::until(config.deadline),
+            )? {
                 Ok(k) => Some(k),
                 Err(Contradiction) => return Ok(State::Decided(None)),
             }

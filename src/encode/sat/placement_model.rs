@@ -7,7 +7,7 @@
 use super::instance::{Encoding, Instance};
 use crate::model::geometry::halo;
 use crate::model::rule::Rule;
-use crate::reason::deduce::{Rules, Status, facts};
+use crate::reason::deduce::{PlacementStatus, Rules, facts};
 use crate::solver::sink::ClauseSink;
 use varisat::Lit;
 
@@ -40,16 +40,16 @@ pub fn encode<S: ClauseSink + ?Sized>(instance: &Instance<'_>, sink: &mut S) -> 
     }
     for (p, state) in fixed.placements.iter().enumerate() {
         match state {
-            Status::Chosen => sink.add_clause(&[pv(p)]),
-            Status::Dead => sink.add_clause(&[!pv(p)]),
-            Status::Open => {}
+            PlacementStatus::Chosen => sink.add_clause(&[pv(p)]),
+            PlacementStatus::Dead => sink.add_clause(&[!pv(p)]),
+            PlacementStatus::Open => {}
         }
     }
 
     // An open placement makes its cells ship and its halo water. Two placements that overlap
     // or touch therefore exclude each other: one covers a cell of the other's halo.
     for (p, ship) in placements.ships().iter().enumerate() {
-        if fixed.placements[p] != Status::Open {
+        if fixed.placements[p] != PlacementStatus::Open {
             continue;
         }
         sink.set_rule(Rule::ShipShape);
@@ -74,7 +74,7 @@ pub fn encode<S: ClauseSink + ?Sized>(instance: &Instance<'_>, sink: &mut S) -> 
         if *value == Some(false)
             || covering
                 .iter()
-                .any(|&p| fixed.placements[p] == Status::Chosen)
+                .any(|&p| fixed.placements[p] == PlacementStatus::Chosen)
         {
             continue;
         }
@@ -85,7 +85,7 @@ pub fn encode<S: ClauseSink + ?Sized>(instance: &Instance<'_>, sink: &mut S) -> 
         cover.extend(
             covering
                 .iter()
-                .filter(|&&p| fixed.placements[p] == Status::Open)
+                .filter(|&&p| fixed.placements[p] == PlacementStatus::Open)
                 .map(|&p| pv(p)),
         );
         sink.add_clause(&cover);
@@ -140,7 +140,7 @@ pub fn encode<S: ClauseSink + ?Sized>(instance: &Instance<'_>, sink: &mut S) -> 
             .max_by_key(|class| {
                 placements
                     .of_len(class.len)
-                    .filter(|&p| fixed.placements[p] == Status::Open)
+                    .filter(|&p| fixed.placements[p] == PlacementStatus::Open)
                     .count()
             })
             .map(|class| class.len)
@@ -159,9 +159,9 @@ pub fn encode<S: ClauseSink + ?Sized>(instance: &Instance<'_>, sink: &mut S) -> 
         let mut chosen = 0;
         for p in placements.of_len(class.len) {
             match fixed.placements[p] {
-                Status::Open => line.push(pv(p)),
-                Status::Chosen => chosen += 1,
-                Status::Dead => {}
+                PlacementStatus::Open => line.push(pv(p)),
+                PlacementStatus::Chosen => chosen += 1,
+                PlacementStatus::Dead => {}
             }
         }
         if !line.is_empty() {
@@ -207,7 +207,7 @@ mod tests {
         let placements = Placements::new(&puzzle);
         let fixed = facts(&puzzle, &placements, Rules::Basic).unwrap();
         assert!(fixed.cells.iter().all(Option::is_none));
-        assert!(fixed.placements.iter().all(|s| *s == Status::Open));
+        assert!(fixed.placements.iter().all(|s| *s == PlacementStatus::Open));
         let mut formula = CnfFormula::new();
         let enc = encode(
             &Instance::plain(&puzzle, &placements, CardKind::Seq),

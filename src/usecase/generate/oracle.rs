@@ -7,9 +7,10 @@ use super::{GenerateError, GenerateOptions, clue_free_puzzle};
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::formula::ClueFormula;
 use crate::encode::sat::instance::Instance;
+use crate::model::deadline::Budget;
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Clue, Fleet, Grid, Pos, Puzzle, Shape};
-use crate::reason::deduce::{Propagation, Rules, deduce};
+use crate::reason::deduce::{Effort, Propagation, Rules, deduce};
 use crate::reason::unit::{Propagator, TrailMark};
 use crate::solver::{self, Answer, Solver};
 use std::collections::HashMap;
@@ -54,9 +55,11 @@ pub fn check_removal(
             .expect("clue positions lie on the board");
     }
     let mut placements = Placements::new(&puzzle);
-    let knowledge = deduce(&puzzle, &mut placements).map_err(|_| {
-        GenerateError::Solver("pre-solving refuted clues taken from a solution".into())
-    })?;
+    let knowledge = deduce(&puzzle, &mut placements, Effort::Rules, &Budget::default())
+        .expect("no budget to run out")
+        .map_err(|_| {
+            GenerateError::Solver("pre-solving refuted clues taken from a solution".into())
+        })?;
     let differs = |p: Pos| knowledge.cells[shape.index(p)] != Some(solution.is_ship(p));
     let around = around(solution, removed);
     if around.iter().all(|&p| !differs(p)) {

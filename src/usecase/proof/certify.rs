@@ -9,7 +9,7 @@ use crate::encode::sat::model::Model;
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::{Violation, verify};
-use crate::reason::deduce::{Rules, Status, facts};
+use crate::reason::deduce::{PlacementStatus, Rules, facts};
 use crate::reason::unit::Propagator;
 pub use crate::solver::ProofFormat;
 use crate::solver::{Answer, SolverError, SolverKind};
@@ -234,9 +234,9 @@ pub fn presolved_units(puzzle: &Puzzle, formula: &Formula) -> Vec<Lit> {
         .iter()
         .zip(&formula.encoding.placements)
         .filter_map(|(status, var)| match status {
-            Status::Chosen => Some(var.positive()),
-            Status::Dead => Some(var.negative()),
-            Status::Open => None,
+            PlacementStatus::Chosen => Some(var.positive()),
+            PlacementStatus::Dead => Some(var.negative()),
+            PlacementStatus::Open => None,
         });
     let mut pending: Vec<Lit> = cells.chain(ships).collect();
     let mut up = Propagator::new(&formula.cnf);

@@ -1,115 +1,32 @@
-//! Sound propagation over cells and placements: the one propagation engine of the crate. It
-//! applies the rules a person uses first (a line whose count is met is water, a ship cell with
-//! one possible ship fixes that ship, a fleet class with as many candidates as ships uses them
-//! all, ...) until nothing changes, and can then probe: a candidate ship whose placement leads
-//! those rules to a contradiction is struck off. Only forced facts are derived, so the encoders
-//! may treat them as constants, and a contradiction proves that there is no solution.
-//!
-//! Pre-solving ([`deduce`]), the placement model ([`facts`] with [`Rules::Basic`]) and the
-//! generator all run this engine. It is event-driven: a change to a cell or a placement queues
-//! only the rules it can wake, and every structure is linear in the cells and placements. Changes
-//! are recorded on a trail, so assumptions can be undone ([`Propagation::mark`],
-//! [`Propagation::undo`]).
+//! The propagation engine ([`Propagation`]): the rules run event-driven over cells and placements
+//! to a fixpoint, with a trail to undo assumptions and probing of candidate ships.
 
-use crate::model::deadline::{Deadline, Pulse, TimeLimit};
+use super::knowledge::{Contradiction, Mark, PlacementStatus, Rules};
+use crate::model::deadline::{Deadline, Pulse};
 use crate::model::geometry::{axis, covers, halo};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Clue, Dir, Piece, Pos, Puzzle, Shape, Ship};
 
-/// What pre-solving decided.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Knowledge {
-    /// Per cell, row-major: `Some(true)` ship, `Some(false)` water, `None` undecided.
-    pub cells: Vec<Option<bool>>,
-    /// Per placement of the pruned list: whether the ship is certainly there.
-    pub forced: Vec<bool>,
-}
-
-impl Knowledge {
-    /// Whether every cell is decided.
-    pub fn is_complete(&self) -> bool {
-        self.cells.iter().all(Option::is_some)
-    }
-
-    /// Number of decided cells.
-    pub fn decided(&self) -> usize {
-        self.cells.iter().filter(|c| c.is_some()).count()
-    }
-}
-
-/// The rules found the puzzle unsolvable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Contradiction;
-
-/// How hard to try.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Effort {
-    /// The rules alone, to a fixpoint.
-    #[default]
-    Rules,
-    /// The rules, then probing every candidate ship (longest first) until a round strikes
-    /// nothing.
-    Probing,
-}
-
-/// Which rules run.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Rules {
-    /// Every rule, including "the cells that every candidate ship through a ship cell covers
-    /// are ship, and the cells in all their halos are water" (pre-solving).
-    #[default]
-    Full,
-    /// Every rule but that one: the placement model's own propagation, whose clause counts
-    /// `encodings/sat-placement.md` states.
-    Basic,
-}
-
-/// What propagation decided about a placement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// Undecided.
-    Open,
-    /// Part of every solution.
-    Chosen,
-    /// Part of no solution.
-    Dead,
-}
-
-/// The facts [`facts`] derived, on the placement list it was given.
-#[derive(Clone, Debug)]
-pub struct Facts {
-    /// Per cell, row-major: `Some(true)` ship, `Some(false)` water, `None` open.
-    pub cells: Vec<Option<bool>>,
-    /// Per placement, in [`Placements::ships`] order.
-    pub placements: Vec<Status>,
-}
-
-/// A position on the trail to undo back to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Mark(usize);
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Cell {
+pub(super) enum Cell {
     Unknown,
     Ship,
     Water,
 }
 
 #[derive(Clone, Copy, Debug)]
-enum Change {
+pub(super) enum Change {
     /// A cell was decided.
     Cell(usize),
-    /// A placement left [`Status::Open`].
+    /// A placement left [`PlacementStatus::Open`].
     Placement(usize),
 }
 
 /// A list of flat index lists (`items[start[i]..start[i + 1]]` for list `i`).
 #[derive(Clone, Debug, Default)]
-struct Lists {
-    start: Vec<usize>,
-    items: Vec<usize>,
+pub(super) struct Lists {
+    pub(super) start: Vec<usize>,
+    pub(super) items: Vec<usize>,
 }
 
 impl Lists {
@@ -140,9 +57,9 @@ impl Lists {
 
 /// A work queue that holds each item at most once.
 #[derive(Clone, Debug, Default)]
-struct Queue {
-    items: Vec<usize>,
-    queued: Vec<bool>,
+pub(super) struct Queue {
+    pub(super) items: Vec<usize>,
+    pub(super) queued: Vec<bool>,
 }
 
 impl Queue {
@@ -174,50 +91,50 @@ impl Queue {
 
 /// A fleet class: its ship count and how many of its placements are alive or chosen.
 #[derive(Clone, Copy, Debug)]
-struct Class {
-    count: usize,
-    alive: usize,
-    chosen: usize,
+pub(super) struct Class {
+    pub(super) count: usize,
+    pub(super) alive: usize,
+    pub(super) chosen: usize,
 }
 
 /// The propagation engine, loaded with one board and its placement list.
 #[derive(Clone, Debug)]
 pub struct Propagation<'a> {
-    shape: Shape,
-    placements: &'a Placements,
-    rules: Rules,
+    pub(super) shape: Shape,
+    pub(super) placements: &'a Placements,
+    pub(super) rules: Rules,
     /// Count of each line (rows, then columns).
-    counts: Vec<Option<usize>>,
+    pub(super) counts: Vec<Option<usize>>,
     /// Longest ship of the fleet: a line with at least this much room overflows for no ship.
-    longest: usize,
+    pub(super) longest: usize,
     /// Placements per fleet class, and the class of each placement.
-    class_members: Lists,
-    class_of: Vec<usize>,
+    pub(super) class_members: Lists,
+    pub(super) class_of: Vec<usize>,
     /// Placements of length two or more per line they lie along.
-    along: Lists,
+    pub(super) along: Lists,
 
-    cells: Vec<Cell>,
-    status: Vec<Status>,
-    line_ship: Vec<usize>,
-    line_unknown: Vec<usize>,
+    pub(super) cells: Vec<Cell>,
+    pub(super) status: Vec<PlacementStatus>,
+    pub(super) line_ship: Vec<usize>,
+    pub(super) line_unknown: Vec<usize>,
     /// Per cell: placements covering it that are not dead.
-    cover: Vec<usize>,
-    classes: Vec<Class>,
-    trail: Vec<Change>,
+    pub(super) cover: Vec<usize>,
+    pub(super) classes: Vec<Class>,
+    pub(super) trail: Vec<Change>,
 
-    decided_cells: Vec<usize>,
-    chosen: Vec<usize>,
-    line_checks: Queue,
-    class_checks: Queue,
-    cover_checks: Queue,
-    overflow_checks: Queue,
+    pub(super) decided_cells: Vec<usize>,
+    pub(super) chosen: Vec<usize>,
+    pub(super) line_checks: Queue,
+    pub(super) class_checks: Queue,
+    pub(super) cover_checks: Queue,
+    pub(super) overflow_checks: Queue,
     /// Scratch counters of the shared-candidates rule, zero between uses.
-    shared_cells: Vec<u32>,
-    shared_halo: Vec<u32>,
+    pub(super) shared_cells: Vec<u32>,
+    pub(super) shared_halo: Vec<u32>,
     /// Checked every few thousand rule applications ([`Propagation::set_deadline`]).
-    pulse: Pulse,
+    pub(super) pulse: Pulse,
     /// The deadline passed: propagation stopped short of its fixpoint.
-    stopped: bool,
+    pub(super) stopped: bool,
 }
 
 impl<'a> Propagation<'a> {
@@ -273,7 +190,7 @@ impl<'a> Propagation<'a> {
             class_of,
             along,
             cells: vec![Cell::Unknown; n],
-            status: vec![Status::Open; ships.len()],
+            status: vec![PlacementStatus::Open; ships.len()],
             line_ship: vec![0; shape.lines()],
             line_unknown,
             cover,
@@ -392,7 +309,7 @@ impl<'a> Propagation<'a> {
     }
 
     /// What is decided about placement `p`.
-    pub fn status(&self, p: usize) -> Status {
+    pub fn status(&self, p: usize) -> PlacementStatus {
         self.status[p]
     }
 
@@ -416,16 +333,16 @@ impl<'a> Propagation<'a> {
                 Some(Change::Placement(p)) => {
                     let class = &mut self.classes[self.class_of[p]];
                     match self.status[p] {
-                        Status::Dead => {
+                        PlacementStatus::Dead => {
                             class.alive += 1;
                             for pos in self.placements.ships()[p].cells() {
                                 self.cover[self.shape.index(pos)] += 1;
                             }
                         }
-                        Status::Chosen => class.chosen -= 1,
-                        Status::Open => {}
+                        PlacementStatus::Chosen => class.chosen -= 1,
+                        PlacementStatus::Open => {}
                     }
-                    self.status[p] = Status::Open;
+                    self.status[p] = PlacementStatus::Open;
                 }
                 None => break,
             }
@@ -445,7 +362,7 @@ impl<'a> Propagation<'a> {
                 if self.stopped {
                     return Ok(());
                 }
-                if self.status[p] != Status::Open {
+                if self.status[p] != PlacementStatus::Open {
                     continue;
                 }
                 let mark = self.mark();
@@ -527,11 +444,11 @@ impl<'a> Propagation<'a> {
 
     fn kill(&mut self, p: usize) -> Result<(), Contradiction> {
         match self.status[p] {
-            Status::Dead => return Ok(()),
-            Status::Chosen => return Err(Contradiction),
-            Status::Open => {}
+            PlacementStatus::Dead => return Ok(()),
+            PlacementStatus::Chosen => return Err(Contradiction),
+            PlacementStatus::Open => {}
         }
-        self.status[p] = Status::Dead;
+        self.status[p] = PlacementStatus::Dead;
         self.trail.push(Change::Placement(p));
         let k = self.class_of[p];
         self.classes[k].alive -= 1;
@@ -546,11 +463,11 @@ impl<'a> Propagation<'a> {
 
     fn choose(&mut self, p: usize) -> Result<(), Contradiction> {
         match self.status[p] {
-            Status::Chosen => return Ok(()),
-            Status::Dead => return Err(Contradiction),
-            Status::Open => {}
+            PlacementStatus::Chosen => return Ok(()),
+            PlacementStatus::Dead => return Err(Contradiction),
+            PlacementStatus::Open => {}
         }
-        self.status[p] = Status::Chosen;
+        self.status[p] = PlacementStatus::Chosen;
         self.trail.push(Change::Placement(p));
         let k = self.class_of[p];
         self.classes[k].chosen += 1;
@@ -656,7 +573,7 @@ impl<'a> Propagation<'a> {
         };
         for i in self.class_members.start[k]..self.class_members.start[k + 1] {
             let p = self.class_members.items[i];
-            if self.status[p] == Status::Open {
+            if self.status[p] == PlacementStatus::Open {
                 decide(self, p)?;
             }
         }
@@ -681,11 +598,11 @@ impl<'a> Propagation<'a> {
             .covering_cell(c)
             .iter()
             .copied()
-            .filter(|&p| self.status[p] != Status::Dead);
+            .filter(|&p| self.status[p] != PlacementStatus::Dead);
         let first = open.next();
         let single = open.next().is_none();
         match first {
-            Some(p) if self.status[p] == Status::Open && single => self.choose(p),
+            Some(p) if self.status[p] == PlacementStatus::Open && single => self.choose(p),
             Some(_) if self.rules == Rules::Full => self.shared_rule(c),
             _ => Ok(()),
         }
@@ -694,13 +611,16 @@ impl<'a> Propagation<'a> {
     fn shared_rule(&mut self, c: usize) -> Result<(), Contradiction> {
         let placements = self.placements;
         let candidates = placements.covering_cell(c);
-        if candidates.iter().any(|&p| self.status[p] == Status::Chosen) {
+        if candidates
+            .iter()
+            .any(|&p| self.status[p] == PlacementStatus::Chosen)
+        {
             return Ok(());
         }
         let mut touched: Vec<usize> = Vec::new();
         let mut m = 0u32;
         for &p in candidates {
-            if self.status[p] != Status::Open {
+            if self.status[p] != PlacementStatus::Open {
                 continue;
             }
             m += 1;
@@ -748,7 +668,7 @@ impl<'a> Propagation<'a> {
         }
         for i in self.along.start[l]..self.along.start[l + 1] {
             let p = self.along.items[i];
-            if self.status[p] != Status::Open {
+            if self.status[p] != PlacementStatus::Open {
                 continue;
             }
             let new = self.placements.ships()[p]
@@ -763,191 +683,7 @@ impl<'a> Propagation<'a> {
     }
 
     /// The decided cells, row-major.
-    fn cell_values(&self) -> Vec<Option<bool>> {
+    pub(super) fn cell_values(&self) -> Vec<Option<bool>> {
         self.shape.positions().map(|pos| self.cell(pos)).collect()
-    }
-}
-
-/// Runs `rules` on `puzzle` (its clues as decided cells) over `placements`, to a fixpoint.
-pub fn facts(
-    puzzle: &Puzzle,
-    placements: &Placements,
-    rules: Rules,
-) -> Result<Facts, Contradiction> {
-    let mut engine = Propagation::new(puzzle, placements, rules);
-    engine.start(puzzle)?;
-    Ok(Facts {
-        cells: engine.cell_values(),
-        placements: engine.status,
-    })
-}
-
-/// Applies the rules to `puzzle` until they change nothing (and probes, with
-/// [`Effort::Probing`]), removing dead placements from `placements`. Returns what is decided,
-/// aligned with the pruned `placements`.
-pub fn deduce_with(
-    puzzle: &Puzzle,
-    placements: &mut Placements,
-    effort: Effort,
-) -> Result<Knowledge, Contradiction> {
-    match deduce_within(puzzle, placements, effort, Deadline::NONE) {
-        Ok(result) => result,
-        Err(TimeLimit) => unreachable!("no deadline to pass"),
-    }
-}
-
-/// [`deduce_with`], giving up with [`TimeLimit`] once `deadline` passes (then `placements`
-/// is left as it was).
-pub fn deduce_within(
-    puzzle: &Puzzle,
-    placements: &mut Placements,
-    effort: Effort,
-    deadline: Deadline,
-) -> Result<Result<Knowledge, Contradiction>, TimeLimit> {
-    let (cells, status) = {
-        let mut engine = Propagation::new(puzzle, placements, Rules::Full);
-        engine.set_deadline(deadline);
-        let mut run = || {
-            engine.start(puzzle)?;
-            if effort == Effort::Probing {
-                engine.probe()?;
-            }
-            Ok(())
-        };
-        let result = run();
-        if engine.stopped() || deadline.passed() {
-            return Err(TimeLimit);
-        }
-        if let Err(contradiction) = result {
-            return Ok(Err(contradiction));
-        }
-        (engine.cell_values(), engine.status)
-    };
-    let alive: Vec<bool> = status.iter().map(|s| *s != Status::Dead).collect();
-    let forced = status
-        .iter()
-        .filter(|s| **s != Status::Dead)
-        .map(|s| *s == Status::Chosen)
-        .collect();
-    placements.retain(&alive);
-    Ok(Ok(Knowledge { cells, forced }))
-}
-
-/// [`deduce_with`] with the rules alone.
-pub fn deduce(puzzle: &Puzzle, placements: &mut Placements) -> Result<Knowledge, Contradiction> {
-    deduce_with(puzzle, placements, Effort::Rules)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::format::ist;
-    use crate::model::puzzle::Fleet;
-
-    #[test]
-    fn the_ist_example_is_decided_and_agrees_with_its_solution() {
-        let text = include_str!("../../puzzles/ist-example.txt");
-        let puzzle = ist::parse(text).unwrap();
-        let solution = include_str!("../../puzzles/ist-example.out");
-        for effort in [Effort::Rules, Effort::Probing] {
-            let mut placements = Placements::new(&puzzle);
-            let before = placements.len();
-            let k = deduce_with(&puzzle, &mut placements, effort).unwrap();
-            assert!(placements.len() < before);
-            assert_eq!(k.forced.len(), placements.len());
-            for (i, ch) in solution.lines().flat_map(|l| l.chars()).enumerate() {
-                if let Some(ship) = k.cells[i] {
-                    assert_eq!(ship, ch != '.' && ch != 'W', "cell {i}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn a_passed_deadline_stops_pre_solving_and_leaves_the_placements_alone() {
-        let puzzle = ist::parse(include_str!("../../puzzles/ist-example.txt")).unwrap();
-        let mut placements = Placements::new(&puzzle);
-        let before = placements.len();
-        let passed = Deadline::after(std::time::Duration::ZERO);
-        assert_eq!(
-            deduce_within(&puzzle, &mut placements, Effort::Probing, passed),
-            Err(TimeLimit)
-        );
-        assert_eq!(placements.len(), before);
-        let far = Deadline::after(std::time::Duration::from_secs(3600));
-        let k = deduce_within(&puzzle, &mut placements, Effort::Probing, far).unwrap();
-        assert!(k.is_ok() && placements.len() < before);
-    }
-
-    #[test]
-    fn an_overfull_row_is_a_contradiction() {
-        let mut p = Puzzle::new(
-            vec![Some(1), Some(0)],
-            vec![Some(1), Some(0)],
-            Fleet::from_counts(vec![1]),
-        )
-        .unwrap();
-        p.add_clue(Pos::new(1, 1), Clue::Piece(Piece::Submarine))
-            .unwrap();
-        let mut pl = Placements::new(&p);
-        assert_eq!(deduce(&p, &mut pl), Err(Contradiction));
-    }
-
-    /// Revealing the clues one by one on the clue-free board decides what pre-solving the
-    /// puzzle with its clues decides.
-    #[test]
-    fn assumed_clues_decide_what_presolving_decides() {
-        for text in [
-            include_str!("../../puzzles/ist-example.txt"),
-            include_str!("../../puzzles/generated/10x10/001.txt"),
-            include_str!("../../puzzles/generated/10x10/002.txt"),
-        ] {
-            let puzzle = ist::parse(text).unwrap();
-            let mut placements = Placements::new(&puzzle);
-            let knowledge = deduce(&puzzle, &mut placements).unwrap();
-            let bare = puzzle.without_clues();
-            let all = Placements::new(&bare);
-            let mut engine = Propagation::new(&bare, &all, Rules::Full);
-            engine.start(&bare).unwrap();
-            for (pos, clue) in puzzle.clues() {
-                engine.assume_clue(pos, clue).unwrap();
-            }
-            assert_eq!(engine.cell_values(), knowledge.cells);
-            let alive = (0..all.len()).filter(|&p| engine.status(p) != Status::Dead);
-            assert_eq!(alive.count(), placements.len());
-        }
-    }
-
-    /// Undoing an assumption restores every count, so the same assumption gives the same
-    /// result again, and the opposite one is free to propagate.
-    #[test]
-    fn undo_restores_the_state() {
-        let text = include_str!("../../puzzles/ist-example.txt");
-        let puzzle = ist::parse(text).unwrap();
-        let bare = crate::model::puzzle::Puzzle::new(
-            puzzle.row_counts().to_vec(),
-            puzzle.col_counts().to_vec(),
-            puzzle.fleet().clone(),
-        )
-        .unwrap();
-        let placements = Placements::new(&bare);
-        let mut engine = Propagation::new(&bare, &placements, Rules::Full);
-        engine.start(&bare).unwrap();
-        let before = (engine.cell_values(), engine.status.clone());
-        let mark = engine.mark();
-        for (pos, clue) in puzzle.clues() {
-            let _ = engine.assume(pos, clue.is_ship());
-        }
-        let after = engine.cell_values();
-        assert!(after.iter().flatten().count() > before.0.iter().flatten().count());
-        engine.undo(mark);
-        assert_eq!((engine.cell_values(), engine.status.clone()), before);
-        assert_eq!(engine.line_ship.iter().sum::<usize>(), {
-            before.0.iter().filter(|c| **c == Some(true)).count() * 2
-        });
-        for (pos, clue) in puzzle.clues() {
-            let _ = engine.assume(pos, clue.is_ship());
-        }
-        assert_eq!(engine.cell_values(), after);
     }
 }
