@@ -45,8 +45,10 @@ pub struct SolveOptions {
     /// SAT backend: let a second configuration race the chosen one on calls that need many
     /// conflicts (see [`crate::sat::engine`]); the answer stays deterministic.
     pub race: bool,
-    /// SAT backend: a flag that, once set (from any thread, for example by a timer), stops the
-    /// solver at its next conflict; the call then fails with [`SolveError::Interrupted`].
+    /// A flag that, once set (from any thread, for example by a timer or a Ctrl-C handler),
+    /// stops the solve: the SAT solver at its next conflict, the ILP engine between its nodes
+    /// (with microlp also between slices of microlp's own branch-and-bound); the call then fails
+    /// with [`SolveError::Interrupted`].
     pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Give up after this long, counted from the call of [`solve`]: it then fails with
     /// [`SolveError::TimeLimit`], or returns the grids found so far with [`Report::stopped`]
@@ -198,7 +200,8 @@ pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
         Backend::Ilp => Box::new(
             IlpEngine::new(puzzle, options.ilp_model, options.ilp_solver)
                 .with_presolve(options.presolve.then(PresolveOptions::default))
-                .with_deadline(options.deadline),
+                .with_deadline(options.deadline)
+                .with_stop(options.stop.clone()),
         ),
     }
 }

@@ -1,10 +1,10 @@
 //! Solving within a time limit ([`SolveOptions::time_limit`], [`SolveOptions::deadline`]). The
 //! SAT engine checks the deadline while it enumerates placements, pre-solves and encodes, and an
-//! alarm ([`Deadline::alarm`]) sets the solver's stop flag at the deadline. good_lp's solvers cannot be
-//! stopped from outside, so an ILP solve runs on a worker thread that is left at the deadline
-//! (the grids it found by then are kept); it ends by itself soon after, because the engine hands
-//! the solver the time left as its own limit and checks the deadline between solver calls
-//! ([`crate::ilp::engine`]). An answer that is complete is never thrown away, even if
+//! alarm ([`Deadline::alarm`]) sets the solver's stop flag at the deadline. An ILP solve runs on a
+//! worker thread that is left at the deadline, or when the caller's stop flag is set (the grids
+//! it found by then are kept); it ends by itself soon after, because the engine hands the solver
+//! the time left as its own limit, and a flag raised as the call returns stops the engine between
+//! its nodes and microlp between slices of its branch-and-bound ([`crate::ilp::engine`]). An answer that is complete is never thrown away, even if
 //! it comes a moment after the deadline.
 
 use super::{
@@ -13,7 +13,22 @@ use super::{
 use crate::deadline::Deadline;
 use crate::puzzle::{Grid, Puzzle};
 use crate::sat::engine::SatEngine;
-use std::sync::mpsc::channel;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::time::Duration;
+
+/// How often an ILP solve on its worker thread looks at the caller's stop flag.
+const STOP_POLL: Duration = Duration::from_millis(50);
+
+/// Raises its flag when dropped: the worker thread of an ILP solve stops once the call returns.
+struct RaiseOnDrop(Arc<AtomicBool>);
+
+impl Drop for RaiseOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
 
 /// Solves `puzzle` with `options` (whose own limits are replaced by `deadline`), giving up at
 /// `deadline` with [`SolveError::TimeLimit`], or with the grids found so far.
@@ -53,6 +68,15 @@ pub(super) fn solve_within(
     let (tx, rx) = channel();
     let puzzle = puzzle.clone();
     let limit = options.limit;
+    // The worker's own flag: raised when this call gives up (deadline or the caller's flag), so
+    // that the engine stops between nodes instead of running on, abandoned.
+    let caller_stop = options.stop.clone();
+    let stop = Arc::new(AtomicBool::new(false));
+    let options = SolveOptions {
+        stop: Some(stop.clone()),
+        ..options
+    };
+    let _raise = RaiseOnDrop(stop);
     std::thread::spawn(move || {
         // The receiver may be gone after a time-out; nothing is lost then.
         let mut engine = engine(&puzzle, &options);
@@ -62,11 +86,18 @@ pub(super) fn solve_within(
         let _ = tx.send(Message::Done(done));
     });
     let mut grids = Vec::new();
+    let stopped = || {
+        caller_stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    };
     loop {
         let left = deadline.remaining().unwrap_or_default();
-        match rx.recv_timeout(left) {
+        match rx.recv_timeout(left.min(STOP_POLL)) {
             Ok(Message::Grid(grid)) => grids.push(grid),
             Ok(Message::Done(r)) => return r,
+            Err(RecvTimeoutError::Timeout) if !deadline.passed() && !stopped() => continue,
+            Err(_) if grids.is_empty() && stopped() => return Err(SolveError::Interrupted),
             Err(_) if grids.is_empty() => return Err(SolveError::TimeLimit),
             Err(_) => {
                 return Ok(Report {
