@@ -351,17 +351,29 @@ pub fn solve_model(
         return Ok(Some(values));
     }
     let solved = match solver {
-        IlpSolver::Microlp => super::sliced::run(&objective(&free), &rows, deadline, limits.stop),
+        IlpSolver::Microlp => {
+            super::sliced::run(&objective(solver, &free), &rows, deadline, limits.stop)
+        }
         #[cfg(feature = "highs")]
-        IlpSolver::Highs => run(good_lp::highs, &free, &rows, deadline, |p| {
+        IlpSolver::Highs => run(
+            good_lp::highs,
+            &objective(solver, &free),
+            &rows,
+            deadline,
             // One thread: these programs are tiny and a thread pool costs more than it saves.
-            p.set_threads(1)
-        }),
+            |p| p.set_threads(1),
+        ),
         #[cfg(feature = "coin_cbc")]
-        IlpSolver::Cbc => run(good_lp::coin_cbc, &free, &rows, deadline, |mut p| {
-            p.set_parameter("threads", "1");
-            p
-        }),
+        IlpSolver::Cbc => run(
+            good_lp::coin_cbc,
+            &objective(solver, &free),
+            &rows,
+            deadline,
+            |mut p| {
+                p.set_parameter("threads", "1");
+                p
+            },
+        ),
         #[allow(unreachable_patterns)]
         other => Err(Failure::Fatal(SolveError::Solver {
             message: format!(
@@ -408,14 +420,22 @@ pub(super) struct Row {
     pub(super) rhs: i64,
 }
 
-/// The columns `(lower, upper, branching length)` with the objective coefficient in place of
-/// the length: `len * n + column` (see [`branching_length`]).
-pub(super) fn objective(columns: &[(i64, i64, f64)]) -> Vec<(i64, i64, f64)> {
+/// The columns `(lower, upper, branching length)` with `solver`'s objective coefficient in place
+/// of the length: `len * n + column` for microlp and CBC (see [`branching_length`]), zero for
+/// HiGHS. HiGHS branches on its own pseudocosts and runs its primal heuristics from the start;
+/// the ranking objective only sends it after a point with the longest ships at the lowest
+/// columns: with a zero objective it found a point in about 2.2 s of CPU where it took 6.4–12 s
+/// on three hard solbat boards (`docs/benchmarks.md`, `encodings/ilp-ship.md`).
+pub(super) fn objective(solver: IlpSolver, columns: &[(i64, i64, f64)]) -> Vec<(i64, i64, f64)> {
     let n = columns.len() as f64;
+    let rank = solver != IlpSolver::Highs;
     columns
         .iter()
         .enumerate()
-        .map(|(i, &(lower, upper, len))| (lower, upper, len * n + i as f64))
+        .map(|(i, &(lower, upper, len))| {
+            let coef = if rank { len * n + i as f64 } else { 0.0 };
+            (lower, upper, coef)
+        })
         .collect()
 }
 
@@ -438,9 +458,9 @@ where
             vars.add(variable().integer().min(lower as f64).max(upper as f64))
         })
         .collect();
-    // See `branching_length`: rank by ship length, then by column order.
+    // The objective of each column is given (see `objective`).
     let mut objective = Expression::with_capacity(columns.len());
-    for (&h, &(_, _, coef)) in handles.iter().zip(&super::engine::objective(columns)) {
+    for (&h, &(_, _, coef)) in handles.iter().zip(columns) {
         objective.add_mul(coef, h);
     }
     // Any feasible point is a solution: stop at the first incumbent.
