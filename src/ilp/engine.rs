@@ -1,5 +1,6 @@
-//! The ILP engine: hands a [`LinearModel`] to a good_lp solver (microlp, or HiGHS and CBC when
-//! built with their features), decodes each optimum into a [`Grid`], and adds a no-good cut so
+//! The ILP engine: hands a [`LinearModel`] to microlp (driven directly, in node slices:
+//! [`super::sliced`]) or to a good_lp solver (HiGHS and CBC, when built with their features),
+//! decodes each optimum into a [`Grid`], and adds a no-good cut so
 //! that the next call finds a different solution (for `--unique` and `--count`).
 //!
 //! Two safeguards make every call end in an answer or the time limit, never a solver error:
@@ -11,6 +12,9 @@
 //!   it both ways, propagates bounds ([`tighten`]) and hands each smaller program to the solver
 //!   again: a small depth-first branch-and-bound above the solver, which checks the deadline
 //!   between nodes. Both branches together cover every point, so "no solution" stays a proof.
+//!
+//! A stop flag ([`IlpEngine::with_stop`]) is read with the deadline between nodes, and by
+//! microlp between its slices.
 
 use super::presolve::{PresolveOptions, Presolved, presolve, tighten};
 use super::{IlpModel, IlpSolver, LinearConstraint, LinearModel, Sense, VarRole};
