@@ -710,3 +710,42 @@ fn every_solbat_board_ends_in_a_verified_grid_no_solution_or_the_time_limit() {
         });
     }
 }
+
+/// A stop flag (what a Ctrl-C handler or the Python binding sets) ends an ILP solve that
+/// microlp would otherwise run on for minutes: between the engine's nodes and between slices of
+/// microlp's own branch-and-bound, both on the caller's thread (no time limit) and on the worker
+/// thread of a solve with a time limit.
+#[test]
+fn a_stop_flag_interrupts_a_long_microlp_solve() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+    let Some((name, puzzle)) = solbat()
+        .into_iter()
+        .find(|(name, _)| name.ends_with("sb_15_15_7_0.dzn"))
+    else {
+        return;
+    };
+    for time_limit in [None, Some(Duration::from_secs(600))] {
+        let stop = Arc::new(AtomicBool::new(false));
+        let raise = {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(300));
+                stop.store(true, Ordering::Relaxed);
+            })
+        };
+        let options = SolveOptions {
+            budget: bimaru_sat::model::deadline::Budget::within(time_limit).stopped_by(stop),
+            ..ilp(IlpModel::Ship, IlpSolver::Microlp, 2)
+        };
+        let start = Instant::now();
+        let result = solve(&puzzle, &options);
+        raise.join().unwrap();
+        assert!(
+            matches!(result, Err(bimaru_sat::usecase::solve::SolveError::Interrupted)),
+            "{name} {time_limit:?}: {result:?} after {:?}",
+            start.elapsed()
+        );
+    }
+}

@@ -476,6 +476,36 @@ fn the_cross_check_agrees_on_the_corpus() {
     });
 }
 
+/// The 39 MiniZinc solbat boards with a budget of 5 s per leg (half of `--cross-check`'s default,
+/// to keep CI short): every board gets three verdicts and no disagreement; a leg that runs out of
+/// budget (the ILP leg with microlp on most of them) is reported as unconfirmed, never as
+/// agreement. With HiGHS linked the ILP leg uses it.
+#[test]
+fn the_cross_check_of_the_solbat_boards_has_no_disagreement() {
+    let Some(dir) = shared("corpus/minizinc-solbat") else {
+        return;
+    };
+    let boards = files(&dir, ".dzn");
+    assert_eq!(boards.len(), 39);
+    let budget = Some(std::time::Duration::from_secs(5));
+    boards.par_iter().for_each(|path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut doc = parse_document(
+            &text,
+            format::detect(&text).unwrap(),
+            &bimaru_sat::Limits::default(),
+        )
+        .unwrap();
+        let puzzle = doc.boards.remove(0).puzzle;
+        let checked = cross_check(&puzzle, &cross_configs(CardKind::Seq), budget);
+        assert_eq!(checked.verdicts.len(), 3);
+        assert_eq!(checked.disagreement(), None, "{}", path.display());
+        let tally = checked.tally();
+        assert_eq!(tally.disagree, 0, "{}", path.display());
+        assert_eq!(tally.agree + tally.unconfirmed, 3, "{}", path.display());
+    });
+}
+
 #[test]
 fn the_cross_check_of_a_corpus_board_agrees() {
     let Some(dir) = shared("corpus/ist-bimaru/public") else {

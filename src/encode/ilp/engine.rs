@@ -1,5 +1,6 @@
-//! The ILP engine: hands a [`LinearModel`] to a good_lp solver (microlp, or HiGHS and CBC when
-//! built with their features), decodes each optimum into a [`Grid`], and adds a no-good cut so
+//! The ILP engine: hands a [`LinearModel`] to microlp (driven directly, in node slices:
+//! [`super::sliced`]) or to a good_lp solver (HiGHS and CBC, when built with their features),
+//! decodes each optimum into a [`Grid`], and adds a no-good cut so
 //! that the next call finds a different solution (for `--unique` and `--count`).
 //!
 //! Two safeguards make every call end in an answer or the time limit, never a solver error:
@@ -11,16 +12,22 @@
 //!   it both ways, propagates bounds ([`tighten`]) and hands each smaller program to the solver
 //!   again: a small depth-first branch-and-bound above the solver, which checks the deadline
 //!   between nodes. Both branches together cover every point, so "no solution" stays a proof.
+//!
+//! A stop flag ([`IlpEngine::with_stop`]) is read with the deadline between nodes, and by
+//! microlp between its slices.
 
 use super::presolve::{PresolveOptions, Presolved, presolve, tighten};
 use super::{IlpModel, IlpSolver, LinearConstraint, LinearModel, Sense, VarRole};
 use crate::model::deadline::Deadline;
 use crate::model::outcome::{Engine, SolveError, Stats};
 use crate::model::puzzle::{Grid, Puzzle};
+#[cfg(any(feature = "highs", feature = "coin_cbc"))]
 use good_lp::{
     Expression, ProblemVariables, ResolutionError, Solution, SolverModel, Variable, WithMipGap,
     WithTimeLimit, variable,
 };
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// A puzzle's integer program loaded for one solver, ready to enumerate solutions.
@@ -30,6 +37,7 @@ pub struct IlpEngine {
     cuts: Vec<LinearConstraint>,
     presolve: Option<PresolveOptions>,
     deadline: Deadline,
+    stop: Option<Arc<AtomicBool>>,
     exhausted: bool,
     fallbacks: usize,
     encode_time: Duration,
@@ -55,6 +63,7 @@ impl IlpEngine {
             cuts: Vec::new(),
             presolve: Some(PresolveOptions::default()),
             deadline: Deadline::NONE,
+            stop: None,
             exhausted: false,
             fallbacks: 0,
             encode_time: Duration::ZERO,
@@ -77,6 +86,15 @@ impl IlpEngine {
         self
     }
 
+    /// Stops once `stop` is set (from any thread): each call then fails with
+    /// [`SolveError::Interrupted`]. The flag is read between the nodes of [`search`] and, with
+    /// microlp, between slices of its branch-and-bound ([`super::sliced`]); HiGHS and CBC read
+    /// only their time limit, so with them the flag takes effect when the solver call returns.
+    pub fn with_stop(mut self, stop: Option<Arc<AtomicBool>>) -> Self {
+        self.stop = stop;
+        self
+    }
+
     /// How many programs the solver failed on (numerically) and [`search`] split in two.
     pub fn fallbacks(&self) -> usize {
         self.fallbacks
@@ -96,8 +114,10 @@ impl IlpEngine {
     /// ([`search`] with this engine's solver).
     fn search(&mut self, bounds: Vec<(i64, i64)>) -> Result<Option<Vec<i64>>, SolveError> {
         let (model, cuts, solver, deadline) = (&self.model, &self.cuts, self.solver, self.deadline);
-        search(model, cuts, bounds, deadline, &mut self.fallbacks, |node| {
-            solve_model(model, cuts, Some(node), solver, deadline).map_err(|f| match f {
+        let stop = self.stop.as_deref();
+        let limits = Limits { deadline, stop };
+        search(model, cuts, bounds, limits, &mut self.fallbacks, |node| {
+            solve_model(model, cuts, Some(node), solver, limits).map_err(|f| match f {
                 Failure::Numerical(message) => {
                     Failure::Numerical(format!("{}: {message}", solver.name()))
                 }
@@ -107,16 +127,41 @@ impl IlpEngine {
     }
 }
 
+/// When a solve gives up: at a deadline, or once a stop flag is set.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits<'a> {
+    /// Give up with [`SolveError::TimeLimit`] at this point.
+    pub deadline: Deadline,
+    /// Give up with [`SolveError::Interrupted`] once this flag is set.
+    pub stop: Option<&'a AtomicBool>,
+}
+
+impl Limits<'_> {
+    /// No limit.
+    pub const NONE: Limits<'static> = Limits {
+        deadline: Deadline::NONE,
+        stop: None,
+    };
+
+    /// `Err` once the flag is set or the deadline has passed.
+    pub fn check(&self) -> Result<(), SolveError> {
+        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(SolveError::Interrupted);
+        }
+        Ok(self.deadline.check()?)
+    }
+}
+
 /// A point of `model` plus `cuts` within `bounds`, or `None` when there is none. `solve` answers
 /// each node; a node it fails on ([`Failure::Numerical`], or a point that breaks a row) is split
 /// on a free variable (see the module documentation), fixed to 1 first, and each half is
-/// propagated before it is tried. `splits` counts the nodes split. The deadline is checked
-/// before each node.
+/// propagated before it is tried. `splits` counts the nodes split. The limits (deadline and
+/// stop flag) are checked before each node.
 pub fn search(
     model: &LinearModel,
     cuts: &[LinearConstraint],
     bounds: Vec<(i64, i64)>,
-    deadline: Deadline,
+    limits: Limits<'_>,
     splits: &mut usize,
     mut solve: impl FnMut(&[(i64, i64)]) -> Result<Option<Vec<i64>>, Failure>,
 ) -> Result<Option<Vec<i64>>, SolveError> {
@@ -126,7 +171,7 @@ pub fn search(
     };
     let mut open = vec![bounds];
     while let Some(bounds) = open.pop() {
-        deadline.check()?;
+        limits.check()?;
         let failure = match solve(&bounds) {
             Ok(Some(values)) => match model
                 .constraints
@@ -199,7 +244,11 @@ impl Engine for IlpEngine {
         if self.exhausted {
             return Ok(None);
         }
-        self.deadline.check()?;
+        let limits = Limits {
+            deadline: self.deadline,
+            stop: self.stop.as_deref(),
+        };
+        limits.check()?;
         let start = Instant::now();
         let values = match self.presolve {
             Some(options) => match presolve(&self.model, &self.cuts, options) {
@@ -244,8 +293,8 @@ impl Engine for IlpEngine {
 }
 
 /// Solves `model` plus `cuts` with `solver`, within `bounds` (one `(lower, upper)` pair per
-/// variable; the model's own bounds when `None`) and by `deadline`: integer values per variable,
-/// or `None` when the program is infeasible. Fixed variables are substituted before the solver
+/// variable; the model's own bounds when `None`) and within `limits`: integer values per
+/// variable, or `None` when the program is infeasible. Fixed variables are substituted before the solver
 /// sees the program. One solver call: a numerical failure is returned, not retried (the
 /// engine's search retries).
 pub fn solve_model(
@@ -253,8 +302,9 @@ pub fn solve_model(
     cuts: &[LinearConstraint],
     bounds: Option<&[(i64, i64)]>,
     solver: IlpSolver,
-    deadline: Deadline,
+    limits: Limits<'_>,
 ) -> Result<Option<Vec<i64>>, Failure> {
+    let deadline = limits.deadline;
     let bounds: Vec<(i64, i64)> = match bounds {
         Some(b) => b.to_vec(),
         None => model.vars.iter().map(|v| (v.lower, v.upper)).collect(),
@@ -305,17 +355,29 @@ pub fn solve_model(
         return Ok(Some(values));
     }
     let solved = match solver {
-        IlpSolver::Microlp => run(good_lp::microlp, &free, &rows, deadline, |p| p),
+        IlpSolver::Microlp => {
+            super::sliced::run(&objective(solver, &free), &rows, deadline, limits.stop)
+        }
         #[cfg(feature = "highs")]
-        IlpSolver::Highs => run(good_lp::highs, &free, &rows, deadline, |p| {
+        IlpSolver::Highs => run(
+            good_lp::highs,
+            &objective(solver, &free),
+            &rows,
+            deadline,
             // One thread: these programs are tiny and a thread pool costs more than it saves.
-            p.set_threads(1)
-        }),
+            |p| p.set_threads(1),
+        ),
         #[cfg(feature = "coin_cbc")]
-        IlpSolver::Cbc => run(good_lp::coin_cbc, &free, &rows, deadline, |mut p| {
-            p.set_parameter("threads", "1");
-            p
-        }),
+        IlpSolver::Cbc => run(
+            good_lp::coin_cbc,
+            &objective(solver, &free),
+            &rows,
+            deadline,
+            |mut p| {
+                p.set_parameter("threads", "1");
+                p
+            },
+        ),
         #[allow(unreachable_patterns)]
         other => Err(Failure::Fatal(SolveError::Solver {
             message: format!(
@@ -337,7 +399,7 @@ pub fn solve_model(
 }
 
 /// A relative MIP gap so large that the first integer point ends the search.
-const FIRST_INCUMBENT_GAP: f32 = 1e9;
+pub(super) const FIRST_INCUMBENT_GAP: f32 = 1e9;
 
 /// The length that ranks a column in the objective.
 ///
@@ -356,12 +418,32 @@ fn branching_length(role: VarRole) -> f64 {
 }
 
 /// A constraint over solver columns.
-struct Row {
-    terms: Vec<(usize, i64)>,
-    sense: Sense,
-    rhs: i64,
+pub(super) struct Row {
+    pub(super) terms: Vec<(usize, i64)>,
+    pub(super) sense: Sense,
+    pub(super) rhs: i64,
 }
 
+/// The columns `(lower, upper, branching length)` with `solver`'s objective coefficient in place
+/// of the length: `len * n + column` for microlp and CBC (see [`branching_length`]), zero for
+/// HiGHS. HiGHS branches on its own pseudocosts and runs its primal heuristics from the start;
+/// the ranking objective only sends it after a point with the longest ships at the lowest
+/// columns: with a zero objective it found a point in about 2.2 s of CPU where it took 6.4–12 s
+/// on three hard solbat boards (`docs/benchmarks.md`, `encodings/ilp-ship.md`).
+pub(super) fn objective(solver: IlpSolver, columns: &[(i64, i64, f64)]) -> Vec<(i64, i64, f64)> {
+    let n = columns.len() as f64;
+    let rank = solver != IlpSolver::Highs;
+    columns
+        .iter()
+        .enumerate()
+        .map(|(i, &(lower, upper, len))| {
+            let coef = if rank { len * n + i as f64 } else { 0.0 };
+            (lower, upper, coef)
+        })
+        .collect()
+}
+
+#[cfg(any(feature = "highs", feature = "coin_cbc"))]
 fn run<S, M>(
     solver: S,
     columns: &[(i64, i64, f64)],
@@ -380,11 +462,10 @@ where
             vars.add(variable().integer().min(lower as f64).max(upper as f64))
         })
         .collect();
-    // See `branching_objective`: rank by ship length, then by column order.
-    let n = columns.len() as f64;
+    // The objective of each column is given (see `objective`).
     let mut objective = Expression::with_capacity(columns.len());
-    for (i, (&h, &(_, _, len))) in handles.iter().zip(columns).enumerate() {
-        objective.add_mul(len * n + i as f64, h);
+    for (&h, &(_, _, coef)) in handles.iter().zip(columns) {
+        objective.add_mul(coef, h);
     }
     // Any feasible point is a solution: stop at the first incumbent.
     let mut problem = configure(vars.minimise(objective).using(solver));
@@ -448,7 +529,7 @@ mod tests {
             if node.iter().filter(|(l, u)| l < u).count() > free {
                 return Err(Failure::Numerical("Singular matrix".to_string()));
             }
-            solve_model(model, &[], Some(node), IlpSolver::Microlp, Deadline::NONE)
+            solve_model(model, &[], Some(node), IlpSolver::Microlp, Limits::NONE)
         }
     }
 
@@ -462,7 +543,7 @@ mod tests {
             &model,
             &[],
             bounds,
-            Deadline::NONE,
+            Limits::NONE,
             &mut splits,
             failing_above(&model, free - 10),
         )
@@ -479,7 +560,7 @@ mod tests {
     #[test]
     fn splitting_keeps_no_solution_a_proof_and_a_solver_that_always_fails_an_error() {
         let (_, model, bounds) = example();
-        let values = solve_model(&model, &[], None, IlpSolver::Microlp, Deadline::NONE)
+        let values = solve_model(&model, &[], None, IlpSolver::Microlp, Limits::NONE)
             .unwrap()
             .unwrap();
         // The example is unique: with its solution cut off, nothing is left, and the split
@@ -490,7 +571,7 @@ mod tests {
             &model,
             std::slice::from_ref(&cut),
             bounds.clone(),
-            Deadline::NONE,
+            Limits::NONE,
             &mut splits,
             |node| {
                 if node.iter().filter(|(l, u)| l < u).count() > 15 {
@@ -501,14 +582,14 @@ mod tests {
                     std::slice::from_ref(&cut),
                     Some(node),
                     IlpSolver::Microlp,
-                    Deadline::NONE,
+                    Limits::NONE,
                 )
             },
         )
         .unwrap();
         assert_eq!(found, None);
         assert!(splits > 0);
-        let always = search(&model, &[], bounds, Deadline::NONE, &mut 0, |_| {
+        let always = search(&model, &[], bounds, Limits::NONE, &mut 0, |_| {
             Err(Failure::Numerical("Singular matrix".to_string()))
         });
         assert!(
@@ -521,7 +602,18 @@ mod tests {
     fn a_passed_deadline_stops_the_search() {
         let (_, model, bounds) = example();
         let past = Deadline::after(std::time::Duration::ZERO);
-        let result = search(&model, &[], bounds, past, &mut 0, failing_above(&model, 0));
+        let limits = Limits {
+            deadline: past,
+            stop: None,
+        };
+        let result = search(
+            &model,
+            &[],
+            bounds,
+            limits,
+            &mut 0,
+            failing_above(&model, 0),
+        );
         assert!(matches!(result, Err(SolveError::TimeLimit)), "{result:?}");
     }
 }

@@ -9,6 +9,7 @@ pub mod engine;
 pub mod lp;
 pub mod presolve;
 pub mod ship;
+mod sliced;
 pub mod solution;
 
 pub use engine::IlpEngine;

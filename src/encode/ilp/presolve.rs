@@ -128,8 +128,11 @@ fn propagate(
         queued[r] = false;
         let row = rows[r];
         let (mut min_act, mut max_act) = (0i64, 0i64);
+        // The largest change one term can make: no bound moves unless it exceeds a slack.
+        let mut max_span = 0i64;
         for t in &row.terms {
             let (lo, hi) = bounds[t.var];
+            max_span = max_span.max(t.coef.abs() * (hi - lo));
             if t.coef > 0 {
                 min_act += t.coef * lo;
                 max_act += t.coef * hi;
@@ -142,6 +145,11 @@ fn propagate(
         let lower = matches!(row.sense, Sense::Ge | Sense::Eq).then_some(row.rhs);
         if upper.is_some_and(|b| min_act > b) || lower.is_some_and(|b| max_act < b) {
             return false;
+        }
+        if upper.is_none_or(|b| b - min_act >= max_span)
+            && lower.is_none_or(|b| max_act - b >= max_span)
+        {
+            continue;
         }
         for t in &row.terms {
             let (lo, hi) = bounds[t.var];

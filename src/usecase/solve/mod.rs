@@ -4,12 +4,13 @@
 //!
 //! Solving within a time limit ([`SolveOptions::budget`]). The
 //! SAT engine checks the deadline while it enumerates placements, pre-solves and encodes, and an
-//! alarm ([`crate::model::deadline::Deadline::alarm`]) sets the solver's stop flag at the deadline. good_lp's solvers cannot be
-//! stopped from outside, so an ILP solve runs on a worker thread that is left at the deadline
-//! (the grids it found by then are kept); it ends by itself soon after, because the engine hands
-//! the solver the time left as its own limit and checks the deadline between solver calls
-//! ([`crate::encode::ilp::engine`]). An answer that is complete is never thrown away, even if
-//! it comes a moment after the deadline.
+//! alarm ([`crate::model::deadline::Deadline::alarm`]) sets the solver's stop flag at the
+//! deadline. An ILP solve runs on a worker thread that is left at the deadline, or when the
+//! caller's stop flag is set (the grids it found by then are kept); it ends by itself soon
+//! after, because the engine hands the solver the time left as its own limit, and a flag raised
+//! as the call returns stops the engine between its nodes and microlp between slices of its
+//! branch-and-bound ([`crate::encode::ilp::engine`]). An answer that is complete is never
+//! thrown away, even if it comes a moment after the deadline.
 
 use crate::encode::ilp::presolve::PresolveOptions;
 use crate::encode::ilp::{IlpEngine, IlpModel, IlpSolver};
@@ -24,7 +25,22 @@ use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::verify;
 use crate::solver::SolverKind;
 use serde::Serialize;
-use std::sync::mpsc::channel;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::time::Duration;
+
+/// How often an ILP solve on its worker thread looks at the caller's stop flag.
+const STOP_POLL: Duration = Duration::from_millis(50);
+
+/// Raises its flag when dropped: the worker thread of an ILP solve stops once the call returns.
+struct RaiseOnDrop(Arc<AtomicBool>);
+
+impl Drop for RaiseOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
 
 /// The solving backends.
 #[derive(
@@ -68,8 +84,10 @@ pub struct SolveOptions {
     pub race: bool,
     /// What the solve may spend: past its deadline it fails with [`SolveError::TimeLimit`], or
     /// returns the grids found so far with [`Report::stopped`] set; once its stop flag is set
-    /// (from any thread, for example by Ctrl-C) the SAT solver stops at its next conflict and
-    /// the call fails with [`SolveError::Interrupted`]. Placement enumeration, pre-solving and
+    /// (from any thread, for example by a timer or a Ctrl-C handler) the solve stops — the SAT
+    /// solver at its next conflict, the ILP engine between its nodes (with microlp also between
+    /// slices of microlp's own branch-and-bound) — and the call fails with
+    /// [`SolveError::Interrupted`]. Placement enumeration, pre-solving and
     /// encoding check the deadline as they go; the SAT solver is stopped at its next conflict
     /// (a timer sets the stop flag); the MIP solver is given the time left as its own limit and
     /// the ILP engine checks the deadline between solver calls.
@@ -137,7 +155,8 @@ pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
         Backend::Ilp => Box::new(
             IlpEngine::new(puzzle, options.ilp_model, options.ilp_solver)
                 .with_presolve(options.presolve.then(PresolveOptions::default))
-                .with_deadline(options.budget.deadline),
+                .with_deadline(options.budget.deadline)
+                .with_stop(options.budget.stop.clone()),
         ),
     }
 }
@@ -225,6 +244,18 @@ fn solve_by_deadline(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, 
     let (tx, rx) = channel();
     let puzzle = puzzle.clone();
     let limit = options.limit;
+    // The worker's own flag: raised when this call gives up (deadline or the caller's flag), so
+    // that the engine stops between nodes instead of running on, abandoned.
+    let caller_stop = options.budget.stop.clone();
+    let stop = Arc::new(AtomicBool::new(false));
+    let options = SolveOptions {
+        budget: Budget {
+            stop: Some(stop.clone()),
+            ..options.budget.clone()
+        },
+        ..options
+    };
+    let _raise = RaiseOnDrop(stop);
     std::thread::spawn(move || {
         // The receiver may be gone after a time-out; nothing is lost then.
         let mut engine = engine(&puzzle, &options);
@@ -234,11 +265,18 @@ fn solve_by_deadline(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, 
         let _ = tx.send(Message::Done(done));
     });
     let mut grids = Vec::new();
+    let stopped = || {
+        caller_stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    };
     loop {
         let left = deadline.remaining().unwrap_or_default();
-        match rx.recv_timeout(left) {
+        match rx.recv_timeout(left.min(STOP_POLL)) {
             Ok(Message::Grid(grid)) => grids.push(grid),
             Ok(Message::Done(r)) => return r,
+            Err(RecvTimeoutError::Timeout) if !deadline.passed() && !stopped() => continue,
+            Err(_) if grids.is_empty() && stopped() => return Err(SolveError::Interrupted),
             Err(_) if grids.is_empty() => return Err(SolveError::TimeLimit),
             Err(_) => {
                 return Ok(Report {
