@@ -60,10 +60,13 @@ pub struct Found {
 /// Looks for up to `limit` solutions of `puzzle` (at least one) over `placements` (every
 /// placement that can be in a solution must be listed; pre-solving may have removed the others).
 pub fn search(puzzle: &Puzzle, placements: &Placements, limit: usize, budget: &Budget) -> Found {
+    let ships = placements.ships();
+    let mut order: Vec<usize> = (0..ships.len()).collect();
+    order.sort_by_key(|&p| std::cmp::Reverse(ships[p].len));
     let mut walk = Walk {
         puzzle,
         engine: Propagation::new(puzzle, placements, Rules::Full),
-        placements,
+        order,
         limit: limit.max(1),
         budget,
         found: Found {
@@ -74,7 +77,7 @@ pub fn search(puzzle: &Puzzle, placements: &Placements, limit: usize, budget: &B
     };
     walk.engine.set_deadline(budget.deadline);
     if walk.engine.start(puzzle).is_ok() {
-        walk.node();
+        walk.node(0);
     }
     if walk.found.end == End::Exhausted && walk.engine.stopped() {
         walk.found.end = End::TimeLimit;
@@ -85,7 +88,8 @@ pub fn search(puzzle: &Puzzle, placements: &Placements, limit: usize, budget: &B
 struct Walk<'a, 'b> {
     puzzle: &'b Puzzle,
     engine: Propagation<'a>,
-    placements: &'a Placements,
+    /// The placements, longest first (stable, so by index within a length): the branching order.
+    order: Vec<usize>,
     limit: usize,
     budget: &'b Budget,
     found: Found,
@@ -115,15 +119,20 @@ impl Walk<'_, '_> {
         true
     }
 
-    fn node(&mut self) {
+    /// Branches on the first open placement at or after `from` in [`Walk::order`] (going down
+    /// the tree only decides placements, so none before the parent's is open).
+    fn node(&mut self, from: usize) {
         if self.over() {
             return;
         }
         self.found.nodes += 1;
-        let Some(p) = self.branch() else {
+        let Some(at) =
+            (from..self.order.len()).find(|&i| self.engine.status(self.order[i]) == Status::Open)
+        else {
             self.leaf();
             return;
         };
+        let p = self.order[at];
         for choose in [true, false] {
             let mark = self.engine.mark();
             let fits = if choose {
@@ -132,24 +141,13 @@ impl Walk<'_, '_> {
                 self.engine.kill_placement(p)
             };
             if fits.is_ok() {
-                self.node();
+                self.node(at + 1);
             }
             self.engine.undo(mark);
             if self.over() {
                 return;
             }
         }
-    }
-
-    /// The first open placement of the longest length that has one.
-    fn branch(&self) -> Option<usize> {
-        let mut pick: Option<(usize, usize)> = None;
-        for (p, ship) in self.placements.ships().iter().enumerate() {
-            if self.engine.status(p) == Status::Open && pick.is_none_or(|(_, len)| ship.len > len) {
-                pick = Some((p, ship.len));
-            }
-        }
-        pick.map(|(p, _)| p)
     }
 
     /// Every placement is decided: the grid of the ship cells, if it is a solution.
