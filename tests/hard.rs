@@ -63,3 +63,34 @@ fn a_held_out_board_is_unique() {
         other => panic!("{file}: {other:?}"),
     }
 }
+
+/// The native search (`src/reason/search.rs`) proves two tuning boards unique within its node
+/// budget, without a solver, and the solver alone (native search off) agrees on each.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "release only: cargo test --release")]
+fn the_native_search_decides_clue_poor_boards_the_solver_agrees() {
+    for (file, board) in half("tuning")
+        .into_iter()
+        .filter(|(f, _)| f == "25x25-seed2511.json" || f == "25x25-seed2519.json")
+    {
+        let native = solve(&board.puzzle, &SolveOptions::unique()).unwrap();
+        assert!(
+            native.stats.model.starts_with("native search"),
+            "{file}: {}",
+            native.stats.model
+        );
+        let alone = SolveOptions {
+            native: 0,
+            ..SolveOptions::unique()
+        };
+        let solver = solve(&board.puzzle, &alone).unwrap();
+        assert!(solver.stats.conflicts.is_some(), "{file}: solver ran");
+        match (native.outcome, solver.outcome) {
+            (Outcome::Unique(a), Outcome::Unique(b)) => {
+                assert_eq!(a, b, "{file}");
+                assert_eq!(Some(a), board.embedded, "{file}");
+            }
+            other => panic!("{file}: {other:?}"),
+        }
+    }
+}

@@ -128,13 +128,37 @@ proptest! {
         sets.push(Redundant::of(Implied::ALL));
         for &model in Model::ALL {
             for presolve in [true, false] {
-                let base = SolveOptions { model, presolve, limit: 60, ..SolveOptions::default() };
+                let base = SolveOptions { model, presolve, native: 0, limit: 60, ..SolveOptions::default() };
                 let plain = solutions(&puzzle, &base);
                 prop_assert!(plain.1, "plain enumeration incomplete at 60 solutions");
                 for &redundant in &sets {
                     let with = solutions(&puzzle, &SolveOptions { redundant, ..base.clone() });
                     prop_assert_eq!(&with, &plain, "{:?} {:?} presolve {}", redundant, model, presolve);
                 }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The native search (`src/reason/search.rs`) finds the solutions of the SAT solver alone:
+    /// the same grids, counted to the end, whether it exhausts the search itself or runs out of
+    /// nodes and hands its grids over to the solver (budgets of 1, 3 and 10 nodes).
+    #[test]
+    fn the_native_search_keeps_every_solution(puzzle in small_open_puzzle()) {
+        let base = SolveOptions { native: 0, limit: 60, ..SolveOptions::default() };
+        let plain = solutions(&puzzle, &base);
+        prop_assert!(plain.1, "plain enumeration incomplete at 60 solutions");
+        for native in [1, 3, 10, bimaru_sat::encode::sat::engine::NATIVE_NODES] {
+            for limit in [1, 2, 60] {
+                let options = SolveOptions { native, limit, ..base.clone() };
+                let with = solutions(&puzzle, &options);
+                let expect = plain.0.len().min(limit);
+                prop_assert_eq!(with.0.len(), expect, "native {} limit {}", native, limit);
+                prop_assert!(with.0.iter().all(|g| plain.0.contains(g)));
+                prop_assert_eq!(with.1, expect < limit);
             }
         }
     }

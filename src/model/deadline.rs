@@ -149,6 +149,9 @@ pub struct Budget {
     pub stop: Option<Arc<AtomicBool>>,
     /// At most this many conflicts in one solver call, where a solver is called.
     pub conflicts: Option<u64>,
+    /// At most this many branch nodes, where a native search runs
+    /// ([`crate::reason::search`]).
+    pub nodes: Option<u64>,
 }
 
 impl Budget {

@@ -743,7 +743,10 @@ fn a_stop_flag_interrupts_a_long_microlp_solve() {
         let result = solve(&puzzle, &options);
         raise.join().unwrap();
         assert!(
-            matches!(result, Err(bimaru_sat::usecase::solve::SolveError::Interrupted)),
+            matches!(
+                result,
+                Err(bimaru_sat::usecase::solve::SolveError::Interrupted)
+            ),
             "{name} {time_limit:?}: {result:?} after {:?}",
             start.elapsed()
         );

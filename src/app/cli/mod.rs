@@ -371,7 +371,8 @@ pub struct EngineArgs {
     #[arg(long)]
     pub unique: bool,
 
-    /// Skip the pre-solving rules and hand the whole encoding to the solver.
+    /// Skip the pre-solving rules and the native search, and hand the whole encoding to the
+    /// solver.
     #[arg(long)]
     pub no_presolve: bool,
 
@@ -540,7 +541,8 @@ pub struct CompareArgs {
     #[arg(long, default_value_t = 2, value_parser = at_least_one::<usize>)]
     pub limit: usize,
 
-    /// Skip the pre-solving rules (SAT) and the root presolve (ILP) in every configuration.
+    /// Skip the pre-solving rules and the native search (SAT) and the root presolve (ILP) in
+    /// every configuration.
     #[arg(long)]
     pub no_presolve: bool,
 

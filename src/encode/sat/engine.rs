@@ -1,6 +1,8 @@
-//! The SAT engine: pre-solves a puzzle, encodes what is left straight into a solver (through
-//! [`crate::solver::Solver`]), solves, decodes each model into a [`Grid`], and blocks it so that
-//! the next call finds another solution.
+//! The SAT engine: pre-solves a puzzle, lets the native search ([`crate::reason::search`]) try
+//! it within [`NATIVE_NODES`] nodes, and otherwise encodes what is left straight into a solver
+//! (through [`crate::solver::Solver`]), solves, decodes each model into a [`Grid`], and blocks it
+//! so that the next call finds another solution. Grids the native search found are blocked in
+//! the solver before it starts.
 //!
 //! **Configuration race.** Which cardinality encoding lets CDCL find an answer fast varies from
 //! puzzle to puzzle, and on dense boards without clues (the MiniZinc solbat set) the spread is
@@ -22,8 +24,10 @@ use crate::model::outcome::{Engine, SolveError, Stats};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::reason::deduce::{Contradiction, Effort, Knowledge, deduce};
+use crate::reason::search::{End, search};
 use crate::solver::sink::Timed;
 use crate::solver::{self, Solver, SolverKind};
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -33,6 +37,12 @@ use varisat::Lit;
 /// board needs a median of 141 for its two calls (solution and uniqueness) and at most 873, so
 /// the race never starts on them; the hard solbat files pass this budget early.
 pub const SOLO_CONFLICTS: u64 = 2_000;
+
+/// Branch nodes the native search gets before the solver takes over (about 0.1 s on a 25x25
+/// board). On the tuning half of `puzzles/hard/` the native search proves 8 of the 12 exactly
+/// minimal 25x25 boards unique within 13,000 nodes and needs 150,000 or more on the others
+/// (`docs/benchmarks.md`).
+pub const NATIVE_NODES: u64 = 20_000;
 
 /// A CNF configuration: the model and the cardinality encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +85,11 @@ pub struct SatConfig {
     pub race: bool,
     /// Pre-solve with [`crate::reason::deduce`] and encode only what is left open.
     pub presolve: bool,
+    /// After pre-solving, the native search looks for `limit` solutions within this many
+    /// branch nodes before a solver is built (0: not at all).
+    pub native: u64,
+    /// How many solutions the caller will ask for (what the native search looks for).
+    pub limit: usize,
     /// Redundant constraints added to every configuration's encoding.
     pub redundant: Redundant,
     /// Stops every solver once set.
@@ -99,8 +114,57 @@ enum State {
     Search(Box<Search>),
     /// Pre-solving decided every cell, or found a contradiction (`None`): no formula needed.
     Decided(Option<Grid>),
+    /// The native search's grids, handed out first; then no more (`rest` is `None`: the search
+    /// was exhausted) or the solver, built on demand with these grids blocked.
+    Searched {
+        grids: VecDeque<Grid>,
+        rest: Option<Box<Prepared>>,
+        nodes: u64,
+        /// What the search took.
+        time: Duration,
+    },
     /// The deadline passed while the puzzle was being prepared.
     TimedOut,
+}
+
+/// A pre-solved puzzle, ready to be encoded.
+struct Prepared {
+    puzzle: Puzzle,
+    placements: Placements,
+    knowledge: Option<Knowledge>,
+    config: SatConfig,
+    chosen: Configuration,
+    /// Ship cells of the grids found before the solver starts.
+    found: Vec<Vec<bool>>,
+}
+
+impl Prepared {
+    /// Builds the lead solver, with every grid found so far blocked.
+    fn encode(self) -> Result<Search, TimeLimit> {
+        let config = &self.config;
+        let lead = Racer::build(
+            (self.chosen, config.redundant),
+            config.solver,
+            &self.puzzle,
+            &self.placements,
+            self.knowledge.as_ref(),
+            &self.found,
+            (config.stop.as_ref(), config.deadline),
+        )?;
+        Ok(Search {
+            puzzle: self.puzzle,
+            placements: self.placements,
+            knowledge: self.knowledge,
+            solver: config.solver,
+            lead,
+            found: self.found,
+            retired_conflicts: 0,
+            race: config.race,
+            stop: config.stop.clone(),
+            deadline: config.deadline,
+            redundant: config.redundant,
+        })
+    }
 }
 
 /// What a challenger needs to be built in the middle of an enumeration.
@@ -265,12 +329,16 @@ impl SatEngine {
             card: config.card,
         };
         let state = Self::prepare(puzzle, config, chosen).unwrap_or(State::TimedOut);
+        let searching = match &state {
+            State::Searched { time, .. } => *time,
+            _ => Duration::ZERO,
+        };
         SatEngine {
             state,
             chosen,
             shape: puzzle.shape(),
-            encode_time: start.elapsed(),
-            solve_time: Duration::ZERO,
+            encode_time: start.elapsed().saturating_sub(searching),
+            solve_time: searching,
             calls: 0,
         }
     }
@@ -304,28 +372,40 @@ impl SatEngine {
                 .filter(|g| crate::model::verify::verify(puzzle, g).is_ok());
             return Ok(State::Decided(grid));
         }
-        let lead = Racer::build(
-            (chosen, config.redundant),
-            config.solver,
-            puzzle,
-            &placements,
-            knowledge.as_ref(),
-            &[],
-            (config.stop.as_ref(), config.deadline),
-        )?;
-        Ok(State::Search(Box::new(Search {
+        let prepared = Prepared {
             puzzle: puzzle.clone(),
             placements,
             knowledge,
-            solver: config.solver,
-            lead,
+            config: config.clone(),
+            chosen,
             found: Vec::new(),
-            retired_conflicts: 0,
-            race: config.race,
-            stop: config.stop.clone(),
+        };
+        if config.native == 0 {
+            return Ok(State::Search(Box::new(prepared.encode()?)));
+        }
+        let budget = Budget {
+            nodes: Some(config.native),
             deadline: config.deadline,
-            redundant: config.redundant,
-        })))
+            stop: config.stop.clone(),
+            ..Budget::default()
+        };
+        let start = Instant::now();
+        let found = search(puzzle, &prepared.placements, config.limit, &budget);
+        let time = start.elapsed();
+        let rest = match found.end {
+            End::Exhausted => None,
+            End::TimeLimit | End::Stopped if found.grids.is_empty() => return Err(TimeLimit),
+            _ => {
+                let found = found.grids.iter().map(Grid::ship_cells).collect();
+                Some(Box::new(Prepared { found, ..prepared }))
+            }
+        };
+        Ok(State::Searched {
+            grids: found.grids.into(),
+            rest,
+            nodes: found.nodes,
+            time,
+        })
     }
 }
 
@@ -380,12 +460,25 @@ impl Search {
 
 impl Engine for SatEngine {
     fn next_solution(&mut self) -> Result<Option<Grid>, SolveError> {
+        let start = Instant::now();
+        if let State::Searched { grids, rest, .. } = &mut self.state {
+            if let Some(grid) = grids.pop_front() {
+                return Ok(Some(grid));
+            }
+            let Some(prepared) = rest.take() else {
+                return Ok(None);
+            };
+            self.state = match prepared.encode() {
+                Ok(search) => State::Search(Box::new(search)),
+                Err(TimeLimit) => State::TimedOut,
+            };
+        }
         let search = match &mut self.state {
             State::Decided(grid) => return Ok(grid.take()),
             State::TimedOut => return Err(SolveError::TimeLimit),
+            State::Searched { .. } => unreachable!("the native search's grids were handed out"),
             State::Search(search) => search,
         };
-        let start = Instant::now();
         let answer = search.answer();
         self.solve_time += start.elapsed();
         self.calls += 1;
@@ -423,6 +516,7 @@ impl Engine for SatEngine {
                 format!("{}, decided by pre-solving", self.chosen),
                 None,
             ),
+            State::Searched { nodes, .. } => (0, 0, format!("native search, {nodes} nodes"), None),
             State::TimedOut => (0, 0, self.chosen.to_string(), None),
         };
         Stats {

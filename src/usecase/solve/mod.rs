@@ -101,6 +101,11 @@ pub struct SolveOptions {
     /// Apply the sound pre-solving rules of [`crate::reason::deduce`] before encoding (on by default;
     /// off gives the plain encoding, for encoding research).
     pub presolve: bool,
+    /// SAT backend: after pre-solving, the native search ([`crate::reason::search`]) looks for
+    /// the solutions within this many branch nodes before a solver is built; the solver carries
+    /// on from what it found. 0 turns it off; the default is
+    /// [`crate::encode::sat::engine::NATIVE_NODES`]. Needs `presolve`.
+    pub native: u64,
     /// SAT backend: redundant constraints added to the encoding (none by default; see
     /// `encodings/redundant.md`).
     pub redundant: Redundant,
@@ -119,6 +124,7 @@ impl Default for SolveOptions {
             ilp_solver: IlpSolver::default(),
             solver: SolverKind::default(),
             presolve: true,
+            native: crate::encode::sat::engine::NATIVE_NODES,
             redundant: Redundant::NONE,
         }
     }
@@ -142,6 +148,8 @@ fn sat_config(options: &SolveOptions) -> SatConfig {
         solver: options.solver,
         race: options.race,
         presolve: options.presolve,
+        native: if options.presolve { options.native } else { 0 },
+        limit: options.limit,
         redundant: options.redundant,
         stop: options.budget.stop.clone(),
         deadline: options.budget.deadline,
