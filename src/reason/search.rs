@@ -10,7 +10,7 @@
 //! `puzzles/hard/` it proves most exactly minimal 25x25 boards unique several times faster than
 //! CDCL on the cell model, but it learns nothing, so a few boards need far more nodes than the
 //! solver needs conflicts. The SAT engine therefore gives it a node budget
-//! ([`crate::sat::engine::NATIVE_NODES`]) and hands what is left to the solver.
+//! ([`crate::encode::sat::engine::NATIVE_NODES`]) and hands what is left to the solver.
 
 use super::deduce::{PlacementStatus, Propagation, Rules};
 use crate::model::deadline::Budget;
