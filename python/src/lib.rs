@@ -298,7 +298,7 @@ fn generated_line(
     let grade = grade.map(names::grade).transpose()?;
     let made = interruptible(py, move |_| {
         let mut rng = rng_for(seed, index);
-        generate_graded(&options, grade, &mut rng)
+        generate_graded(&options, grade, &mut rng, &Budget::until(options.deadline))
     })?
     .map_err(|e| BimaruError::new_err(format!("generate: {e}")))?;
     let written = write_generated(&made, Format::Json, true).map_err(|e| to_py(&e.into()))?;

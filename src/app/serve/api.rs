@@ -19,8 +19,7 @@ use bimaru_sat::format::json::{JsonPiece, ResultJson, Status};
 use bimaru_sat::format::{Board, Document, Format, OutputFormat};
 use bimaru_sat::usecase::Source;
 use bimaru_sat::usecase::generate::{
-    GenerateError, GenerateOptions, Size, default_fleet, generate_graded_until, parse_fleet,
-    rng_for,
+    GenerateError, GenerateOptions, Size, default_fleet, generate_graded, parse_fleet, rng_for,
 };
 use bimaru_sat::usecase::grade::{Grade, GradeError, GradeReport, Graded, grade as grade_puzzle};
 use bimaru_sat::usecase::hint::{HintError, Method, State as Filled};
@@ -415,17 +414,17 @@ pub fn generate(request: GenerateRequest, deadline: WorkDeadline) -> Result<Resp
         ..GenerateOptions::new(size)
     };
     let mut rng = rng_for(request.seed.unwrap_or(1), 0);
-    let generated = generate_graded_until(&options, grade, &mut rng, Some(deadline.at)).map_err(
-        |e| match e {
-            GenerateError::TimeLimit { .. } => {
-                ApiError::unprocessable(Status::Timeout, e.to_string())
-            }
-            GenerateError::Solver(_) => {
-                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
-            }
-            e => ApiError::unprocessable(Status::Error, e.to_string()),
-        },
-    )?;
+    let generated = generate_graded(
+        &options,
+        grade,
+        &mut rng,
+        &bimaru_sat::model::deadline::Budget::until(deadline.library()),
+    )
+    .map_err(|e| match e {
+        GenerateError::TimeLimit { .. } => ApiError::unprocessable(Status::Timeout, e.to_string()),
+        GenerateError::Solver(_) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        e => ApiError::unprocessable(Status::Error, e.to_string()),
+    })?;
     let written = write_generated(&generated, Format::Json, false)
         .map_err(|e| ApiError::unprocessable(Status::Error, e.to_string()))?;
     Ok(([(header::CONTENT_TYPE, "application/json")], written.puzzle).into_response())

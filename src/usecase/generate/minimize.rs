@@ -2,7 +2,7 @@
 //! (`--reduce propagation` and `look-ahead`): which clues a unique set can lose.
 
 use super::oracle::{ClueOracle, DeductionOracle, Removal, check_removal};
-use super::{
+use super::spec::{
     GenerateError, GenerateOptions, Minimizer, Phase, clue_free_puzzle, report, report_asked,
 };
 use crate::encode::sat::card::CardKind;
@@ -41,7 +41,7 @@ pub fn unique_minimal_clues(
     rng: &mut ChaCha8Rng,
 ) -> Result<UniqueClues, GenerateError> {
     let mut deduction = DeductionOracle::new(solution, &options.fleet, options.card, 0);
-    let start = deduction_minimal_with(&mut deduction, solution, rng);
+    let start = reduce_by_oracle(&mut deduction, solution, rng);
     let mut order = start.clone();
     order.shuffle(rng);
     report(options, Phase::Minimizing);
@@ -231,12 +231,12 @@ pub fn deduction_minimal_clues(
     rng: &mut ChaCha8Rng,
 ) -> Vec<Pos> {
     let mut oracle = DeductionOracle::new(solution, fleet, card, depth);
-    deduction_minimal_with(&mut oracle, solution, rng)
+    reduce_by_oracle(&mut oracle, solution, rng)
 }
 
 /// [`deduction_minimal_clues`] with an oracle loaded for `solution`, which it leaves as it found
 /// it (nothing revealed).
-fn deduction_minimal_with(
+fn reduce_by_oracle(
     oracle: &mut DeductionOracle,
     solution: &Grid,
     rng: &mut ChaCha8Rng,

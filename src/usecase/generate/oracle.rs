@@ -3,7 +3,7 @@
 //! the solution unique (a targeted SAT question, or one incremental solver whose cores can drop
 //! several clues at once).
 
-use super::{GenerateError, GenerateOptions, clue_free_puzzle};
+use super::spec::{GenerateError, GenerateOptions, clue_free_puzzle};
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::formula::ClueFormula;
 use crate::encode::sat::instance::Instance;

@@ -3,6 +3,7 @@
 //! depends only on the job; the caller decides where each written puzzle goes.
 
 use crate::format::{self, Format, Inexpressible};
+use crate::model::deadline::Budget;
 use crate::usecase::generate::{
     GenerateError, GenerateOptions, Generated, generate_graded, rng_for,
 };
@@ -49,7 +50,12 @@ impl GenerateJob {
     {
         for index in 0..self.count {
             let mut rng = rng_for(self.seed, index as u64);
-            let generated = generate_graded(&self.options, self.grade, &mut rng)?;
+            let generated = generate_graded(
+                &self.options,
+                self.grade,
+                &mut rng,
+                &Budget::until(self.options.deadline),
+            )?;
             let written = write_generated(&generated, self.to, self.one_line)?;
             each(index, &generated, written)?;
         }
