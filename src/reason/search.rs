@@ -12,7 +12,7 @@
 //! solver needs conflicts. The SAT engine therefore gives it a node budget
 //! ([`crate::encode::sat::engine::NATIVE_NODES`]) and hands what is left to the solver.
 
-use super::deduce::{PlacementStatus, Propagation, Rules};
+use super::deduce::{Mark, PlacementStatus, Propagation, Rules};
 use crate::model::deadline::Budget;
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle};
@@ -65,12 +65,20 @@ pub fn search(puzzle: &Puzzle, placements: &Placements, limit: usize, budget: &B
     };
     walk.engine.set_deadline(budget.deadline);
     if walk.engine.start(puzzle).is_ok() {
-        walk.node(0);
+        walk.walk();
     }
     if walk.found.end == End::Exhausted && walk.engine.stopped() {
         walk.found.end = End::TimeLimit;
     }
     walk.found
+}
+
+/// A node on the path from the root: its branch placement (`order[at]`), the trail mark before
+/// it, and whether its second branch (struck off) was taken.
+struct Frame {
+    at: usize,
+    mark: Mark,
+    struck: bool,
 }
 
 struct Walk<'a, 'b> {
@@ -107,33 +115,52 @@ impl Walk<'_, '_> {
         true
     }
 
-    /// Branches on the first open placement at or after `from` in [`Walk::order`] (going down
-    /// the tree only decides placements, so none before the parent's is open).
-    fn node(&mut self, from: usize) {
-        if self.over() {
-            return;
-        }
-        self.found.nodes += 1;
-        let Some(at) = (from..self.order.len())
-            .find(|&i| self.engine.status(self.order[i]) == PlacementStatus::Open)
-        else {
-            self.leaf();
-            return;
-        };
-        let p = self.order[at];
-        for choose in [true, false] {
-            let mark = self.engine.mark();
-            let fits = if choose {
-                self.engine.choose_placement(p)
-            } else {
-                self.engine.kill_placement(p)
-            };
-            if fits.is_ok() {
-                self.node(at + 1);
+    /// Depth first from the root, with an explicit stack (a path can hold one level per
+    /// placement struck off, thousands on a large board). Each node branches on the first open
+    /// placement at or after its parent's in [`Walk::order`] (going down the tree only decides
+    /// placements, so none before the parent's is open): chosen first, then struck off.
+    fn walk(&mut self) {
+        let mut stack: Vec<Frame> = Vec::new();
+        let mut enter = Some(0);
+        loop {
+            if let Some(from) = enter.take() {
+                if self.over() {
+                    return;
+                }
+                self.found.nodes += 1;
+                let open = (from..self.order.len())
+                    .find(|&i| self.engine.status(self.order[i]) == PlacementStatus::Open);
+                match open {
+                    None => self.leaf(),
+                    Some(at) => {
+                        stack.push(Frame {
+                            at,
+                            mark: self.engine.mark(),
+                            struck: false,
+                        });
+                        if self.engine.choose_placement(self.order[at]).is_ok() {
+                            enter = Some(at + 1);
+                            continue;
+                        }
+                    }
+                }
             }
-            self.engine.undo(mark);
+            // Back to the deepest node with a branch left.
+            let Some(frame) = stack.last_mut() else {
+                return;
+            };
+            self.engine.undo(frame.mark);
             if self.over() {
                 return;
+            }
+            if frame.struck {
+                stack.pop();
+                continue;
+            }
+            frame.struck = true;
+            let at = frame.at;
+            if self.engine.kill_placement(self.order[at]).is_ok() {
+                enter = Some(at + 1);
             }
         }
     }
