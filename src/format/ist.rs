@@ -110,7 +110,7 @@ fn counts(
     keyword: &str,
     expected: &'static str,
 ) -> Result<Vec<Option<usize>>, ParseError> {
-    line.starts_with(keyword, expected)?;
+    line.expect_keyword(keyword, expected)?;
     let what = if keyword == "ROW" {
         "row counts"
     } else {
@@ -146,7 +146,7 @@ const HINT: HintLine = HintLine {
 
 /// Parses `HINT row col letter`.
 fn hint(line: &Line<'_>) -> Result<(Pos, Piece), ParseError> {
-    line.starts_with("HINT", "a line starting with HINT")?;
+    line.expect_keyword("HINT", "a line starting with HINT")?;
     HINT.read(line, SIZE, SIZE)
 }
 

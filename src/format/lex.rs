@@ -16,7 +16,7 @@ pub struct Line<'a> {
 
 impl<'a> Line<'a> {
     /// Checks that the line's first token is `keyword`; else an error naming `expected`.
-    pub(crate) fn starts_with(
+    pub(crate) fn expect_keyword(
         &self,
         keyword: &str,
         expected: &'static str,

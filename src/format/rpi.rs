@@ -72,7 +72,7 @@ fn keyword_line<'a>(
         after + 1,
         ParseErrorKind::UnexpectedEnd { expected },
     ))?;
-    line.starts_with(keyword, expected)?;
+    line.expect_keyword(keyword, expected)?;
     Ok(line)
 }
 

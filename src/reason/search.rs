@@ -36,7 +36,7 @@ pub enum End {
 
 /// What a search found and what it cost.
 #[derive(Clone, Debug)]
-pub struct Found {
+pub struct Searched {
     /// Grids found, in the order found, each passing the verifier.
     pub grids: Vec<Grid>,
     /// Branch nodes visited.
@@ -47,7 +47,7 @@ pub struct Found {
 
 /// Looks for up to `limit` solutions of `puzzle` (at least one) over `placements` (every
 /// placement that can be in a solution must be listed; pre-solving may have removed the others).
-pub fn search(puzzle: &Puzzle, placements: &Placements, limit: usize, budget: &Budget) -> Found {
+pub fn search(puzzle: &Puzzle, placements: &Placements, limit: usize, budget: &Budget) -> Searched {
     let ships = placements.ships();
     let mut order: Vec<usize> = (0..ships.len()).collect();
     order.sort_by_key(|&p| std::cmp::Reverse(ships[p].len));
@@ -57,7 +57,7 @@ pub fn search(puzzle: &Puzzle, placements: &Placements, limit: usize, budget: &B
         order,
         limit: limit.max(1),
         budget,
-        found: Found {
+        found: Searched {
             grids: Vec::new(),
             nodes: 0,
             end: End::Exhausted,
@@ -88,7 +88,7 @@ struct Walk<'a, 'b> {
     order: Vec<usize>,
     limit: usize,
     budget: &'b Budget,
-    found: Found,
+    found: Searched,
 }
 
 impl Walk<'_, '_> {

@@ -101,7 +101,7 @@ pub struct SatConfig {
 
 /// A puzzle loaded into a SAT solver, ready to enumerate its solutions.
 pub struct SatEngine {
-    state: State,
+    state: EngineState,
     chosen: Configuration,
     shape: crate::model::puzzle::Shape,
     encode_time: Duration,
@@ -109,7 +109,7 @@ pub struct SatEngine {
     calls: usize,
 }
 
-enum State {
+enum EngineState {
     /// Pre-solving left cells open: search with the solver.
     Search(Box<Search>),
     /// Pre-solving decided every cell, or found a contradiction (`None`): no formula needed.
@@ -198,7 +198,7 @@ struct Racer {
 }
 
 /// What one solver call ended with.
-enum Answer {
+enum CallAnswer {
     /// A model, as ship cells.
     Sat(Vec<bool>),
     Unsat,
@@ -273,26 +273,26 @@ impl Racer {
     }
 
     /// Solves until an answer or until the solver's conflict count reaches `limit`.
-    fn run(&mut self, limit: u64) -> Result<Answer, SolveError> {
+    fn run(&mut self, limit: u64) -> Result<CallAnswer, SolveError> {
         self.limit.store(limit, Ordering::Relaxed);
         self.solve()
     }
 
     /// Solves until an answer or until the conflict limit, as it stands, stops it.
-    fn solve(&mut self) -> Result<Answer, SolveError> {
+    fn solve(&mut self) -> Result<CallAnswer, SolveError> {
         let answer = self.solver.solve(&[]).map_err(|e| SolveError::Solver {
             message: e.to_string(),
         })?;
         Ok(match answer {
-            solver::Answer::Sat => Answer::Sat(
+            solver::Answer::Sat => CallAnswer::Sat(
                 self.encoding
                     .cells
                     .iter()
                     .map(|v| self.solver.value(v.positive()) == Some(true))
                     .collect(),
             ),
-            solver::Answer::Unsat => Answer::Unsat,
-            solver::Answer::Stopped => Answer::Stopped,
+            solver::Answer::Unsat => CallAnswer::Unsat,
+            solver::Answer::Stopped => CallAnswer::Stopped,
         })
     }
 
@@ -306,10 +306,10 @@ impl Racer {
         rival: &AtomicU64,
         rival_start: u64,
         tie: u64,
-    ) -> Result<Option<(Answer, u64)>, SolveError> {
+    ) -> Result<Option<(CallAnswer, u64)>, SolveError> {
         let start = self.conflicts();
         let answer = self.solve()?;
-        if let Answer::Stopped = answer {
+        if let CallAnswer::Stopped = answer {
             return Ok(None);
         }
         let clock = self.conflicts() - start;
@@ -328,9 +328,9 @@ impl SatEngine {
             model: config.model,
             card: config.card,
         };
-        let state = Self::prepare(puzzle, config, chosen).unwrap_or(State::TimedOut);
+        let state = Self::prepare(puzzle, config, chosen).unwrap_or(EngineState::TimedOut);
         let searching = match &state {
-            State::Searched { time, .. } => *time,
+            EngineState::Searched { time, .. } => *time,
             _ => Duration::ZERO,
         };
         SatEngine {
@@ -348,7 +348,7 @@ impl SatEngine {
         puzzle: &Puzzle,
         config: &SatConfig,
         chosen: Configuration,
-    ) -> Result<State, TimeLimit> {
+    ) -> Result<EngineState, TimeLimit> {
         let shape = puzzle.shape();
         let mut placements = Placements::within(puzzle, config.deadline)?;
         let knowledge = if config.presolve {
@@ -359,7 +359,7 @@ impl SatEngine {
                 &Budget::until(config.deadline),
             )? {
                 Ok(k) => Some(k),
-                Err(Contradiction) => return Ok(State::Decided(None)),
+                Err(Contradiction) => return Ok(EngineState::Decided(None)),
             }
         } else {
             None
@@ -370,7 +370,7 @@ impl SatEngine {
             // contradictory, and the verifier in `solve` reports such a grid as no solution.
             let grid = Grid::from_ship_cells(shape.rows, shape.cols, &ship)
                 .filter(|g| crate::model::verify::verify(puzzle, g).is_ok());
-            return Ok(State::Decided(grid));
+            return Ok(EngineState::Decided(grid));
         }
         let prepared = Prepared {
             puzzle: puzzle.clone(),
@@ -381,7 +381,7 @@ impl SatEngine {
             found: Vec::new(),
         };
         if config.native == 0 {
-            return Ok(State::Search(Box::new(prepared.encode()?)));
+            return Ok(EngineState::Search(Box::new(prepared.encode()?)));
         }
         let budget = Budget {
             nodes: Some(config.native),
@@ -400,7 +400,7 @@ impl SatEngine {
                 Some(Box::new(Prepared { found, ..prepared }))
             }
         };
-        Ok(State::Searched {
+        Ok(EngineState::Searched {
             grids: found.grids.into(),
             rest,
             nodes: found.nodes,
@@ -411,7 +411,7 @@ impl SatEngine {
 
 impl Search {
     /// One call's answer: the lead alone, then (with `race`) the lead against a fresh partner.
-    fn answer(&mut self) -> Result<Answer, SolveError> {
+    fn answer(&mut self) -> Result<CallAnswer, SolveError> {
         let solo_end = if self.race {
             self.lead.conflicts() + SOLO_CONFLICTS
         } else {
@@ -422,7 +422,7 @@ impl Search {
             .stop
             .as_ref()
             .is_some_and(|s| s.load(Ordering::Relaxed));
-        if !matches!(answer, Answer::Stopped) || stopped {
+        if !matches!(answer, CallAnswer::Stopped) || stopped {
             return Ok(answer);
         }
         let mut rival = Racer::new(partner(self.lead.config), self)?;
@@ -445,7 +445,7 @@ impl Search {
             (None, Some(_)) => true,
             (Some(_), None) => false,
             // Only the stop flag stops both.
-            (None, None) => return Ok(Answer::Stopped),
+            (None, None) => return Ok(CallAnswer::Stopped),
         };
         let (answer, loser) = if rival_wins {
             let loser = std::mem::replace(&mut self.lead, rival);
@@ -454,14 +454,14 @@ impl Search {
             (ours, rival)
         };
         self.retired_conflicts += loser.conflicts();
-        Ok(answer.map_or(Answer::Stopped, |(a, _)| a))
+        Ok(answer.map_or(CallAnswer::Stopped, |(a, _)| a))
     }
 }
 
 impl Engine for SatEngine {
     fn next_solution(&mut self) -> Result<Option<Grid>, SolveError> {
         let start = Instant::now();
-        if let State::Searched { grids, rest, .. } = &mut self.state {
+        if let EngineState::Searched { grids, rest, .. } = &mut self.state {
             if let Some(grid) = grids.pop_front() {
                 return Ok(Some(grid));
             }
@@ -469,23 +469,25 @@ impl Engine for SatEngine {
                 return Ok(None);
             };
             self.state = match prepared.encode() {
-                Ok(search) => State::Search(Box::new(search)),
-                Err(TimeLimit) => State::TimedOut,
+                Ok(search) => EngineState::Search(Box::new(search)),
+                Err(TimeLimit) => EngineState::TimedOut,
             };
         }
         let search = match &mut self.state {
-            State::Decided(grid) => return Ok(grid.take()),
-            State::TimedOut => return Err(SolveError::TimeLimit),
-            State::Searched { .. } => unreachable!("the native search's grids were handed out"),
-            State::Search(search) => search,
+            EngineState::Decided(grid) => return Ok(grid.take()),
+            EngineState::TimedOut => return Err(SolveError::TimeLimit),
+            EngineState::Searched { .. } => {
+                unreachable!("the native search's grids were handed out")
+            }
+            EngineState::Search(search) => search,
         };
         let answer = search.answer();
         self.solve_time += start.elapsed();
         self.calls += 1;
         let ship = match answer? {
-            Answer::Sat(ship) => ship,
-            Answer::Unsat => return Ok(None),
-            Answer::Stopped => return Err(SolveError::Interrupted),
+            CallAnswer::Sat(ship) => ship,
+            CallAnswer::Unsat => return Ok(None),
+            CallAnswer::Stopped => return Err(SolveError::Interrupted),
         };
         search.lead.block(&ship);
         let grid = Grid::from_ship_cells(self.shape.rows, self.shape.cols, &ship)
@@ -496,7 +498,7 @@ impl Engine for SatEngine {
 
     fn stats(&self) -> Stats {
         let (variables, constraints, model, conflicts) = match &self.state {
-            State::Search(search) => {
+            EngineState::Search(search) => {
                 let lead = &search.lead;
                 let model = if lead.config == self.chosen {
                     lead.config.to_string()
@@ -510,14 +512,16 @@ impl Engine for SatEngine {
                     Some(search.retired_conflicts + lead.conflicts()),
                 )
             }
-            State::Decided(_) => (
+            EngineState::Decided(_) => (
                 0,
                 0,
                 format!("{}, decided by pre-solving", self.chosen),
                 None,
             ),
-            State::Searched { nodes, .. } => (0, 0, format!("native search, {nodes} nodes"), None),
-            State::TimedOut => (0, 0, self.chosen.to_string(), None),
+            EngineState::Searched { nodes, .. } => {
+                (0, 0, format!("native search, {nodes} nodes"), None)
+            }
+            EngineState::TimedOut => (0, 0, self.chosen.to_string(), None),
         };
         Stats {
             backend: "sat",
