@@ -355,13 +355,16 @@ pub fn solve_model(
         return Ok(Some(values));
     }
     let solved = match solver {
-        IlpSolver::Microlp => {
-            super::sliced::run(&objective(solver, &free), &rows, deadline, limits.stop)
-        }
+        IlpSolver::Microlp => super::sliced::run(
+            &objective(solver, cuts.is_empty(), &free),
+            &rows,
+            deadline,
+            limits.stop,
+        ),
         #[cfg(feature = "highs")]
         IlpSolver::Highs => run(
             good_lp::highs,
-            &objective(solver, &free),
+            &objective(solver, cuts.is_empty(), &free),
             &rows,
             deadline,
             // One thread: these programs are tiny and a thread pool costs more than it saves.
@@ -370,7 +373,7 @@ pub fn solve_model(
         #[cfg(feature = "coin_cbc")]
         IlpSolver::Cbc => run(
             good_lp::coin_cbc,
-            &objective(solver, &free),
+            &objective(solver, cuts.is_empty(), &free),
             &rows,
             deadline,
             |mut p| {
@@ -425,14 +428,20 @@ pub(super) struct Row {
 }
 
 /// The columns `(lower, upper, branching length)` with `solver`'s objective coefficient in place
-/// of the length: `len * n + column` for microlp and CBC (see [`branching_length`]), zero for
-/// HiGHS. HiGHS branches on its own pseudocosts and runs its primal heuristics from the start;
-/// the ranking objective only sends it after a point with the longest ships at the lowest
-/// columns: with a zero objective it found a point in about 2.2 s of CPU where it took 6.4–12 s
-/// on three hard solbat boards (`docs/benchmarks.md`, `encodings/ilp-ship.md`).
-pub(super) fn objective(solver: IlpSolver, columns: &[(i64, i64, f64)]) -> Vec<(i64, i64, f64)> {
+/// of the length: `len * n + column` for microlp and CBC (see [`branching_length`]), and for
+/// HiGHS once a no-good cut is in the program; zero for HiGHS's `first` call. HiGHS branches on
+/// its own pseudocosts and runs its primal heuristics from the start, and the ranking objective
+/// only sends it after a point with the longest ships at the lowest columns: with a zero
+/// objective it found a first point in about 2.2 s of CPU where it took 6.4–12 s on three hard
+/// solbat boards. Proving that no second point exists went faster with the ranking
+/// (`docs/benchmarks.md`, `encodings/ilp-ship.md`).
+pub(super) fn objective(
+    solver: IlpSolver,
+    first: bool,
+    columns: &[(i64, i64, f64)],
+) -> Vec<(i64, i64, f64)> {
     let n = columns.len() as f64;
-    let rank = solver != IlpSolver::Highs;
+    let rank = solver != IlpSolver::Highs || !first;
     columns
         .iter()
         .enumerate()
