@@ -3,7 +3,7 @@
 //! indicator per legal placement recognises the ship segments so the fleet can be counted. The
 //! statement, the argument that it is exact, and its size formulas are in `encodings/ilp-cell.md`.
 
-use super::{IlpModel, LinearModel, Sense, Term, VarRole, placement_name};
+use super::linear::{IlpModel, LinearModel, Sense, Term, VarRole, placement_name};
 use crate::model::geometry::caps;
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Pos, Puzzle};

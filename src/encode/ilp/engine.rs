@@ -16,6 +16,9 @@
 //! A stop flag ([`IlpEngine::with_stop`]) is read with the deadline between nodes, and by
 //! microlp between its slices.
 
+#[cfg(any(feature = "highs", feature = "coin_cbc"))]
+use super::node::FIRST_INCUMBENT_GAP;
+use super::node::{NodeFailure, NodeLimits, NodeRow};
 use super::presolve::{PresolveOptions, Presolved, presolve, tighten};
 use super::{IlpModel, IlpSolver, LinearConstraint, LinearModel, Sense, VarRole};
 use crate::model::deadline::Deadline;
@@ -27,7 +30,7 @@ use good_lp::{
     WithTimeLimit, variable,
 };
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// A puzzle's integer program loaded for one solver, ready to enumerate solutions.
@@ -115,11 +118,11 @@ impl IlpEngine {
     fn search(&mut self, bounds: Vec<(i64, i64)>) -> Result<Option<Vec<i64>>, SolveError> {
         let (model, cuts, solver, deadline) = (&self.model, &self.cuts, self.solver, self.deadline);
         let stop = self.stop.as_deref();
-        let limits = Limits { deadline, stop };
+        let limits = NodeLimits { deadline, stop };
         search(model, cuts, bounds, limits, &mut self.fallbacks, |node| {
             solve_model(model, cuts, Some(node), solver, limits).map_err(|f| match f {
-                Failure::Numerical(message) => {
-                    Failure::Numerical(format!("{}: {message}", solver.name()))
+                NodeFailure::Numerical(message) => {
+                    NodeFailure::Numerical(format!("{}: {message}", solver.name()))
                 }
                 fatal => fatal,
             })
@@ -127,33 +130,8 @@ impl IlpEngine {
     }
 }
 
-/// When a solve gives up: at a deadline, or once a stop flag is set.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Limits<'a> {
-    /// Give up with [`SolveError::TimeLimit`] at this point.
-    pub deadline: Deadline,
-    /// Give up with [`SolveError::Interrupted`] once this flag is set.
-    pub stop: Option<&'a AtomicBool>,
-}
-
-impl Limits<'_> {
-    /// No limit.
-    pub const NONE: Limits<'static> = Limits {
-        deadline: Deadline::NONE,
-        stop: None,
-    };
-
-    /// `Err` once the flag is set or the deadline has passed.
-    pub fn check(&self) -> Result<(), SolveError> {
-        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-            return Err(SolveError::Interrupted);
-        }
-        Ok(self.deadline.check()?)
-    }
-}
-
 /// A point of `model` plus `cuts` within `bounds`, or `None` when there is none. `solve` answers
-/// each node; a node it fails on ([`Failure::Numerical`], or a point that breaks a row) is split
+/// each node; a node it fails on ([`NodeFailure::Numerical`], or a point that breaks a row) is split
 /// on a free variable (see the module documentation), fixed to 1 first, and each half is
 /// propagated before it is tried. `splits` counts the nodes split. The limits (deadline and
 /// stop flag) are checked before each node.
@@ -161,9 +139,9 @@ pub fn search(
     model: &LinearModel,
     cuts: &[LinearConstraint],
     bounds: Vec<(i64, i64)>,
-    limits: Limits<'_>,
+    limits: NodeLimits<'_>,
     splits: &mut usize,
-    mut solve: impl FnMut(&[(i64, i64)]) -> Result<Option<Vec<i64>>, Failure>,
+    mut solve: impl FnMut(&[(i64, i64)]) -> Result<Option<Vec<i64>>, NodeFailure>,
 ) -> Result<Option<Vec<i64>>, SolveError> {
     let propagation = PresolveOptions {
         probing: false,
@@ -187,8 +165,8 @@ pub fn search(
                 ),
             },
             Ok(None) => continue,
-            Err(Failure::Numerical(message)) => message,
-            Err(Failure::Fatal(e)) => return Err(e),
+            Err(NodeFailure::Numerical(message)) => message,
+            Err(NodeFailure::Fatal(e)) => return Err(e),
         };
         let Some(var) = branching_variable(model, &bounds) else {
             // Nothing left to split: the solver failed on a program it should not see.
@@ -220,31 +198,12 @@ fn branching_variable(model: &LinearModel, bounds: &[(i64, i64)]) -> Option<usiz
         })
 }
 
-/// Why a solver call gave no answer.
-#[derive(Debug)]
-pub enum Failure {
-    /// The solver failed on this program (a singular basis, a lost incumbent): another program
-    /// with the same points may still be solved.
-    Numerical(String),
-    /// Nothing to retry: the time limit, or a solver this build lacks.
-    Fatal(SolveError),
-}
-
-impl From<Failure> for SolveError {
-    fn from(f: Failure) -> Self {
-        match f {
-            Failure::Numerical(message) => SolveError::Solver { message },
-            Failure::Fatal(e) => e,
-        }
-    }
-}
-
 impl Engine for IlpEngine {
     fn next_solution(&mut self) -> Result<Option<Grid>, SolveError> {
         if self.exhausted {
             return Ok(None);
         }
-        let limits = Limits {
+        let limits = NodeLimits {
             deadline: self.deadline,
             stop: self.stop.as_deref(),
         };
@@ -302,8 +261,8 @@ pub fn solve_model(
     cuts: &[LinearConstraint],
     bounds: Option<&[(i64, i64)]>,
     solver: IlpSolver,
-    limits: Limits<'_>,
-) -> Result<Option<Vec<i64>>, Failure> {
+    limits: NodeLimits<'_>,
+) -> Result<Option<Vec<i64>>, NodeFailure> {
     let deadline = limits.deadline;
     let bounds: Vec<(i64, i64)> = match bounds {
         Some(b) => b.to_vec(),
@@ -344,7 +303,7 @@ pub fn solve_model(
                 return Ok(None);
             }
         } else {
-            rows.push(Row {
+            rows.push(NodeRow {
                 terms,
                 sense: c.sense,
                 rhs,
@@ -382,7 +341,7 @@ pub fn solve_model(
             },
         ),
         #[allow(unreachable_patterns)]
-        other => Err(Failure::Fatal(SolveError::Solver {
+        other => Err(NodeFailure::Fatal(SolveError::Solver {
             message: format!(
                 "this build has no {} solver (cargo feature `{}`)",
                 other.name(),
@@ -401,9 +360,6 @@ pub fn solve_model(
     Ok(Some(values))
 }
 
-/// A relative MIP gap so large that the first integer point ends the search.
-pub(super) const FIRST_INCUMBENT_GAP: f32 = 1e9;
-
 /// The length that ranks a column in the objective.
 ///
 /// The programs are feasibility problems, but a zero objective leaves microlp's branching blind:
@@ -418,13 +374,6 @@ fn branching_length(role: VarRole) -> f64 {
         VarRole::Placement(ship) => ship.len as f64,
         VarRole::Cell(_) => 1.0,
     }
-}
-
-/// A constraint over solver columns.
-pub(super) struct Row {
-    pub(super) terms: Vec<(usize, i64)>,
-    pub(super) sense: Sense,
-    pub(super) rhs: i64,
 }
 
 /// The columns `(lower, upper, branching length)` with `solver`'s objective coefficient in place
@@ -456,10 +405,10 @@ pub(super) fn objective(
 fn run<S, M>(
     solver: S,
     columns: &[(i64, i64, f64)],
-    rows: &[Row],
+    rows: &[NodeRow],
     deadline: Deadline,
     configure: impl FnOnce(M) -> M,
-) -> Result<Option<Vec<i64>>, Failure>
+) -> Result<Option<Vec<i64>>, NodeFailure>
 where
     S: good_lp::Solver<Model = M>,
     M: SolverModel<Error = ResolutionError> + WithMipGap + WithTimeLimit,
@@ -483,7 +432,7 @@ where
         problem = problem.with_time_limit(left.as_secs_f64());
     }
     let mut problem = problem.with_mip_gap(FIRST_INCUMBENT_GAP).map_err(|e| {
-        Failure::Fatal(SolveError::Solver {
+        NodeFailure::Fatal(SolveError::Solver {
             message: e.to_string(),
         })
     })?;
@@ -509,8 +458,8 @@ where
         Err(ResolutionError::Infeasible) => Ok(None),
         // The solver's own limit is the time left, so it has passed when the solver gave up
         // for that reason (microlp and HiGHS both measure from a later start).
-        Err(_) if deadline.passed() => Err(Failure::Fatal(SolveError::TimeLimit)),
-        Err(other) => Err(Failure::Numerical(other.to_string())),
+        Err(_) if deadline.passed() => Err(NodeFailure::Fatal(SolveError::TimeLimit)),
+        Err(other) => Err(NodeFailure::Numerical(other.to_string())),
     }
 }
 
@@ -526,7 +475,7 @@ mod tests {
         (puzzle, model, bounds)
     }
 
-    type NodeAnswer = Result<Option<Vec<i64>>, Failure>;
+    type NodeAnswer = Result<Option<Vec<i64>>, NodeFailure>;
 
     /// A solver that fails as microlp does on some solbat boards ("Singular matrix") whenever
     /// more than `free` variables are free, and is microlp otherwise.
@@ -536,9 +485,9 @@ mod tests {
     ) -> impl FnMut(&[(i64, i64)]) -> NodeAnswer + '_ {
         move |node| {
             if node.iter().filter(|(l, u)| l < u).count() > free {
-                return Err(Failure::Numerical("Singular matrix".to_string()));
+                return Err(NodeFailure::Numerical("Singular matrix".to_string()));
             }
-            solve_model(model, &[], Some(node), IlpSolver::Microlp, Limits::NONE)
+            solve_model(model, &[], Some(node), IlpSolver::Microlp, NodeLimits::NONE)
         }
     }
 
@@ -552,7 +501,7 @@ mod tests {
             &model,
             &[],
             bounds,
-            Limits::NONE,
+            NodeLimits::NONE,
             &mut splits,
             failing_above(&model, free - 10),
         )
@@ -569,7 +518,7 @@ mod tests {
     #[test]
     fn splitting_keeps_no_solution_a_proof_and_a_solver_that_always_fails_an_error() {
         let (_, model, bounds) = example();
-        let values = solve_model(&model, &[], None, IlpSolver::Microlp, Limits::NONE)
+        let values = solve_model(&model, &[], None, IlpSolver::Microlp, NodeLimits::NONE)
             .unwrap()
             .unwrap();
         // The example is unique: with its solution cut off, nothing is left, and the split
@@ -580,26 +529,26 @@ mod tests {
             &model,
             std::slice::from_ref(&cut),
             bounds.clone(),
-            Limits::NONE,
+            NodeLimits::NONE,
             &mut splits,
             |node| {
                 if node.iter().filter(|(l, u)| l < u).count() > 15 {
-                    return Err(Failure::Numerical("Singular matrix".to_string()));
+                    return Err(NodeFailure::Numerical("Singular matrix".to_string()));
                 }
                 solve_model(
                     &model,
                     std::slice::from_ref(&cut),
                     Some(node),
                     IlpSolver::Microlp,
-                    Limits::NONE,
+                    NodeLimits::NONE,
                 )
             },
         )
         .unwrap();
         assert_eq!(found, None);
         assert!(splits > 0);
-        let always = search(&model, &[], bounds, Limits::NONE, &mut 0, |_| {
-            Err(Failure::Numerical("Singular matrix".to_string()))
+        let always = search(&model, &[], bounds, NodeLimits::NONE, &mut 0, |_| {
+            Err(NodeFailure::Numerical("Singular matrix".to_string()))
         });
         assert!(
             matches!(&always, Err(SolveError::Solver { message }) if message == "Singular matrix"),
@@ -611,7 +560,7 @@ mod tests {
     fn a_passed_deadline_stops_the_search() {
         let (_, model, bounds) = example();
         let past = Deadline::after(std::time::Duration::ZERO);
-        let limits = Limits {
+        let limits = NodeLimits {
             deadline: past,
             stop: None,
         };

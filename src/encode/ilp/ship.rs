@@ -3,7 +3,7 @@
 //! [`Placements`] list, so clues and counts have already fixed many variables to zero before the
 //! solver starts. The statement and its size formulas are in `encodings/ilp-ship.md`.
 
-use super::{IlpModel, LinearModel, Sense, Term, VarRole, placement_name, windows};
+use super::linear::{IlpModel, LinearModel, Sense, Term, VarRole, placement_name, windows};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Orientation, Puzzle};
 

@@ -8,7 +8,7 @@
 //! same objective, same huge MIP gap, same node order; only its pauses are new.
 
 use super::Sense;
-use super::engine::{FIRST_INCUMBENT_GAP, Failure, Row};
+use super::node::{FIRST_INCUMBENT_GAP, NodeFailure, NodeRow};
 use crate::model::deadline::Deadline;
 use crate::model::outcome::SolveError;
 use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem, ResumeOptions};
@@ -23,15 +23,15 @@ pub const SLICE_NODES: u64 = 64;
 /// [`SolveError::Interrupted`] once `stop` is set, or [`SolveError::TimeLimit`] at `deadline`.
 pub(super) fn run(
     columns: &[(i64, i64, f64)],
-    rows: &[Row],
+    rows: &[NodeRow],
     deadline: Deadline,
     stop: Option<&AtomicBool>,
-) -> Result<Option<Vec<i64>>, Failure> {
+) -> Result<Option<Vec<i64>>, NodeFailure> {
     let mut problem = Problem::new(OptimizationDirection::Minimize);
     let mut vars = Vec::with_capacity(columns.len());
     for &(lower, upper, objective) in columns {
         let (Ok(lower), Ok(upper)) = (i32::try_from(lower), i32::try_from(upper)) else {
-            return Err(Failure::Fatal(SolveError::Solver {
+            return Err(NodeFailure::Fatal(SolveError::Solver {
                 message: "microlp: a bound outside the 32-bit range".to_string(),
             }));
         };
@@ -52,7 +52,7 @@ pub(super) fn run(
     let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
     let numerical = |e: microlp::Error| match e {
         microlp::Error::Infeasible => Ok(None),
-        other => Err(Failure::Numerical(other.to_string())),
+        other => Err(NodeFailure::Numerical(other.to_string())),
     };
     let mut options = microlp::SolveOptions::default();
     options.mip_gap = FIRST_INCUMBENT_GAP as f64;
@@ -72,10 +72,10 @@ pub(super) fn run(
             ));
         }
         if stopped() {
-            return Err(Failure::Fatal(SolveError::Interrupted));
+            return Err(NodeFailure::Fatal(SolveError::Interrupted));
         }
         if deadline.passed() {
-            return Err(Failure::Fatal(SolveError::TimeLimit));
+            return Err(NodeFailure::Fatal(SolveError::TimeLimit));
         }
         let mut resume: ResumeOptions = outcome.last_resume_options();
         resume.time_limit = deadline.remaining();
