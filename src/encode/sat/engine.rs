@@ -394,7 +394,9 @@ impl SatEngine {
         let time = start.elapsed();
         let rest = match found.end {
             End::Exhausted => None,
-            End::TimeLimit | End::Stopped if found.grids.is_empty() => return Err(TimeLimit),
+            // A stop flag with nothing found goes on to the solver, which sees the same flag at
+            // once and reports the solve as interrupted, not timed out.
+            End::TimeLimit if found.grids.is_empty() => return Err(TimeLimit),
             _ => {
                 let found = found.grids.iter().map(Grid::ship_cells).collect();
                 Some(Box::new(Prepared { found, ..prepared }))
