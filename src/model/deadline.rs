@@ -138,8 +138,8 @@ impl Deadline {
 }
 
 /// What a call may spend before it gives up: a [`Deadline`], an interrupt flag that any
-/// thread may set (a timer, Ctrl-C, a server dropping the request) and a cap on solver
-/// conflicts. Every use case that can run long takes one budget; none comes in twins, one
+/// thread may set (a timer, Ctrl-C, a server dropping the request) and a cap on search
+/// nodes. Every use case that can run long takes one budget; none comes in twins, one
 /// with a limit and one without (`Budget::default()` is no limit at all).
 #[derive(Clone, Debug, Default)]
 pub struct Budget {
@@ -147,8 +147,6 @@ pub struct Budget {
     pub deadline: Deadline,
     /// Once set, the work stops at its next check (a SAT solver at its next conflict).
     pub stop: Option<Arc<AtomicBool>>,
-    /// At most this many conflicts in one solver call, where a solver is called.
-    pub conflicts: Option<u64>,
     /// At most this many branch nodes, where a native search runs
     /// ([`crate::reason::search`]).
     pub nodes: Option<u64>,
@@ -182,21 +180,6 @@ impl Budget {
             stop: Some(flag),
             ..self
         }
-    }
-
-    /// Whether the stop flag is set.
-    pub fn is_stopped(&self) -> bool {
-        self.stop
-            .as_ref()
-            .is_some_and(|f| f.load(Ordering::Relaxed))
-    }
-
-    /// `Err(TimeLimit)` once the deadline has passed or the stop flag is set.
-    pub fn check(&self) -> Result<(), TimeLimit> {
-        if self.is_stopped() {
-            return Err(TimeLimit);
-        }
-        self.deadline.check()
     }
 }
 

@@ -387,7 +387,6 @@ impl SatEngine {
             nodes: Some(config.native),
             deadline: config.deadline,
             stop: config.stop.clone(),
-            ..Budget::default()
         };
         let start = Instant::now();
         let found = search(puzzle, &prepared.placements, config.limit, &budget);
