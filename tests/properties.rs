@@ -130,7 +130,8 @@ proptest! {
             for presolve in [true, false] {
                 let base = SolveOptions { model, presolve, native: 0, limit: 60, ..SolveOptions::default() };
                 let plain = solutions(&puzzle, &base);
-                prop_assert!(plain.1, "plain enumeration incomplete at 60 solutions");
+                // A board with more solutions than the cap cannot be compared grid for grid.
+                prop_assume!(plain.1, "more than 60 solutions");
                 for &redundant in &sets {
                     let with = solutions(&puzzle, &SolveOptions { redundant, ..base.clone() });
                     prop_assert_eq!(&with, &plain, "{:?} {:?} presolve {}", redundant, model, presolve);
@@ -150,7 +151,8 @@ proptest! {
     fn the_native_search_keeps_every_solution(puzzle in small_open_puzzle()) {
         let base = SolveOptions { native: 0, limit: 60, ..SolveOptions::default() };
         let plain = solutions(&puzzle, &base);
-        prop_assert!(plain.1, "plain enumeration incomplete at 60 solutions");
+        // A board with more solutions than the cap cannot be compared grid for grid.
+        prop_assume!(plain.1, "more than 60 solutions");
         for native in [1, 3, 10, bimaru_sat::encode::sat::engine::NATIVE_NODES] {
             for limit in [1, 2, 60] {
                 let options = SolveOptions { native, limit, ..base.clone() };
