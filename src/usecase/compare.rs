@@ -6,7 +6,7 @@
 //! [`compare`] takes [`Config`]s: ordinary ones come from [`Config::from_options`] (see
 //! [`all_options`]), and tests can plant their own engine with [`Config::custom`].
 
-use crate::encode::ilp::{IlpModel, IlpSolver};
+use crate::encode::ilp::{IlpCut, IlpModel, IlpObjective, IlpSolver};
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::model::Model;
 use crate::format::Format;
@@ -108,12 +108,25 @@ impl Config {
     }
 }
 
-/// `backend/model/encoding` (SAT) or `backend/model` (ILP) for tables; the solver has a column
-/// of its own.
+/// `backend/model/encoding` (SAT) or `backend/model` (ILP, with `+` and each cut family and an
+/// objective other than `auto`: `ilp/ship+segments+zero-objective`) for tables; the solver has
+/// a column of its own.
 fn config_name(options: &SolveOptions) -> String {
     match options.backend {
         Backend::Sat => format!("sat/{}/{}", options.model.name(), options.card.name()),
-        Backend::Ilp => format!("ilp/{}", options.ilp_model.name()),
+        Backend::Ilp => {
+            let mut name = format!("ilp/{}", options.ilp_model.name());
+            for &cut in IlpCut::ALL {
+                if options.ilp_cuts.has(cut) {
+                    name.push('+');
+                    name.push_str(cut.into());
+                }
+            }
+            if options.ilp_objective != IlpObjective::Auto {
+                name.push_str(&format!("+{}-objective", options.ilp_objective.name()));
+            }
+            name
+        }
     }
 }
 

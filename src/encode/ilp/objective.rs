@@ -1,0 +1,99 @@
+//! The objective handed to the MIP solver. The programs are feasibility problems (any point is
+//! a solution), so the objective is only a branching device: [`IlpObjective`] chooses it
+//! (`--ilp-objective`), and [`columns`] writes it into the solver's columns.
+
+use super::IlpSolver;
+use super::linear::VarRole;
+
+/// The objective of each solver call (`--ilp-objective`).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::VariantArray,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum IlpObjective {
+    /// The measured choice: the length ranking for microlp and CBC; for HiGHS zero on the
+    /// first call and the ranking once a no-good cut is in (`encodings/ilp-ship.md`).
+    #[default]
+    Auto,
+    /// The length ranking `Σ (L·n + j) x` on every call and with every solver.
+    Rank,
+    /// A zero objective on every call and with every solver.
+    Zero,
+}
+
+impl IlpObjective {
+    /// Every choice, for tests.
+    pub const ALL: &'static [IlpObjective] =
+        &[IlpObjective::Auto, IlpObjective::Rank, IlpObjective::Zero];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+
+    /// Whether a call of `solver` ranks its columns: `first` is true for a program without
+    /// no-good cuts.
+    fn ranks(self, solver: IlpSolver, first: bool) -> bool {
+        match self {
+            IlpObjective::Auto => solver != IlpSolver::Highs || !first,
+            IlpObjective::Rank => true,
+            IlpObjective::Zero => false,
+        }
+    }
+}
+
+/// The length that ranks a column in the objective.
+///
+/// A zero objective leaves microlp's branching blind: its pseudocosts never observe a change in
+/// the objective, so every candidate scores the same. Before it has observations, microlp
+/// estimates a variable's branching score from its objective coefficient, so the objective
+/// `sum (len * n + column) * x` (with `n` free columns) makes it branch on the longest ships
+/// first, as people solve these puzzles. Together with a huge MIP gap (the first integer point
+/// is accepted) this cut the time for `--unique` on the hardest IST instance (T15) from about
+/// 3.3 s to 0.06 s of CPU; see `docs/benchmarks.md`.
+pub(super) fn branching_length(role: VarRole) -> f64 {
+    match role {
+        VarRole::Placement(ship) => ship.len as f64,
+        VarRole::Cell(_) => 1.0,
+    }
+}
+
+/// The columns `(lower, upper, branching length)` with the objective coefficient of `choice`
+/// in place of the length: `len * n + column` where it ranks (see [`branching_length`]), zero
+/// where it does not. [`IlpObjective::Auto`] ranks for microlp and CBC, and for HiGHS once a
+/// no-good cut is in the program (`first` false): HiGHS branches on its own pseudocosts and
+/// runs its primal heuristics from the start, and the ranking only sends it after a point with
+/// the longest ships at the lowest columns; with a zero objective it found a first point in
+/// about 2.2 s of CPU where it took 6.4–12 s on three hard solbat boards. Proving that no
+/// second point exists went faster with the ranking (`docs/benchmarks.md`,
+/// `encodings/ilp-ship.md`).
+pub(super) fn columns(
+    choice: IlpObjective,
+    solver: IlpSolver,
+    first: bool,
+    columns: &[(i64, i64, f64)],
+) -> Vec<(i64, i64, f64)> {
+    let n = columns.len() as f64;
+    let rank = choice.ranks(solver, first);
+    columns
+        .iter()
+        .enumerate()
+        .map(|(i, &(lower, upper, len))| {
+            let coef = if rank { len * n + i as f64 } else { 0.0 };
+            (lower, upper, coef)
+        })
+        .collect()
+}
