@@ -1,7 +1,8 @@
 //! The varisat adapter: [`Varisat`] implements [`Solver`] with the vendored varisat 0.2.2
 //! (`vendor/varisat`, patched with a shared conflict limit, a stop flag and a conflict counter;
 //! see its `PATCH.md`). This is the one file of the crate that names the patched functions, and
-//! the one place with `unsafe` code: the `Send` promise below.
+//! the SAT side's one place with `unsafe` code: the `Send` promise below (the other is HiGHS's
+//! interrupt callback, `encode/ilp/highs.rs`, built only with the `highs` feature).
 //!
 //! [`Varisat::proving`] attaches varisat's DRAT writer ([`ProofSolver`]): the proof goes into
 //! an in-memory buffer that [`ProofSolver::finish_proof`] hands back. varisat writes DRAT only

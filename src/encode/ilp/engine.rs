@@ -1,8 +1,9 @@
 //! The ILP engine: builds the program over the placements that pre-solving leaves
 //! ([`crate::reason::deduce`] with probing, the reasoning engine the SAT engine pre-solves with:
 //! struck placements get no variable, proved ships and cells are fixed by their bounds), hands
-//! it to microlp (driven directly, in node slices: [`super::sliced`]) or to a good_lp solver
-//! (HiGHS and CBC, when built with their features), decodes each optimum into a [`Grid`], and
+//! it to microlp (driven directly, in node slices: [`super::sliced`]), to HiGHS (driven
+//! directly, with its interrupt callback: `highs.rs`, feature `highs`) or to CBC through good_lp
+//! (feature `coin_cbc`), decodes each optimum into a [`Grid`], and
 //! adds a no-good cut so that the next call finds a different solution (for `--unique` and
 //! `--count`).
 //!
@@ -16,11 +17,11 @@
 //!   again: a small depth-first branch-and-bound above the solver, which checks the deadline
 //!   between nodes. Both branches together cover every point, so "no solution" stays a proof.
 //!
-//! A stop flag ([`IlpEngine::with_stop`]) is read with the deadline between nodes, and by
-//! microlp between its slices.
+//! A stop flag ([`IlpEngine::with_stop`]) is read with the deadline between nodes, by microlp
+//! between its slices, and by HiGHS at its interrupt checks.
 
 use super::cuts::IlpCuts;
-#[cfg(any(feature = "highs", feature = "coin_cbc"))]
+#[cfg(feature = "coin_cbc")]
 use super::node::FIRST_INCUMBENT_GAP;
 use super::node::{NodeFailure, NodeLimits, NodeRow};
 use super::objective::{IlpObjective, branching_length, columns};
@@ -31,7 +32,7 @@ use crate::model::outcome::{Engine, SolveError, Stats};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::reason::deduce::{Effort, Knowledge, deduce};
-#[cfg(any(feature = "highs", feature = "coin_cbc"))]
+#[cfg(feature = "coin_cbc")]
 use good_lp::{
     Expression, ProblemVariables, ResolutionError, Solution, SolverModel, Variable, WithMipGap,
     WithTimeLimit, variable,
@@ -108,7 +109,7 @@ impl IlpEngine {
     /// their bounds; a contradiction leaves nothing to find), then the model and its cuts.
     pub fn build(puzzle: &Puzzle, options: &IlpOptions, budget: &Budget) -> Self {
         let start = Instant::now();
-        let (model, unsolvable, timed_out) = match prepare(puzzle, options, budget.deadline) {
+        let (model, unsolvable, timed_out) = match prepare(puzzle, options, budget) {
             Ok((model, unsolvable)) => (model, unsolvable, false),
             Err(TimeLimit) => (
                 LinearModel::new(options.model, puzzle.rows(), puzzle.cols()),
@@ -162,8 +163,9 @@ impl IlpEngine {
 
     /// Stops once `stop` is set (from any thread): each call then fails with
     /// [`SolveError::Interrupted`]. The flag is read between the nodes of [`search`] and, with
-    /// microlp, between slices of its branch-and-bound ([`super::sliced`]); HiGHS and CBC read
-    /// only their time limit, so with them the flag takes effect when the solver call returns.
+    /// microlp, between slices of its branch-and-bound ([`super::sliced`]), with HiGHS at every
+    /// check of its interrupt callback (nodes and simplex iterations); CBC reads only its time
+    /// limit, so with it the flag takes effect when the solver call returns.
     pub fn with_stop(mut self, stop: Option<Arc<AtomicBool>>) -> Self {
         self.stop = stop;
         self
@@ -426,13 +428,11 @@ pub fn solve_model(
             limits.stop,
         ),
         #[cfg(feature = "highs")]
-        IlpSolver::Highs => run(
-            good_lp::highs,
+        IlpSolver::Highs => super::highs::run(
             &columns(objective, solver, cuts.is_empty(), &free),
             &rows,
             deadline,
-            // One thread: these programs are tiny and a thread pool costs more than it saves.
-            |p| p.set_threads(1),
+            limits.stop,
         ),
         #[cfg(feature = "coin_cbc")]
         IlpSolver::Cbc => run(
@@ -465,7 +465,7 @@ pub fn solve_model(
     Ok(Some(values))
 }
 
-#[cfg(any(feature = "highs", feature = "coin_cbc"))]
+#[cfg(feature = "coin_cbc")]
 fn run<S, M>(
     solver: S,
     columns: &[(i64, i64, f64)],
@@ -530,22 +530,16 @@ where
 /// The program `options` ask for: the legal placements, pre-solved by
 /// [`crate::reason::deduce`] when `options.presolve` is set, the model over them with its cuts,
 /// and the proved ships and cells fixed by their bounds; `true` when pre-solving proved that
-/// there is no solution. Fails once `deadline` passes.
+/// there is no solution. Fails once the budget's deadline passes.
 fn prepare(
     puzzle: &Puzzle,
     options: &IlpOptions,
-    deadline: Deadline,
+    budget: &Budget,
 ) -> Result<(LinearModel, bool), TimeLimit> {
-    let mut placements = Placements::within(puzzle, deadline)?;
+    let mut placements = Placements::within(puzzle, budget.deadline)?;
     // A contradiction (`Err`) proves that there is no solution.
     let knowledge = if options.presolve {
-        deduce(
-            puzzle,
-            &mut placements,
-            Effort::Probing,
-            &Budget::until(deadline),
-        )?
-        .ok()
+        deduce(puzzle, &mut placements, Effort::Probing, budget)?.ok()
     } else {
         None
     };

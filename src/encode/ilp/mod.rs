@@ -1,12 +1,14 @@
 //! Integer programs for Bimaru after Meuffels & den Hertog (2010, "Puzzle—Solving the Battleship
 //! puzzle as an integer programming problem", INFORMS Transactions on Education 10(3)): a
 //! ship-based model ([`ship`]) and a cell-based model ([`cell`]). Both are built as a plain
-//! [`LinearModel`] (0-1 variables, integer coefficients) that [`engine`] hands to a good_lp solver
+//! [`LinearModel`] (0-1 variables, integer coefficients) that [`engine`] hands to a MIP solver
 //! and [`lp`] writes as a CPLEX LP file; [`solution`] reads external solvers' answers back.
 
 pub mod cell;
 pub mod cuts;
 pub mod engine;
+#[cfg(feature = "highs")]
+mod highs;
 mod linear;
 pub mod lp;
 pub mod node;
