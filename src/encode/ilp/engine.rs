@@ -422,14 +422,14 @@ pub fn solve_model(
     }
     let solved = match solver {
         IlpSolver::Microlp => super::sliced::run(
-            &columns(objective, solver, cuts.is_empty(), &free),
+            &columns(objective, solver, &free),
             &rows,
             deadline,
             limits.stop,
         ),
         #[cfg(feature = "highs")]
         IlpSolver::Highs => super::highs::run(
-            &columns(objective, solver, cuts.is_empty(), &free),
+            &columns(objective, solver, &free),
             &rows,
             deadline,
             limits.stop,
@@ -437,7 +437,7 @@ pub fn solve_model(
         #[cfg(feature = "coin_cbc")]
         IlpSolver::Cbc => run(
             good_lp::coin_cbc,
-            &columns(objective, solver, cuts.is_empty(), &free),
+            &columns(objective, solver, &free),
             &rows,
             deadline,
             |mut p| {

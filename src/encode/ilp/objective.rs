@@ -24,8 +24,8 @@ use super::linear::VarRole;
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum IlpObjective {
-    /// The measured choice: the length ranking for microlp and CBC; for HiGHS zero on the
-    /// first call and the ranking once a no-good cut is in (`encodings/ilp-ship.md`).
+    /// The measured choice: the length ranking for microlp and CBC, zero for HiGHS
+    /// (`encodings/ilp-ship.md`).
     #[default]
     Auto,
     /// The length ranking `Σ (L·n + j) x` on every call and with every solver.
@@ -44,11 +44,10 @@ impl IlpObjective {
         self.into()
     }
 
-    /// Whether a call of `solver` ranks its columns: `first` is true for a program without
-    /// no-good cuts.
-    fn ranks(self, solver: IlpSolver, first: bool) -> bool {
+    /// Whether a call of `solver` ranks its columns.
+    fn ranks(self, solver: IlpSolver) -> bool {
         match self {
-            IlpObjective::Auto => solver != IlpSolver::Highs || !first,
+            IlpObjective::Auto => solver != IlpSolver::Highs,
             IlpObjective::Rank => true,
             IlpObjective::Zero => false,
         }
@@ -73,21 +72,19 @@ pub(super) fn branching_length(role: VarRole) -> f64 {
 
 /// The columns `(lower, upper, branching length)` with the objective coefficient of `choice`
 /// in place of the length: `len * n + column` where it ranks (see [`branching_length`]), zero
-/// where it does not. [`IlpObjective::Auto`] ranks for microlp and CBC, and for HiGHS once a
-/// no-good cut is in the program (`first` false): HiGHS branches on its own pseudocosts and
-/// runs its primal heuristics from the start, and the ranking only sends it after a point with
-/// the longest ships at the lowest columns; with a zero objective it found a first point in
-/// about 2.2 s of CPU where it took 6.4–12 s on three hard solbat boards. Proving that no
-/// second point exists went faster with the ranking (`docs/benchmarks.md`,
-/// `encodings/ilp-ship.md`).
+/// where it does not. [`IlpObjective::Auto`] ranks for microlp and CBC and gives HiGHS a zero
+/// objective: HiGHS branches on its own pseudocosts and runs its primal heuristics from the
+/// start, and the ranking only sends it after a point with the longest ships at the lowest
+/// columns. With zero it found first points on six hard solbat boards in 28 s of CPU against 75
+/// s, and proved the 20 boards of `puzzles/generated/20x20` unique in 26 s against 43 s with the
+/// ranking once a no-good cut is in (`docs/benchmarks.md`, `encodings/ilp-ship.md`).
 pub(super) fn columns(
     choice: IlpObjective,
     solver: IlpSolver,
-    first: bool,
     columns: &[(i64, i64, f64)],
 ) -> Vec<(i64, i64, f64)> {
     let n = columns.len() as f64;
-    let rank = choice.ranks(solver, first);
+    let rank = choice.ranks(solver);
     columns
         .iter()
         .enumerate()
