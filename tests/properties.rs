@@ -1,13 +1,15 @@
-//! Property tests: random legal fleets solve back to verified grids; the IST parser never panics
-//! and always names a line. (The cardinality encodings are checked against brute force next to
+//! Property tests: random legal fleets solve back to verified grids; redundant constraints (SAT)
+//! and cuts (ILP) keep every solution; the IST parser never panics and always names a line. (The cardinality encodings are checked against brute force next to
 //! their code, in `src/encode/sat/card/mod.rs`.)
 
+use bimaru_sat::encode::ilp::{IlpCut, IlpCuts, IlpModel, LinearModel, VarRole};
 use bimaru_sat::encode::sat::model::Model;
 use bimaru_sat::encode::sat::redundant::{Implied, Redundant};
 use bimaru_sat::format::{Format, ist};
 use bimaru_sat::usecase::Source;
 use bimaru_sat::{
-    Clue, Fleet, Grid, Orientation, Outcome, Pos, Puzzle, Ship, SolveOptions, solve, verify,
+    Backend, Clue, Fleet, Grid, Orientation, Outcome, Pos, Puzzle, Ship, SolveOptions, solve,
+    verify,
 };
 use proptest::prelude::*;
 
@@ -238,5 +240,81 @@ fn check_parse(text: &str) {
     }
     if let Err(e) = ist::parse(text) {
         assert!(e.line >= 1, "{e}");
+    }
+}
+
+/// The value of each variable of `program` at the solution `grid`: a placement is 1 when it is
+/// one of the grid's ships, a cell when it holds a ship part.
+fn point_of(program: &LinearModel, grid: &Grid) -> Vec<i64> {
+    let ships = grid.ships();
+    program
+        .vars
+        .iter()
+        .map(|v| match v.role {
+            VarRole::Placement(ship) => i64::from(ships.contains(&ship)),
+            VarRole::Cell(pos) => i64::from(grid.is_ship(pos)),
+            _ => unreachable!("a variable of unknown role"),
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Every cut family of `--ilp-cuts` holds at a solution: the hidden grid of a random board
+    /// (counts partly hidden, some clues) is a point of both integer programs with all cuts
+    /// added, row by row.
+    #[test]
+    fn ilp_cuts_hold_at_every_solution((puzzle, hidden) in random_puzzle()) {
+        for &model in IlpModel::ALL {
+            let mut program = model.build(&puzzle);
+            let placed = program
+                .vars
+                .iter()
+                .filter(|v| matches!(v.role, VarRole::Placement(s) if hidden.ships().contains(&s)))
+                .count();
+            prop_assert_eq!(placed, hidden.ships().len(), "the grid's ships are legal placements");
+            IlpCuts::of(IlpCut::ALL).add_to(&mut program, &puzzle);
+            let point = point_of(&program, &hidden);
+            for row in &program.constraints {
+                prop_assert!(row.holds(&point), "{:?}: {} breaks at the solution", model, row.name);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Each cut family of `--ilp-cuts`, alone and all together, keeps the solutions: microlp
+    /// enumerates the same grids as the SAT backend, counted to the end (to 30), in both integer
+    /// programs, with and without pre-solving.
+    #[test]
+    fn ilp_cuts_keep_every_solution(puzzle in small_open_puzzle()) {
+        let plain = solutions(&puzzle, &SolveOptions { limit: 30, ..SolveOptions::default() });
+        let mut sets: Vec<IlpCuts> = IlpCut::ALL.iter().map(|k| IlpCuts::of(&[*k])).collect();
+        sets.push(IlpCuts::of(IlpCut::ALL));
+        for &ilp_model in IlpModel::ALL {
+            for presolve in [true, false] {
+                for &ilp_cuts in &sets {
+                    let options = SolveOptions {
+                        backend: Backend::Ilp,
+                        ilp_model,
+                        ilp_cuts,
+                        presolve,
+                        limit: 30,
+                        ..SolveOptions::default()
+                    };
+                    let with = solutions(&puzzle, &options);
+                    if plain.1 {
+                        prop_assert_eq!(&with, &plain, "{:?} {:?} presolve {}", ilp_cuts, ilp_model, presolve);
+                    } else {
+                        // More than 30 solutions: each backend stops at 30 of its own choosing.
+                        prop_assert_eq!(with.0.len(), 30);
+                        prop_assert!(!with.1);
+                    }
+                }
+            }
+        }
     }
 }

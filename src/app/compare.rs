@@ -5,6 +5,7 @@
 use super::{Exit, Failure, output};
 use crate::app::cli::CompareArgs;
 use bimaru_sat::Limits;
+use bimaru_sat::encode::ilp::IlpCuts;
 use bimaru_sat::usecase::compare::{Config, all_options, compare, read_puzzles};
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::job::{require_sat_solver, require_solver};
@@ -41,6 +42,8 @@ fn configurations(args: &CompareArgs) -> Result<Vec<Config>, Error> {
             Config::from_options(SolveOptions {
                 limit: args.limit,
                 presolve: !args.no_presolve,
+                ilp_cuts: IlpCuts::of(&args.ilp_cuts),
+                ilp_objective: args.ilp_objective,
                 ..o
             })
         })

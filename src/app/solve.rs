@@ -8,6 +8,7 @@ use super::output::Destination;
 use super::{Exit, Failure, read_input};
 use crate::app::cli::{EngineArgs, ProofArgs, SolveArgs};
 use bimaru_sat::Limits;
+use bimaru_sat::encode::ilp::IlpCuts;
 use bimaru_sat::encode::sat::engine::Configuration;
 use bimaru_sat::encode::sat::redundant::Redundant;
 use bimaru_sat::format::OutputFormat;
@@ -42,6 +43,8 @@ pub(super) fn engine(args: &EngineArgs) -> (SolveOptions, Goal) {
         redundant: Redundant::of(&args.redundant),
         ilp_model: args.ilp_model,
         ilp_solver: args.ilp_solver,
+        ilp_cuts: IlpCuts::of(&args.ilp_cuts),
+        ilp_objective: args.ilp_objective,
         solver: args.solver,
         ..SolveOptions::default()
     };

@@ -1,9 +1,11 @@
 //! The varisat adapter: [`Varisat`] implements [`Solver`] with the vendored varisat 0.2.2
 //! (`vendor/varisat`, patched with a shared conflict limit, a stop flag and a conflict counter;
 //! see its `PATCH.md`). This is the one file of the crate that names varisat or its patched
-//! functions, and the one place with `unsafe` code: the `Send` promise below. The crate's own
-//! literals ([`crate::model::lit`]) have varisat's representation (twice the variable's index,
-//! plus one when negative), so they are converted here by copying their code.
+//! functions, and the SAT side's one place with `unsafe` code: the `Send` promise below (the
+//! other is HiGHS's interrupt callback, `encode/ilp/highs.rs`, built only with the `highs`
+//! feature). The crate's own literals ([`crate::model::lit`]) have varisat's representation
+//! (twice the variable's index, plus one when negative), so they are converted here by copying
+//! their code.
 //!
 //! [`Varisat::proving`] attaches varisat's DRAT writer ([`ProofSolver`]): the proof goes into
 //! an in-memory buffer that [`ProofSolver::finish_proof`] hands back. varisat writes DRAT only

@@ -6,7 +6,7 @@
 //! [`compare`] takes [`Config`]s: ordinary ones come from [`Config::from_options`] (see
 //! [`all_options`]), and tests can plant their own engine with [`Config::custom`].
 
-use crate::encode::ilp::{IlpModel, IlpSolver};
+use crate::encode::ilp::{IlpCut, IlpModel, IlpObjective, IlpSolver};
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::model::Model;
 use crate::format::Format;
@@ -108,12 +108,25 @@ impl Config {
     }
 }
 
-/// `backend/model/encoding` (SAT) or `backend/model` (ILP) for tables; the solver has a column
-/// of its own.
+/// `backend/model/encoding` (SAT) or `backend/model` (ILP, with `+` and each cut family and an
+/// objective other than `auto`: `ilp/ship+segments+zero-objective`) for tables; the solver has
+/// a column of its own.
 fn config_name(options: &SolveOptions) -> String {
     match options.backend {
         Backend::Sat => format!("sat/{}/{}", options.model.name(), options.card.name()),
-        Backend::Ilp => format!("ilp/{}", options.ilp_model.name()),
+        Backend::Ilp => {
+            let mut name = format!("ilp/{}", options.ilp_model.name());
+            for &cut in IlpCut::ALL {
+                if options.ilp_cuts.has(cut) {
+                    name.push('+');
+                    name.push_str(cut.into());
+                }
+            }
+            if options.ilp_objective != IlpObjective::Auto {
+                name.push_str(&format!("+{}-objective", options.ilp_objective.name()));
+            }
+            name
+        }
     }
 }
 
@@ -208,8 +221,12 @@ pub struct ConfigSummary {
     pub median_ms: f64,
     /// Largest time per puzzle, milliseconds.
     pub max_ms: f64,
-    /// Median time relative to the first configuration's.
+    /// Median time relative to the first configuration's (the ratio of the medians).
     pub ratio: f64,
+    /// The median over puzzles of this configuration's time divided by the first
+    /// configuration's on the same puzzle (a run out of time counts with the time it was given,
+    /// so its ratio is a lower bound); what "how many times slower" means per puzzle.
+    pub median_ratio: f64,
     /// Median variables per puzzle.
     pub median_variables: usize,
     /// Median clauses or constraints per puzzle.
@@ -250,7 +267,9 @@ impl Comparison {
         serde_json::to_string_pretty(self).expect("comparisons always serialize") + "\n"
     }
 
-    /// The table, one row per configuration, then the disagreements.
+    /// The table, one row per configuration, then the disagreements. `ratio` is the ratio of
+    /// the medians to the first configuration's, `per-board` the median of the per-puzzle
+    /// ratios.
     pub fn table(&self) -> String {
         let mut out = format!(
             "{} puzzles, limit {}, median of {} run(s); times include encoding\n\n",
@@ -273,26 +292,28 @@ impl Comparison {
             .unwrap_or(0)
             .max("solver".len());
         out.push_str(&format!(
-            "{:<width$}  {:<solver_width$}  {:>7}  {:>9}  {:>9}  {:>6}  {:>9}  {:>11}  {:>7}\n",
+            "{:<width$}  {:<solver_width$}  {:>7}  {:>9}  {:>9}  {:>6}  {:>9}  {:>9}  {:>11}  {:>7}\n",
             "configuration",
             "solver",
             "solved",
             "median ms",
             "max ms",
             "ratio",
+            "per-board",
             "variables",
             "constraints",
             "agree"
         ));
         for c in &self.configs {
             out.push_str(&format!(
-                "{:<width$}  {:<solver_width$}  {:>7}  {:>9.3}  {:>9.3}  {:>6.2}  {:>9}  {:>11}  {:>7}\n",
+                "{:<width$}  {:<solver_width$}  {:>7}  {:>9.3}  {:>9.3}  {:>6.2}  {:>9.2}  {:>9}  {:>11}  {:>7}\n",
                 c.name,
                 c.solver,
                 format!("{}/{}", c.solved, c.total),
                 c.median_ms,
                 c.max_ms,
                 c.ratio,
+                c.median_ratio,
                 c.median_variables,
                 c.median_constraints,
                 format!("{}/{}", c.agree, c.total),
@@ -373,6 +394,7 @@ pub fn compare(
                 } else {
                     f64::NAN
                 },
+                median_ratio: median_ratio(&results, i),
                 median_variables: median_usize(runs.iter().map(|r| r.variables).collect()),
                 median_constraints: median_usize(runs.iter().map(|r| r.constraints).collect()),
                 agree: runs.iter().filter(|r| r.agrees).count(),
@@ -505,6 +527,23 @@ fn summary_times(results: &[PuzzleResult], i: usize) -> (f64, f64) {
         n => (ms[n / 2 - 1] + ms[n / 2]) / 2.0,
     };
     (median, max)
+}
+
+/// The median over puzzles of configuration `i`'s time over the first configuration's (puzzles
+/// where the first took no measurable time left out; NaN when none is left).
+fn median_ratio(results: &[PuzzleResult], i: usize) -> f64 {
+    let mut ratios: Vec<f64> = results
+        .iter()
+        .filter_map(|p| Some((p.runs.first()?.ms, p.runs.get(i)?.ms)))
+        .filter(|&(first, _)| first > 0.0)
+        .map(|(first, this)| this / first)
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    match ratios.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => ratios[n / 2],
+        n => (ratios[n / 2 - 1] + ratios[n / 2]) / 2.0,
+    }
 }
 
 fn median_usize(mut v: Vec<usize>) -> usize {

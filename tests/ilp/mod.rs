@@ -712,11 +712,13 @@ fn every_solbat_board_ends_in_a_verified_grid_no_solution_or_the_time_limit() {
 }
 
 /// A stop flag (what a Ctrl-C handler or the Python binding sets) ends an ILP solve that
-/// microlp would otherwise run on for minutes: between the engine's nodes and between slices of
-/// microlp's own branch-and-bound, both on the caller's thread (no time limit) and on the worker
-/// thread of a solve with a time limit.
+/// microlp would otherwise run on for minutes and HiGHS for half a minute (`--unique`): between
+/// the engine's nodes, between slices of microlp's own branch-and-bound, and inside HiGHS through
+/// its interrupt callback; both on the caller's thread (no time limit) and on the worker thread
+/// of a solve with a time limit. Without the callback HiGHS would return its first solution
+/// after seconds and the solve would end stopped with it, not interrupted.
 #[test]
-fn a_stop_flag_interrupts_a_long_microlp_solve() {
+fn a_stop_flag_interrupts_a_long_ilp_solve() {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::{Duration, Instant};
@@ -726,7 +728,11 @@ fn a_stop_flag_interrupts_a_long_microlp_solve() {
     else {
         return;
     };
-    for time_limit in [None, Some(Duration::from_secs(600))] {
+    for (solver, time_limit) in solvers()
+        .into_iter()
+        .filter(|&s| s != IlpSolver::Cbc)
+        .flat_map(|s| [(s, None), (s, Some(Duration::from_secs(600)))])
+    {
         let stop = Arc::new(AtomicBool::new(false));
         let raise = {
             let stop = stop.clone();
@@ -737,7 +743,7 @@ fn a_stop_flag_interrupts_a_long_microlp_solve() {
         };
         let options = SolveOptions {
             budget: bimaru_sat::model::deadline::Budget::within(time_limit).stopped_by(stop),
-            ..ilp(IlpModel::Ship, IlpSolver::Microlp, 2)
+            ..ilp(IlpModel::Ship, solver, 2)
         };
         let start = Instant::now();
         let result = solve(&puzzle, &options);
@@ -747,7 +753,7 @@ fn a_stop_flag_interrupts_a_long_microlp_solve() {
                 result,
                 Err(bimaru_sat::usecase::solve::SolveError::Interrupted)
             ),
-            "{name} {time_limit:?}: {result:?} after {:?}",
+            "{name} {solver:?} {time_limit:?}: {result:?} after {:?}",
             start.elapsed()
         );
     }

@@ -1,7 +1,7 @@
 //! The command line, as clap derive types. `--help` is the user's first manual, so every flag
 //! carries a doc comment. The work behind each command lives in [`crate::app`].
 
-use bimaru_sat::encode::ilp::{IlpModel, IlpSolver};
+use bimaru_sat::encode::ilp::{IlpCut, IlpModel, IlpObjective, IlpSolver};
 use bimaru_sat::encode::sat::card::CardKind;
 use bimaru_sat::encode::sat::model::Model;
 use bimaru_sat::encode::sat::redundant::Implied;
@@ -402,6 +402,17 @@ pub struct EngineArgs {
     #[arg(long, value_parser = choice::<IlpSolver>(), default_value = name(IlpSolver::Microlp))]
     pub ilp_solver: IlpSolver,
 
+    /// ILP backend: add these valid inequalities (comma-separated) to the integer program. Each
+    /// is implied by the rules; none is on by default (`encodings/ilp-ship.md`: the argument and
+    /// the measurements of each).
+    #[arg(long, value_parser = choice::<IlpCut>(), value_delimiter = ',', value_name = "KIND")]
+    pub ilp_cuts: Vec<IlpCut>,
+
+    /// ILP backend: the objective handed to the MIP solver, a branching device (the programs
+    /// have no objective of their own).
+    #[arg(long, value_parser = choice::<IlpObjective>(), default_value = name(IlpObjective::Auto))]
+    pub ilp_objective: IlpObjective,
+
     /// SAT solver for `--backend sat`; cadical needs the cargo feature `cadical`.
     #[arg(long, value_parser = choice::<SolverKind>(), default_value = name(SolverKind::Varisat))]
     pub solver: SolverKind,
@@ -532,6 +543,15 @@ pub struct CompareArgs {
     /// MIP solvers for the ILP backend; all that this build links by default.
     #[arg(long, value_parser = choice::<IlpSolver>(), value_delimiter = ',')]
     pub ilp_solver: Vec<IlpSolver>,
+
+    /// Valid inequalities (comma-separated) added to every ILP configuration's program
+    /// (`encodings/ilp-ship.md`); none by default.
+    #[arg(long, value_parser = choice::<IlpCut>(), value_delimiter = ',', value_name = "KIND")]
+    pub ilp_cuts: Vec<IlpCut>,
+
+    /// The objective of every ILP configuration's solver calls.
+    #[arg(long, value_parser = choice::<IlpObjective>(), default_value = name(IlpObjective::Auto))]
+    pub ilp_objective: IlpObjective,
 
     /// SAT solvers for the SAT backend; all that this build links by default.
     #[arg(long, value_parser = choice::<SolverKind>(), value_delimiter = ',')]

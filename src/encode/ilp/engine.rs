@@ -1,7 +1,11 @@
-//! The ILP engine: hands a [`LinearModel`] to microlp (driven directly, in node slices:
-//! [`super::sliced`]) or to a good_lp solver (HiGHS and CBC, when built with their features),
-//! decodes each optimum into a [`Grid`], and adds a no-good cut so
-//! that the next call finds a different solution (for `--unique` and `--count`).
+//! The ILP engine: builds the program over the placements that pre-solving leaves
+//! ([`crate::reason::deduce`] with probing, the reasoning engine the SAT engine pre-solves with:
+//! struck placements get no variable, proved ships and cells are fixed by their bounds), hands
+//! it to microlp (driven directly, in node slices: [`super::sliced`]), to HiGHS (driven
+//! directly, with its interrupt callback: `highs.rs`, feature `highs`) or to CBC through good_lp
+//! (feature `coin_cbc`), decodes each optimum into a [`Grid`], and
+//! adds a no-good cut so that the next call finds a different solution (for `--unique` and
+//! `--count`).
 //!
 //! Two safeguards make every call end in an answer or the time limit, never a solver error:
 //! - the solver gets the time left before the engine's [`Deadline`] as its own time limit
@@ -13,18 +17,22 @@
 //!   again: a small depth-first branch-and-bound above the solver, which checks the deadline
 //!   between nodes. Both branches together cover every point, so "no solution" stays a proof.
 //!
-//! A stop flag ([`IlpEngine::with_stop`]) is read with the deadline between nodes, and by
-//! microlp between its slices.
+//! A stop flag ([`IlpEngine::with_stop`]) is read with the deadline between nodes, by microlp
+//! between its slices, and by HiGHS at its interrupt checks.
 
-#[cfg(any(feature = "highs", feature = "coin_cbc"))]
+use super::cuts::IlpCuts;
+#[cfg(feature = "coin_cbc")]
 use super::node::FIRST_INCUMBENT_GAP;
 use super::node::{NodeFailure, NodeLimits, NodeRow};
+use super::objective::{IlpObjective, branching_length, columns};
 use super::presolve::{PresolveOptions, Presolved, presolve, tighten};
 use super::{IlpModel, IlpSolver, LinearConstraint, LinearModel, Sense, VarRole};
-use crate::model::deadline::Deadline;
+use crate::model::deadline::{Budget, Deadline, TimeLimit};
 use crate::model::outcome::{Engine, SolveError, Stats};
+use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle};
-#[cfg(any(feature = "highs", feature = "coin_cbc"))]
+use crate::reason::deduce::{Effort, Knowledge, deduce};
+#[cfg(feature = "coin_cbc")]
 use good_lp::{
     Expression, ProblemVariables, ResolutionError, Solution, SolverModel, Variable, WithMipGap,
     WithTimeLimit, variable,
@@ -33,15 +41,50 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+/// How the ILP engine builds its program and calls the solver: the ILP fields of
+/// `SolveOptions` (`--ilp-model`, `--ilp-solver`, `--ilp-cuts`, `--ilp-objective`,
+/// `--no-presolve`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IlpOptions {
+    /// The integer program.
+    pub model: IlpModel,
+    /// The MIP solver.
+    pub solver: IlpSolver,
+    /// Valid inequalities added to the program (none by default).
+    pub cuts: IlpCuts,
+    /// The objective of each solver call.
+    pub objective: IlpObjective,
+    /// Pre-solve: the reasoning engine ([`crate::reason::deduce`], the rules the SAT engine
+    /// pre-solves with) strikes placements and fixes the ships and cells it proves, and a root
+    /// presolve ([`super::presolve`]) propagates bounds through the rows and probes before every
+    /// solver call. On by default; off hands the whole program to the solver.
+    pub presolve: bool,
+}
+
+impl Default for IlpOptions {
+    fn default() -> Self {
+        IlpOptions {
+            model: IlpModel::default(),
+            solver: IlpSolver::default(),
+            cuts: IlpCuts::NONE,
+            objective: IlpObjective::default(),
+            presolve: true,
+        }
+    }
+}
+
 /// A puzzle's integer program loaded for one solver, ready to enumerate solutions.
 pub struct IlpEngine {
     model: LinearModel,
     solver: IlpSolver,
+    objective: IlpObjective,
     cuts: Vec<LinearConstraint>,
     presolve: Option<PresolveOptions>,
     deadline: Deadline,
     stop: Option<Arc<AtomicBool>>,
     exhausted: bool,
+    /// Building the program ran out of time: every call fails with the time limit.
+    timed_out: bool,
     fallbacks: usize,
     encode_time: Duration,
     solve_time: Duration,
@@ -49,11 +92,38 @@ pub struct IlpEngine {
 }
 
 impl IlpEngine {
-    /// Builds `model` for `puzzle`, to be solved by `solver`.
+    /// Builds `model` for `puzzle`, to be solved by `solver`, with the other options at their
+    /// defaults and no budget.
     pub fn new(puzzle: &Puzzle, model: IlpModel, solver: IlpSolver) -> Self {
+        let options = IlpOptions {
+            model,
+            solver,
+            ..IlpOptions::default()
+        };
+        IlpEngine::build(puzzle, &options, &Budget::default())
+    }
+
+    /// Builds the program `options` ask for, within `budget` (its deadline and stop flag also
+    /// bound every later call): the legal placements, with `options.presolve` the facts of
+    /// [`crate::reason::deduce`] (struck placements left out, proved ships and cells fixed by
+    /// their bounds; a contradiction leaves nothing to find), then the model and its cuts.
+    pub fn build(puzzle: &Puzzle, options: &IlpOptions, budget: &Budget) -> Self {
         let start = Instant::now();
-        let built = model.build(puzzle);
-        let mut engine = IlpEngine::from_model(built, solver);
+        let (model, unsolvable, timed_out) = match prepare(puzzle, options, budget) {
+            Ok((model, unsolvable)) => (model, unsolvable, false),
+            Err(TimeLimit) => (
+                LinearModel::new(options.model, puzzle.rows(), puzzle.cols()),
+                false,
+                true,
+            ),
+        };
+        let mut engine = IlpEngine::from_model(model, options.solver)
+            .with_presolve(options.presolve.then(PresolveOptions::default))
+            .with_deadline(budget.deadline)
+            .with_stop(budget.stop.clone());
+        engine.objective = options.objective;
+        engine.exhausted = unsolvable;
+        engine.timed_out = timed_out;
         engine.encode_time = start.elapsed();
         engine
     }
@@ -63,11 +133,13 @@ impl IlpEngine {
         IlpEngine {
             model,
             solver,
+            objective: IlpObjective::default(),
             cuts: Vec::new(),
             presolve: Some(PresolveOptions::default()),
             deadline: Deadline::NONE,
             stop: None,
             exhausted: false,
+            timed_out: false,
             fallbacks: 0,
             encode_time: Duration::ZERO,
             solve_time: Duration::ZERO,
@@ -91,8 +163,9 @@ impl IlpEngine {
 
     /// Stops once `stop` is set (from any thread): each call then fails with
     /// [`SolveError::Interrupted`]. The flag is read between the nodes of [`search`] and, with
-    /// microlp, between slices of its branch-and-bound ([`super::sliced`]); HiGHS and CBC read
-    /// only their time limit, so with them the flag takes effect when the solver call returns.
+    /// microlp, between slices of its branch-and-bound ([`super::sliced`]), with HiGHS at every
+    /// check of its interrupt callback (nodes and simplex iterations); CBC reads only its time
+    /// limit, so with it the flag takes effect when the solver call returns.
     pub fn with_stop(mut self, stop: Option<Arc<AtomicBool>>) -> Self {
         self.stop = stop;
         self
@@ -119,8 +192,13 @@ impl IlpEngine {
         let (model, cuts, solver, deadline) = (&self.model, &self.cuts, self.solver, self.deadline);
         let stop = self.stop.as_deref();
         let limits = NodeLimits { deadline, stop };
+        let call = SolverCall {
+            solver,
+            objective: self.objective,
+            limits,
+        };
         search(model, cuts, bounds, limits, &mut self.fallbacks, |node| {
-            solve_model(model, cuts, Some(node), solver, limits).map_err(|f| match f {
+            solve_model(model, cuts, Some(node), call).map_err(|f| match f {
                 NodeFailure::Numerical(message) => {
                     NodeFailure::Numerical(format!("{}: {message}", solver.name()))
                 }
@@ -200,6 +278,9 @@ fn branching_variable(model: &LinearModel, bounds: &[(i64, i64)]) -> Option<usiz
 
 impl Engine for IlpEngine {
     fn next_solution(&mut self) -> Result<Option<Grid>, SolveError> {
+        if self.timed_out {
+            return Err(SolveError::TimeLimit);
+        }
         if self.exhausted {
             return Ok(None);
         }
@@ -251,7 +332,29 @@ impl Engine for IlpEngine {
     }
 }
 
-/// Solves `model` plus `cuts` with `solver`, within `bounds` (one `(lower, upper)` pair per
+/// What one solver call is made with: the solver, the objective, the limits.
+#[derive(Clone, Copy, Debug)]
+pub struct SolverCall<'a> {
+    /// The MIP solver.
+    pub solver: IlpSolver,
+    /// Its objective ([`super::objective`]).
+    pub objective: IlpObjective,
+    /// The deadline and stop flag.
+    pub limits: NodeLimits<'a>,
+}
+
+impl SolverCall<'static> {
+    /// `solver` with the default objective and no limit.
+    pub fn plain(solver: IlpSolver) -> Self {
+        SolverCall {
+            solver,
+            objective: IlpObjective::default(),
+            limits: NodeLimits::NONE,
+        }
+    }
+}
+
+/// Solves `model` plus `cuts` with `call.solver`, within `bounds` (one `(lower, upper)` pair per
 /// variable; the model's own bounds when `None`) and within `limits`: integer values per
 /// variable, or `None` when the program is infeasible. Fixed variables are substituted before the solver
 /// sees the program. One solver call: a numerical failure is returned, not retried (the
@@ -260,9 +363,13 @@ pub fn solve_model(
     model: &LinearModel,
     cuts: &[LinearConstraint],
     bounds: Option<&[(i64, i64)]>,
-    solver: IlpSolver,
-    limits: NodeLimits<'_>,
+    call: SolverCall<'_>,
 ) -> Result<Option<Vec<i64>>, NodeFailure> {
+    let SolverCall {
+        solver,
+        objective,
+        limits,
+    } = call;
     let deadline = limits.deadline;
     let bounds: Vec<(i64, i64)> = match bounds {
         Some(b) => b.to_vec(),
@@ -315,24 +422,22 @@ pub fn solve_model(
     }
     let solved = match solver {
         IlpSolver::Microlp => super::sliced::run(
-            &objective(solver, cuts.is_empty(), &free),
+            &columns(objective, solver, &free),
             &rows,
             deadline,
             limits.stop,
         ),
         #[cfg(feature = "highs")]
-        IlpSolver::Highs => run(
-            good_lp::highs,
-            &objective(solver, cuts.is_empty(), &free),
+        IlpSolver::Highs => super::highs::run(
+            &columns(objective, solver, &free),
             &rows,
             deadline,
-            // One thread: these programs are tiny and a thread pool costs more than it saves.
-            |p| p.set_threads(1),
+            limits.stop,
         ),
         #[cfg(feature = "coin_cbc")]
         IlpSolver::Cbc => run(
             good_lp::coin_cbc,
-            &objective(solver, cuts.is_empty(), &free),
+            &columns(objective, solver, &free),
             &rows,
             deadline,
             |mut p| {
@@ -360,48 +465,7 @@ pub fn solve_model(
     Ok(Some(values))
 }
 
-/// The length that ranks a column in the objective.
-///
-/// The programs are feasibility problems, but a zero objective leaves microlp's branching blind:
-/// its pseudocosts never observe a change in the objective, so every candidate scores the same.
-/// Before it has observations, microlp estimates a variable's branching score from its objective
-/// coefficient, so the objective `sum (len * n + column) * x` (with `n` free columns) makes it
-/// branch on the longest ships first, as people solve these puzzles. Together with a huge MIP
-/// gap (the first integer point is accepted) this cut the time for `--unique` on the hardest
-/// IST instance (T15) from about 3.3 s to 0.06 s of CPU; see `docs/benchmarks.md`.
-fn branching_length(role: VarRole) -> f64 {
-    match role {
-        VarRole::Placement(ship) => ship.len as f64,
-        VarRole::Cell(_) => 1.0,
-    }
-}
-
-/// The columns `(lower, upper, branching length)` with `solver`'s objective coefficient in place
-/// of the length: `len * n + column` for microlp and CBC (see [`branching_length`]), and for
-/// HiGHS once a no-good cut is in the program; zero for HiGHS's `first` call. HiGHS branches on
-/// its own pseudocosts and runs its primal heuristics from the start, and the ranking objective
-/// only sends it after a point with the longest ships at the lowest columns: with a zero
-/// objective it found a first point in about 2.2 s of CPU where it took 6.4–12 s on three hard
-/// solbat boards. Proving that no second point exists went faster with the ranking
-/// (`docs/benchmarks.md`, `encodings/ilp-ship.md`).
-pub(super) fn objective(
-    solver: IlpSolver,
-    first: bool,
-    columns: &[(i64, i64, f64)],
-) -> Vec<(i64, i64, f64)> {
-    let n = columns.len() as f64;
-    let rank = solver != IlpSolver::Highs || !first;
-    columns
-        .iter()
-        .enumerate()
-        .map(|(i, &(lower, upper, len))| {
-            let coef = if rank { len * n + i as f64 } else { 0.0 };
-            (lower, upper, coef)
-        })
-        .collect()
-}
-
-#[cfg(any(feature = "highs", feature = "coin_cbc"))]
+#[cfg(feature = "coin_cbc")]
 fn run<S, M>(
     solver: S,
     columns: &[(i64, i64, f64)],
@@ -463,6 +527,52 @@ where
     }
 }
 
+/// The program `options` ask for: the legal placements, pre-solved by
+/// [`crate::reason::deduce`] when `options.presolve` is set, the model over them with its cuts,
+/// and the proved ships and cells fixed by their bounds; `true` when pre-solving proved that
+/// there is no solution. Fails once the budget's deadline passes.
+fn prepare(
+    puzzle: &Puzzle,
+    options: &IlpOptions,
+    budget: &Budget,
+) -> Result<(LinearModel, bool), TimeLimit> {
+    let mut placements = Placements::within(puzzle, budget.deadline)?;
+    // A contradiction (`Err`) proves that there is no solution.
+    let knowledge = if options.presolve {
+        deduce(puzzle, &mut placements, Effort::Probing, budget)?.ok()
+    } else {
+        None
+    };
+    let unsolvable = options.presolve && knowledge.is_none();
+    let mut model = options.model.build_over(puzzle, &placements);
+    options.cuts.add_to(&mut model, puzzle);
+    if let Some(k) = &knowledge {
+        fix(&mut model, k, puzzle);
+    }
+    Ok((model, unsolvable))
+}
+
+/// Narrows the bounds of `model` (built over the placements `knowledge` is aligned with) to
+/// what pre-solving proved: a forced placement is 1, and a decided cell is ship or water.
+fn fix(model: &mut LinearModel, knowledge: &Knowledge, puzzle: &Puzzle) {
+    let shape = puzzle.shape();
+    let mut placement = 0;
+    for var in &mut model.vars {
+        let value = match var.role {
+            VarRole::Placement(_) => {
+                let forced = knowledge.forced.get(placement).copied();
+                placement += 1;
+                forced.filter(|&f| f).map(|_| 1)
+            }
+            VarRole::Cell(pos) => knowledge.cells[shape.index(pos)].map(i64::from),
+        };
+        if let Some(v) = value {
+            var.lower = var.lower.max(v);
+            var.upper = var.upper.min(v);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -487,7 +597,12 @@ mod tests {
             if node.iter().filter(|(l, u)| l < u).count() > free {
                 return Err(NodeFailure::Numerical("Singular matrix".to_string()));
             }
-            solve_model(model, &[], Some(node), IlpSolver::Microlp, NodeLimits::NONE)
+            solve_model(
+                model,
+                &[],
+                Some(node),
+                SolverCall::plain(IlpSolver::Microlp),
+            )
         }
     }
 
@@ -518,7 +633,7 @@ mod tests {
     #[test]
     fn splitting_keeps_no_solution_a_proof_and_a_solver_that_always_fails_an_error() {
         let (_, model, bounds) = example();
-        let values = solve_model(&model, &[], None, IlpSolver::Microlp, NodeLimits::NONE)
+        let values = solve_model(&model, &[], None, SolverCall::plain(IlpSolver::Microlp))
             .unwrap()
             .unwrap();
         // The example is unique: with its solution cut off, nothing is left, and the split
@@ -539,8 +654,7 @@ mod tests {
                     &model,
                     std::slice::from_ref(&cut),
                     Some(node),
-                    IlpSolver::Microlp,
-                    NodeLimits::NONE,
+                    SolverCall::plain(IlpSolver::Microlp),
                 )
             },
         )

@@ -1,23 +1,29 @@
 //! Integer programs for Bimaru after Meuffels & den Hertog (2010, "Puzzle—Solving the Battleship
 //! puzzle as an integer programming problem", INFORMS Transactions on Education 10(3)): a
 //! ship-based model ([`ship`]) and a cell-based model ([`cell`]). Both are built as a plain
-//! [`LinearModel`] (0-1 variables, integer coefficients) that [`engine`] hands to a good_lp solver
+//! [`LinearModel`] (0-1 variables, integer coefficients) that [`engine`] hands to a MIP solver
 //! and [`lp`] writes as a CPLEX LP file; [`solution`] reads external solvers' answers back.
 
 pub mod cell;
+pub mod cuts;
 pub mod engine;
+#[cfg(feature = "highs")]
+mod highs;
 mod linear;
 pub mod lp;
 pub mod node;
+pub mod objective;
 pub mod presolve;
 pub mod ship;
 mod sliced;
 pub mod solution;
 
-pub use engine::IlpEngine;
+pub use cuts::{IlpCut, IlpCuts};
+pub use engine::{IlpEngine, IlpOptions};
 pub use linear::{
     Families, IlpModel, LinearConstraint, LinearModel, Sense, Term, VarDef, VarRole, window_count,
 };
+pub use objective::IlpObjective;
 
 use crate::model::placement::Placements;
 use crate::model::puzzle::Puzzle;
@@ -25,10 +31,15 @@ use crate::model::puzzle::Puzzle;
 impl IlpModel {
     /// Builds this model for `puzzle`, over its clue-pruned legal placements.
     pub fn build(self, puzzle: &Puzzle) -> LinearModel {
-        let placements = Placements::new(puzzle);
+        self.build_over(puzzle, &Placements::new(puzzle))
+    }
+
+    /// Builds this model for `puzzle` over `placements` (the legal ones, or those pre-solving
+    /// left).
+    pub fn build_over(self, puzzle: &Puzzle, placements: &Placements) -> LinearModel {
         match self {
-            IlpModel::Ship => ship::build(puzzle, &placements),
-            IlpModel::Cell => cell::build(puzzle, &placements),
+            IlpModel::Ship => ship::build(puzzle, placements),
+            IlpModel::Cell => cell::build(puzzle, placements),
         }
     }
 }

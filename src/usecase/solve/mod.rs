@@ -12,8 +12,7 @@
 //! branch-and-bound ([`crate::encode::ilp::engine`]). An answer that is complete is never
 //! thrown away, even if it comes a moment after the deadline.
 
-use crate::encode::ilp::presolve::PresolveOptions;
-use crate::encode::ilp::{IlpEngine, IlpModel, IlpSolver};
+use crate::encode::ilp::{IlpCuts, IlpEngine, IlpModel, IlpObjective, IlpOptions, IlpSolver};
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::engine::{SatConfig, SatEngine};
 use crate::encode::sat::model::Model;
@@ -96,10 +95,16 @@ pub struct SolveOptions {
     pub ilp_model: IlpModel,
     /// MIP solver for the ILP backend.
     pub ilp_solver: IlpSolver,
+    /// ILP backend: valid inequalities added to the program (none by default; see
+    /// `encodings/ilp-ship.md`).
+    pub ilp_cuts: IlpCuts,
+    /// ILP backend: the objective of each solver call (a branching device).
+    pub ilp_objective: IlpObjective,
     /// SAT solver for the SAT backend.
     pub solver: SolverKind,
-    /// Apply the sound pre-solving rules of [`crate::reason::deduce`] before encoding (on by default;
-    /// off gives the plain encoding, for encoding research).
+    /// Apply the sound pre-solving rules of [`crate::reason::deduce`] before encoding, with
+    /// either backend, and the ILP backend's root presolve (on by default; off gives the plain
+    /// encoding, for encoding research).
     pub presolve: bool,
     /// SAT backend: after pre-solving, the native search ([`crate::reason::search`]) looks for
     /// the solutions within this many branch nodes before a solver is built; the solver carries
@@ -122,6 +127,8 @@ impl Default for SolveOptions {
             budget: Budget::default(),
             ilp_model: IlpModel::default(),
             ilp_solver: IlpSolver::default(),
+            ilp_cuts: IlpCuts::NONE,
+            ilp_objective: IlpObjective::default(),
             solver: SolverKind::default(),
             presolve: true,
             native: crate::encode::sat::engine::NATIVE_NODES,
@@ -156,16 +163,26 @@ fn sat_config(options: &SolveOptions) -> SatConfig {
     }
 }
 
+/// The ILP engine's options in `options`.
+pub fn ilp_options(options: &SolveOptions) -> IlpOptions {
+    IlpOptions {
+        model: options.ilp_model,
+        solver: options.ilp_solver,
+        cuts: options.ilp_cuts,
+        objective: options.ilp_objective,
+        presolve: options.presolve,
+    }
+}
+
 /// Builds the engine for `options.backend`.
 pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
     match options.backend {
         Backend::Sat => Box::new(SatEngine::new(puzzle, &sat_config(options))),
-        Backend::Ilp => Box::new(
-            IlpEngine::new(puzzle, options.ilp_model, options.ilp_solver)
-                .with_presolve(options.presolve.then(PresolveOptions::default))
-                .with_deadline(options.budget.deadline)
-                .with_stop(options.budget.stop.clone()),
-        ),
+        Backend::Ilp => Box::new(IlpEngine::build(
+            puzzle,
+            &ilp_options(options),
+            &options.budget,
+        )),
     }
 }
 

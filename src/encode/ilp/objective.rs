@@ -1,0 +1,96 @@
+//! The objective handed to the MIP solver. The programs are feasibility problems (any point is
+//! a solution), so the objective is only a branching device: [`IlpObjective`] chooses it
+//! (`--ilp-objective`), and [`columns`] writes it into the solver's columns.
+
+use super::IlpSolver;
+use super::linear::VarRole;
+
+/// The objective of each solver call (`--ilp-objective`).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::VariantArray,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum IlpObjective {
+    /// The measured choice: the length ranking for microlp and CBC, zero for HiGHS
+    /// (`encodings/ilp-ship.md`).
+    #[default]
+    Auto,
+    /// The length ranking `Σ (L·n + j) x` on every call and with every solver.
+    Rank,
+    /// A zero objective on every call and with every solver.
+    Zero,
+}
+
+impl IlpObjective {
+    /// Every choice, for tests.
+    pub const ALL: &'static [IlpObjective] =
+        &[IlpObjective::Auto, IlpObjective::Rank, IlpObjective::Zero];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+
+    /// Whether a call of `solver` ranks its columns.
+    fn ranks(self, solver: IlpSolver) -> bool {
+        match self {
+            IlpObjective::Auto => solver != IlpSolver::Highs,
+            IlpObjective::Rank => true,
+            IlpObjective::Zero => false,
+        }
+    }
+}
+
+/// The length that ranks a column in the objective.
+///
+/// A zero objective leaves microlp's branching blind: its pseudocosts never observe a change in
+/// the objective, so every candidate scores the same. Before it has observations, microlp
+/// estimates a variable's branching score from its objective coefficient, so the objective
+/// `sum (len * n + column) * x` (with `n` free columns) makes it branch on the longest ships
+/// first, as people solve these puzzles. Together with a huge MIP gap (the first integer point
+/// is accepted) this cut the time for `--unique` on the hardest IST instance (T15) from about
+/// 3.3 s to 0.06 s of CPU; see `docs/benchmarks.md`.
+pub(super) fn branching_length(role: VarRole) -> f64 {
+    match role {
+        VarRole::Placement(ship) => ship.len as f64,
+        VarRole::Cell(_) => 1.0,
+    }
+}
+
+/// The columns `(lower, upper, branching length)` with the objective coefficient of `choice`
+/// in place of the length: `len * n + column` where it ranks (see [`branching_length`]), zero
+/// where it does not. [`IlpObjective::Auto`] ranks for microlp and CBC and gives HiGHS a zero
+/// objective: HiGHS branches on its own pseudocosts and runs its primal heuristics from the
+/// start, and the ranking only sends it after a point with the longest ships at the lowest
+/// columns. With zero it found first points on six hard solbat boards in 28 s of CPU against 75
+/// s, and proved the 20 boards of `puzzles/generated/20x20` unique in 26 s against 43 s with the
+/// ranking once a no-good cut is in (`docs/benchmarks.md`, `encodings/ilp-ship.md`).
+pub(super) fn columns(
+    choice: IlpObjective,
+    solver: IlpSolver,
+    columns: &[(i64, i64, f64)],
+) -> Vec<(i64, i64, f64)> {
+    let n = columns.len() as f64;
+    let rank = choice.ranks(solver);
+    columns
+        .iter()
+        .enumerate()
+        .map(|(i, &(lower, upper, len))| {
+            let coef = if rank { len * n + i as f64 } else { 0.0 };
+            (lower, upper, coef)
+        })
+        .collect()
+}
