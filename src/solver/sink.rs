@@ -17,6 +17,12 @@ pub trait ClauseSink {
     /// Names the rule of the puzzle that the clauses added from now on state. Encoders call it
     /// before each group of clauses; sinks that keep no tags ignore it.
     fn set_rule(&mut self, _rule: Rule) {}
+    /// Whether the sink drops every clause from now on ([`Timed`] past its deadline, [`Capped`]
+    /// past its cap): the formula is then thrown away, so an encoder may stop early. Never
+    /// true for a sink that keeps every clause.
+    fn is_stopped(&self) -> bool {
+        false
+    }
 }
 
 impl ClauseSink for CnfFormula {
@@ -61,16 +67,23 @@ impl<S: ClauseSink + ?Sized> ClauseSink for Counted<'_, S> {
     fn set_rule(&mut self, rule: Rule) {
         self.inner.set_rule(rule)
     }
+    fn is_stopped(&self) -> bool {
+        self.inner.is_stopped()
+    }
 }
 
 /// A sink wrapper that stops passing clauses on once a deadline has passed, so that encoding
-/// a huge board gives up within the time limit (`Timed::stopped` then tells; the formula
-/// is incomplete and must be thrown away). The clock is read every few thousand clauses.
+/// a huge board gives up within the time limit ([`Timed::finish`] then tells; the formula
+/// is incomplete and must be thrown away). The clock is read every few thousand clauses. Once
+/// stopped it hands out variables without asking the sink inside (numbered as the sink would
+/// have numbered them), and [`ClauseSink::is_stopped`] tells encoders that they may stop.
 #[derive(Debug)]
 pub struct Timed<'s, S: ?Sized> {
     inner: &'s mut S,
     pulse: Pulse,
     stopped: bool,
+    /// The index the next variable gets.
+    next_var: usize,
 }
 
 impl<'s, S: ClauseSink + ?Sized> Timed<'s, S> {
@@ -80,6 +93,7 @@ impl<'s, S: ClauseSink + ?Sized> Timed<'s, S> {
             inner,
             pulse: deadline.pulse(),
             stopped: false,
+            next_var: 0,
         }
     }
 
@@ -95,7 +109,14 @@ impl<'s, S: ClauseSink + ?Sized> Timed<'s, S> {
 
 impl<S: ClauseSink + ?Sized> ClauseSink for Timed<'_, S> {
     fn new_var(&mut self) -> Var {
-        self.inner.new_var()
+        let var = if self.stopped {
+            // The formula is thrown away: the sink inside need not grow.
+            Var::from_index(self.next_var)
+        } else {
+            self.inner.new_var()
+        };
+        self.next_var = var.index() + 1;
+        var
     }
     fn add_clause(&mut self, clause: &[Lit]) {
         if self.stopped || self.pulse.beat().is_err() {
@@ -106,6 +127,9 @@ impl<S: ClauseSink + ?Sized> ClauseSink for Timed<'_, S> {
     }
     fn set_rule(&mut self, rule: Rule) {
         self.inner.set_rule(rule)
+    }
+    fn is_stopped(&self) -> bool {
+        self.stopped || self.inner.is_stopped()
     }
 }
 
@@ -150,6 +174,9 @@ impl<S: ClauseSink + ?Sized> ClauseSink for Capped<'_, S> {
     }
     fn set_rule(&mut self, rule: Rule) {
         self.inner.set_rule(rule)
+    }
+    fn is_stopped(&self) -> bool {
+        self.overflowed || self.inner.is_stopped()
     }
 }
 

@@ -334,6 +334,22 @@ pub fn unsolvable() -> String {
     EXAMPLE.replacen("HINT 6 0 W", "HINT 6 0 C", 1)
 }
 
+/// The body cap, at the byte: a body of [`super::limits::MAX_BODY`] bytes is read (and refused
+/// for what it says), one byte more is 413.
+#[tokio::test]
+async fn a_body_one_byte_over_the_cap_is_refused_and_one_at_it_read() {
+    let cap = super::limits::MAX_BODY;
+    let (status, value) = post("/api/convert", vec![b'x'; cap]).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{value}");
+    let (status, value) = post("/api/convert", vec![b'x'; cap + 1]).await;
+    assert_error(
+        status,
+        &value,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        &["larger than 1048576 bytes"],
+    );
+}
+
 #[tokio::test]
 async fn limits_and_outcomes_that_are_not_answers_get_4xx() {
     let ten_mb = vec![b'x'; 10 << 20];

@@ -239,7 +239,11 @@ impl Racer {
         let mut sink = Timed::new(solver.as_mut(), deadline);
         let encoding = config.model.encode(&instance, &mut sink);
         let encoding = super::redundant::encode(&instance, encoding, redundant, &mut sink);
-        sink.finish()?;
+        if let Err(late) = sink.finish() {
+            // Freeing a large solver takes a while: not on the caller's time.
+            deadline.discard(solver);
+            return Err(late);
+        }
         let limit = Arc::new(AtomicU64::new(u64::MAX));
         solver.set_conflict_limit(Some(limit.clone()));
         let mut racer = Racer {

@@ -5,9 +5,12 @@ use partial_ref::{partial, PartialRef};
 use varisat_formula::Lit;
 use varisat_internal_proof::{DeleteClauseProof, ProofStep};
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::{
     context::{parts::*, Context},
     proof,
+    prop::STOP_CHECK_EVERY,
 };
 
 /// Binary clauses.
@@ -43,15 +46,23 @@ impl BinaryClauses {
 }
 
 /// Remove binary clauses that have an assigned literal.
+///
+/// bimaru-sat patch: looks at `stop` every few thousand literals and returns `false` when it is
+/// set, leaving the lists not yet visited as they were (running it again finishes the job; the
+/// count is updated only by a complete pass); `true` when done.
 pub fn simplify_binary<'a>(
     mut ctx: partial!(Context<'a>, mut BinaryClausesP, mut ProofP<'a>, mut SolverStateP, AssignmentP, VariablesP),
-) {
+    stop: Option<&AtomicBool>,
+) -> bool {
     let (binary_clauses, mut ctx) = ctx.split_part_mut(BinaryClausesP);
     let (assignment, mut ctx) = ctx.split_part(AssignmentP);
 
     let mut double_count = 0;
 
     for (code, implied) in binary_clauses.by_lit.iter_mut().enumerate() {
+        if (code + 1) % STOP_CHECK_EVERY == 0 && stop.map_or(false, |s| s.load(Ordering::Relaxed)) {
+            return false;
+        }
         let lit = Lit::from_code(code);
 
         if !assignment.lit_is_unk(lit) {
@@ -97,4 +108,5 @@ pub fn simplify_binary<'a>(
     }
 
     binary_clauses.count = double_count / 2;
+    true
 }

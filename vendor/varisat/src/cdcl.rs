@@ -14,9 +14,11 @@ use crate::{
     decision::make_decision,
     model::reconstruct_global_model,
     proof,
-    prop::{backtrack, enqueue_assignment, propagate, Conflict, Reason},
+    prop::{
+        backtrack, enqueue_assignment, propagate, stoppable_enable_watchlists, Conflict, Reason,
+    },
     state::SatState,
-    unit_simplify::{prove_units, unit_simplify},
+    unit_simplify::{prove_units, stoppable_unit_simplify, unit_simplify},
 };
 
 /// Find a conflict, learn a clause and backtrack.
@@ -180,14 +182,24 @@ fn find_conflict<'a>(
         if stop.map_or(false, |s| s.load(Ordering::Relaxed)) {
             return Err(FoundConflict::Stopped);
         }
+        // bimaru-sat patch: a unit simplification that the flag stopped is finished first (the
+        // trail is still empty then), without stopping again, so that a search stopped over and
+        // over still gets on; the watchlists are rebuilt where the flag can stop it.
+        if ctx.part(SolverStateP).unit_simplify_pending {
+            unit_simplify(ctx.borrow());
+        }
+        if !stoppable_enable_watchlists(ctx.borrow(), stop) {
+            return Err(FoundConflict::Stopped);
+        }
         let propagation_result = propagate(ctx.borrow());
 
         let new_unit = prove_units(ctx.borrow());
 
         propagation_result?;
 
-        if new_unit {
-            unit_simplify(ctx.borrow());
+        // bimaru-sat patch: stoppable.
+        if new_unit && !stoppable_unit_simplify(ctx.borrow(), stop) {
+            return Err(FoundConflict::Stopped);
         }
 
         match enqueue_assumption(ctx.borrow()) {

@@ -12,7 +12,7 @@ use crate::{
     proof,
     prop::{assignment, full_restart, Reason},
     state::SatState,
-    unit_simplify::resurrect_unit,
+    unit_simplify::{finish_unit_simplify, resurrect_unit},
     variables,
 };
 
@@ -52,6 +52,10 @@ pub fn load_clause<'a>(
     }
 
     ctx.part_mut(SolverStateP).formula_is_empty = false;
+
+    // bimaru-sat patch: a unit simplification that the stop flag interrupted is finished before
+    // anything changes (see `unit_simplify::stoppable_unit_simplify`).
+    finish_unit_simplify(ctx.borrow());
 
     // Restart the search when the user adds new clauses.
     full_restart(ctx.borrow());

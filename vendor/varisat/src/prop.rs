@@ -11,7 +11,9 @@ pub mod watch;
 
 pub use assignment::{backtrack, enqueue_assignment, full_restart, restart, Assignment, Trail};
 pub use graph::{Conflict, ImplGraph, ImplNode, Reason};
-pub use watch::{enable_watchlists, Watch, Watchlists};
+pub use watch::{
+    enable_watchlists, stoppable_enable_watchlists, Watch, Watchlists, STOP_CHECK_EVERY,
+};
 
 /// Propagate enqueued assignments.
 ///

@@ -27,6 +27,9 @@ pub struct SolverState {
     pub solver_invoked: bool,
     pub state_is_invalid: bool,
     pub solver_error: Option<SolverError>,
+    /// bimaru-sat patch: a unit simplification was stopped part way (see
+    /// `unit_simplify::stoppable_unit_simplify`); it is finished before the solver goes on.
+    pub unit_simplify_pending: bool,
 }
 
 impl Default for SolverState {
@@ -37,6 +40,7 @@ impl Default for SolverState {
             solver_invoked: false,
             state_is_invalid: false,
             solver_error: None,
+            unit_simplify_pending: false,
         }
     }
 }

@@ -1,5 +1,7 @@
 //! Simplification using unit clauses.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use partial_ref::{partial, split_borrow, PartialRef};
 
 use varisat_formula::{Lit, Var};
@@ -10,7 +12,7 @@ use crate::{
     clause::db::filter_clauses,
     context::{parts::*, Context},
     proof,
-    prop::{enqueue_assignment, Reason},
+    prop::{enqueue_assignment, Reason, STOP_CHECK_EVERY},
     variables,
 };
 
@@ -83,6 +85,26 @@ pub fn resurrect_unit<'a>(
 
 /// Remove satisfied clauses and false literals.
 pub fn unit_simplify<'a>(
+    ctx: partial!(
+        Context<'a>,
+        mut AssignmentP,
+        mut BinaryClausesP,
+        mut ClauseAllocP,
+        mut ClauseDbP,
+        mut ProofP<'a>,
+        mut SolverStateP,
+        mut VariablesP,
+        mut WatchlistsP,
+        mut VsidsP,
+        AssumptionsP,
+    ),
+) {
+    stoppable_unit_simplify(ctx, None);
+}
+
+/// bimaru-sat patch: finishes a unit simplification that `stop` interrupted, if there is one.
+/// Called before clauses are added; the search calls [`stoppable_unit_simplify`] itself.
+pub fn finish_unit_simplify<'a>(
     mut ctx: partial!(
         Context<'a>,
         mut AssignmentP,
@@ -97,16 +119,60 @@ pub fn unit_simplify<'a>(
         AssumptionsP,
     ),
 ) {
-    simplify_binary(ctx.borrow());
+    if ctx.part(SolverStateP).unit_simplify_pending {
+        unit_simplify(ctx.borrow());
+    }
+}
+
+/// bimaru-sat patch: [`unit_simplify`] that looks at `stop` every few thousand clauses,
+/// literals or variables (on a large formula one pass takes a noticeable time). When the flag is
+/// set it returns `false` at once, leaving `SolverState::unit_simplify_pending` set: every step
+/// of the pass can be taken again without harm (a simplified clause is simplified no further,
+/// a removed variable is skipped), the trail stays empty and the assignment unchanged, so running
+/// the pass again later ([`finish_unit_simplify`], or the search's next call) finishes it as if
+/// it had not been stopped. That pass is not stopped again, so that a search stopped over and
+/// over still gets on. Returns `true` when done.
+pub fn stoppable_unit_simplify<'a>(
+    mut ctx: partial!(
+        Context<'a>,
+        mut AssignmentP,
+        mut BinaryClausesP,
+        mut ClauseAllocP,
+        mut ClauseDbP,
+        mut ProofP<'a>,
+        mut SolverStateP,
+        mut VariablesP,
+        mut WatchlistsP,
+        mut VsidsP,
+        AssumptionsP,
+    ),
+    stop: Option<&AtomicBool>,
+) -> bool {
+    let stopped = || stop.map_or(false, |s| s.load(Ordering::Relaxed));
+    ctx.part_mut(SolverStateP).unit_simplify_pending = true;
+
+    if !simplify_binary(ctx.borrow(), stop) {
+        return false;
+    }
 
     let (assignment, mut ctx) = ctx.split_part(AssignmentP);
 
     let mut new_lits = vec![];
+    let mut visited = 0usize;
+    let mut interrupted = false;
     {
         split_borrow!(proof_ctx = &(mut ProofP, mut SolverStateP, VariablesP) ctx);
         let (ctx_2, mut ctx) = ctx.split_borrow();
 
         filter_clauses(ctx_2, |alloc, cref| {
+            if interrupted {
+                return true;
+            }
+            visited += 1;
+            if visited % STOP_CHECK_EVERY == 0 && stopped() {
+                interrupted = true;
+                return true;
+            }
             let clause = alloc.clause_mut(cref);
             let redundant = clause.header().redundant();
             new_lits.clear();
@@ -179,9 +245,16 @@ pub fn unit_simplify<'a>(
         });
     }
 
+    if interrupted {
+        return false;
+    }
+
     // TODO detect vars that became isolated without being having a unit clause
 
     for (var_index, &value) in assignment.assignment().iter().enumerate() {
+        if (var_index + 1) % STOP_CHECK_EVERY == 0 && stopped() {
+            return false;
+        }
         let var = Var::from_index(var_index);
         if !ctx.part(VariablesP).solver_var_present(var) {
             continue;
@@ -195,4 +268,6 @@ pub fn unit_simplify<'a>(
             variables::remove_solver_var(ctx.borrow(), var);
         }
     }
+    ctx.part_mut(SolverStateP).unit_simplify_pending = false;
+    true
 }

@@ -55,7 +55,9 @@ pub trait Cardinality {
 /// (or one empty clause when `k > n`).
 pub fn exactly<C: Cardinality, S: ClauseSink + ?Sized>(sink: &mut S, lits: &[Lit], k: usize) {
     let n = lits.len();
-    if k > n {
+    if sink.is_stopped() {
+        // The formula is being thrown away (a deadline passed while encoding).
+    } else if k > n {
         sink.add_clause(&[]);
     } else if k == 0 {
         for &l in lits {

@@ -33,6 +33,9 @@ impl Cardinality for SeqCounter {
         let mut prev_lo = 1;
         let mut prev: Vec<Lit> = vec![lits[0]]; // R(1, 1) = x_1
         for (i, &x) in lits.iter().enumerate().skip(1).map(|(i, x)| (i + 1, x)) {
+            if sink.is_stopped() {
+                return; // the formula is being thrown away
+            }
             let r = range(n, k, i);
             let (lo, hi) = (*r.start(), *r.end());
             let get = |j: usize| -> Option<Lit> {

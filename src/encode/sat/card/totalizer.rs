@@ -22,6 +22,9 @@ impl Cardinality for Totalizer {
     fn encode<S: ClauseSink + ?Sized>(sink: &mut S, lits: &[Lit], k: usize) {
         let mut clause = Vec::with_capacity(3);
         let root = node(sink, lits, k + 1, &mut clause);
+        if sink.is_stopped() {
+            return; // the formula is being thrown away
+        }
         sink.add_clause(&[root[k - 1]]);
         sink.add_clause(&[!root[k]]);
     }
@@ -43,8 +46,9 @@ fn node<S: ClauseSink + ?Sized>(
     cap: usize,
     clause: &mut Vec<Lit>,
 ) -> Vec<Lit> {
-    if lits.len() == 1 {
-        return lits.to_vec();
+    if lits.len() == 1 || sink.is_stopped() {
+        // Stopped: the formula is being thrown away; any outputs of the right length do.
+        return lits.iter().copied().take(cap).collect();
     }
     let (left, right) = lits.split_at(lits.len() / 2);
     let a = node(sink, left, cap, clause);

@@ -32,6 +32,8 @@
 //! [handbook-ch4]: https://www.satassociation.org/articles/FAIA185-0131.pdf
 //! [minisat-2.1]: https://www.cril.univ-artois.fr/SAT09/solvers/booklet.pdf
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use partial_ref::{partial, PartialRef};
 
 use varisat_formula::Lit;
@@ -56,6 +58,9 @@ pub struct Watchlists {
     watches: Vec<Vec<Watch>>,
     /// Whether watchlists are present
     enabled: bool,
+    /// bimaru-sat patch: the last rebuild was stopped part way, so the next one runs to the end
+    /// (each call makes progress however often the flag is set).
+    rebuild_stopped: bool,
 }
 
 impl Default for Watchlists {
@@ -63,6 +68,7 @@ impl Default for Watchlists {
         Watchlists {
             watches: vec![],
             enabled: true,
+            rebuild_stopped: false,
         }
     }
 }
@@ -114,11 +120,25 @@ impl Watchlists {
 }
 
 /// Enable and rebuild watchlists.
-pub fn enable_watchlists(mut ctx: partial!(Context, mut WatchlistsP, ClauseAllocP, ClauseDbP)) {
+pub fn enable_watchlists(ctx: partial!(Context, mut WatchlistsP, ClauseAllocP, ClauseDbP)) {
+    stoppable_enable_watchlists(ctx, None);
+}
+
+/// bimaru-sat patch: [`enable_watchlists`] that looks at `stop` every few thousand clauses. On a
+/// large formula the rebuild takes a noticeable time; when the flag is set it returns `false`
+/// with the watchlists still disabled (the next rebuild clears what this one added), else
+/// `true` with them enabled. A rebuild after a stopped one is not stopped, so that a search
+/// stopped over and over still gets on.
+pub fn stoppable_enable_watchlists(
+    mut ctx: partial!(Context, mut WatchlistsP, ClauseAllocP, ClauseDbP),
+    stop: Option<&AtomicBool>,
+) -> bool {
     let (watchlists, mut ctx) = ctx.split_part_mut(WatchlistsP);
     if watchlists.enabled {
-        return;
+        return true;
     }
+    let stop = if watchlists.rebuild_stopped { None } else { stop };
+    let stopped = || stop.map_or(false, |s| s.load(Ordering::Relaxed));
 
     for watchlist in watchlists.watches.iter_mut() {
         watchlist.clear();
@@ -128,8 +148,19 @@ pub fn enable_watchlists(mut ctx: partial!(Context, mut WatchlistsP, ClauseAlloc
 
     let (alloc, mut ctx) = ctx.split_part(ClauseAllocP);
 
-    for cref in db::clauses_iter(&ctx.borrow()) {
+    for (index, cref) in db::clauses_iter(&ctx.borrow()).enumerate() {
+        if (index + 1) % STOP_CHECK_EVERY == 0 && stopped() {
+            watchlists.disable();
+            watchlists.rebuild_stopped = true;
+            return false;
+        }
         let lits = alloc.clause(cref).lits();
         watchlists.watch_clause(cref, [lits[0], lits[1]]);
     }
+    watchlists.rebuild_stopped = false;
+    true
 }
+
+/// bimaru-sat patch: how many clauses a stoppable pass over the clause database handles
+/// between two looks at the stop flag.
+pub const STOP_CHECK_EVERY: usize = 4096;
