@@ -18,6 +18,16 @@ use crate::reason::deduce::{Propagation, Rules};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+/// Which open cell [`Deducer::reveal_until_decided`] reveals next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reveal {
+    /// A ship part while one is open (it tells more than water): few clues.
+    ShipFirst,
+    /// Water while some is open: clues that tell little each, so more of them and puzzles that
+    /// need deeper reasoning (the start of `--grade fiendish`).
+    WaterFirst,
+}
+
 /// The reasoning engine loaded with one solution's clue-free puzzle, asked which clue sets of
 /// that solution decide every cell.
 pub struct Deducer<'a> {
@@ -25,6 +35,7 @@ pub struct Deducer<'a> {
     solution: &'a Grid,
     look_ahead: bool,
     deadline: Deadline,
+    first: Reveal,
 }
 
 impl<'a> Deducer<'a> {
@@ -46,7 +57,18 @@ impl<'a> Deducer<'a> {
             solution,
             look_ahead,
             deadline,
+            first: Reveal::ShipFirst,
         }
+    }
+
+    /// Reveals `first` kind of cell first ([`Reveal::ShipFirst`] unless told).
+    pub fn revealing(self, first: Reveal) -> Self {
+        Deducer { first, ..self }
+    }
+
+    /// Gives up the reveal and the reduction with [`TimeLimit`] once `deadline` passes.
+    pub fn set_deadline(&mut self, deadline: Deadline) {
+        self.deadline = deadline;
     }
 
     /// Reveals the solution's piece at `pos` (until undone).
@@ -86,8 +108,8 @@ impl<'a> Deducer<'a> {
         done
     }
 
-    /// Reveals clues at random among the open cells (a ship part when one is open: it tells
-    /// more than water) until every cell is decided; returns them in the order revealed and
+    /// Reveals clues at random among the open cells (of the kind [`Deducer::revealing`] names
+    /// while one is open) until every cell is decided; returns them in the order revealed and
     /// leaves the engine as it found it.
     pub fn reveal_until_decided(&mut self, rng: &mut ChaCha8Rng) -> Result<Vec<Pos>, TimeLimit> {
         let root = self.engine.mark();
@@ -105,12 +127,16 @@ impl<'a> Deducer<'a> {
             }
             open.clear();
             open.extend(shape.positions().filter(|&p| self.engine.cell(p).is_none()));
-            let ships = open.iter().filter(|&&p| self.solution.is_ship(p)).count();
+            let want_ship = self.first == Reveal::ShipFirst;
+            let ships = open
+                .iter()
+                .filter(|&&p| self.solution.is_ship(p) == want_ship)
+                .count();
             let pick = if ships > 0 {
                 let k = rng.random_range(0..ships);
                 open.iter()
                     .copied()
-                    .filter(|&p| self.solution.is_ship(p))
+                    .filter(|&p| self.solution.is_ship(p) == want_ship)
                     .nth(k)
             } else {
                 Some(open[rng.random_range(0..open.len())])
