@@ -546,3 +546,87 @@ fn no_function_comes_in_twins_with_and_without_a_limit() {
         .collect();
     assert!(twins.is_empty(), "twin functions: {twins:?}");
 }
+
+/// The files that name the external crate `name` (a `use` or a path that starts with it, in
+/// test modules too), other than through a child module of the same name (`solver/mod.rs`
+/// declares `mod varisat`, the adapter).
+fn files_naming_crate(name: &str) -> Vec<String> {
+    struct Finder<'a> {
+        name: &'a str,
+        children: BTreeSet<String>,
+        found: bool,
+    }
+    impl Finder<'_> {
+        fn names_crate(&self, leading_colon: bool, first: &syn::Ident) -> bool {
+            first == self.name && (leading_colon || !self.children.contains(self.name))
+        }
+    }
+    impl<'ast> Visit<'ast> for Finder<'_> {
+        fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+            self.children.insert(m.ident.to_string());
+            syn::visit::visit_item_mod(self, m);
+        }
+        fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+            let first = match &u.tree {
+                syn::UseTree::Path(p) => Some(&p.ident),
+                syn::UseTree::Name(n) => Some(&n.ident),
+                syn::UseTree::Rename(r) => Some(&r.ident),
+                _ => None,
+            };
+            if first.is_some_and(|f| self.names_crate(u.leading_colon.is_some(), f)) {
+                self.found = true;
+            }
+            syn::visit::visit_item_use(self, u);
+        }
+        fn visit_item_extern_crate(&mut self, e: &'ast syn::ItemExternCrate) {
+            if e.ident == self.name {
+                self.found = true;
+            }
+        }
+        fn visit_path(&mut self, path: &'ast syn::Path) {
+            if let Some(first) = path.segments.first()
+                && path.segments.len() > 1
+                && self.names_crate(path.leading_colon.is_some(), &first.ident)
+            {
+                self.found = true;
+            }
+            syn::visit::visit_path(self, path);
+        }
+    }
+    let mut files = Vec::new();
+    for file in source_files() {
+        let text = std::fs::read_to_string(root().join("src").join(&file)).expect("a source");
+        let syntax = syn::parse_file(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let mut finder = Finder {
+            name,
+            children: BTreeSet::new(),
+            found: false,
+        };
+        // The file's own `mod` lines first, wherever they stand.
+        for item in &syntax.items {
+            if let syn::Item::Mod(m) = item {
+                finder.children.insert(m.ident.to_string());
+            }
+        }
+        finder.visit_file(&syntax);
+        if finder.found {
+            files.push(file);
+        }
+    }
+    files
+}
+
+#[test]
+fn each_solver_crate_is_named_only_by_its_adapter() {
+    // The crate's own literals and formulas (`model/lit.rs`, `model/cnf.rs`) are what encoders,
+    // sinks, reasoning and use cases speak; a solver's types stay in its adapter file.
+    assert_eq!(files_naming_crate("varisat"), ["solver/varisat.rs"]);
+    let cadical: &[&str] = &["solver/cadical.rs"];
+    for name in ["rustsat", "rustsat_cadical"] {
+        let found = files_naming_crate(name);
+        assert!(
+            found.is_empty() || found == cadical,
+            "{name} is named by {found:?}"
+        );
+    }
+}

@@ -3,9 +3,9 @@
 use bimaru_sat::encode::sat::card::{CardKind, EncodingSize};
 use bimaru_sat::encode::sat::cell;
 use bimaru_sat::encode::sat::instance::Instance;
+use bimaru_sat::model::cnf::CnfFormula;
 use bimaru_sat::model::placement::Placements;
 use bimaru_sat::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
-use varisat::CnfFormula;
 
 /// Placements of length `len` on an open board (`encodings/sat-cell.md`).
 fn placements(r: usize, c: usize, len: usize) -> usize {

@@ -1,12 +1,13 @@
-//! Unit propagation over a CNF formula, with reasons and failed-literal probing. varisat does
-//! not expose its propagation, and grading and hints need to know exactly what unit propagation
+//! Unit propagation over a CNF formula, with reasons and failed-literal probing. No solver
+//! exposes its propagation, and grading and hints need to know exactly what unit propagation
 //! (and one or two levels of look-ahead) derives, and from which clauses.
 //!
 //! Two watched literals per clause; a trail with the reason clause of every implied literal, so
 //! that a caller can walk back from a literal to the clauses that forced it.
 
+use crate::model::cnf::CnfFormula;
 use crate::model::deadline::{Deadline, Pulse, TimeLimit};
-use varisat::{CnfFormula, Lit, Var};
+use crate::model::lit::{Lit, Var};
 
 /// A propagation conflict: the index of a clause whose literals are all false.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -335,7 +336,6 @@ impl Propagator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use varisat::ExtendFormula;
 
     #[test]
     fn propagates_chains_and_undoes() {

@@ -3,9 +3,10 @@
 //! This is the one file of the crate that names rustsat or CaDiCaL. It has no `unsafe` code:
 //! the binding is `Send`, and the two callbacks below only touch atomics.
 //!
-//! **Variables.** The crate numbers variables from 0 (varisat's [`Var`]); CaDiCaL from 1. rustsat's
-//! `Var` is 0-based like varisat's and converts to CaDiCaL's numbering itself, so a variable keeps
-//! its index and a literal its sign.
+//! **Variables.** The crate numbers variables from 0 (its own [`Var`]); CaDiCaL from 1. rustsat's
+//! `Var` is 0-based like the crate's and converts to CaDiCaL's numbering itself, so a variable
+//! keeps its index and a literal its sign; the crate's literals are converted here and nowhere
+//! else.
 //!
 //! **Conflict cap and interrupt.** CaDiCaL offers a per-call conflict limit, fixed when the call
 //! starts, and a terminate callback, polled every tenth step of its search loop (and inside
@@ -38,6 +39,7 @@
 //! continuation of the same run.
 
 use super::interface::{Answer, ProofFormat, ProofSolver, Solver, SolverError};
+use crate::model::lit::{Lit, Var};
 use crate::solver::sink::ClauseSink;
 use rustsat::solvers::{
     ControlSignal, GetInternalStats, Learn, Solve, SolveIncremental, SolverResult, Terminate,
@@ -46,7 +48,6 @@ use rustsat::types::{Clause, TernaryVal};
 use rustsat_cadical::{CaDiCaL, Limit};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use varisat::{Lit, Var};
 
 const NAME: &str = "cadical";
 
@@ -182,19 +183,19 @@ impl Default for Cadical {
     }
 }
 
-/// varisat's variable `index` in rustsat's numbering (the same index).
+/// The crate's variable `index` in rustsat's numbering (the same index).
 fn rs_var(index: usize) -> rustsat::types::Var {
     let index = u32::try_from(index).expect("fewer than 2^31 variables");
     rustsat::types::Var::new(index)
 }
 
-/// A varisat literal as a rustsat literal.
+/// A literal of the crate as a rustsat literal.
 fn rs_lit(lit: Lit) -> rustsat::types::Lit {
     rs_var(lit.index()).lit(lit.is_negative())
 }
 
-/// A rustsat literal as a varisat literal.
-fn vs_lit(lit: rustsat::types::Lit) -> Lit {
+/// A rustsat literal as a literal of the crate.
+fn crate_lit(lit: rustsat::types::Lit) -> Lit {
     Lit::from_index(lit.vidx(), !lit.is_neg())
 }
 
@@ -264,7 +265,7 @@ impl Solver for Cadical {
             SolverResult::Unsat => {
                 // rustsat's core is the clause of the negated failed assumptions.
                 let core = self.solver.core().map_err(Cadical::error)?;
-                self.failed = core.into_iter().map(|lit| !vs_lit(lit)).collect();
+                self.failed = core.into_iter().map(|lit| !crate_lit(lit)).collect();
                 Ok(Answer::Unsat)
             }
             SolverResult::Interrupted => Ok(Answer::Stopped),

@@ -2,8 +2,9 @@
 //! failed assumptions, a conflict limit, an interrupt), its [`Answer`] and [`SolverError`], and
 //! a proof-writing solver ([`ProofSolver`], [`ProofFormat`]).
 
+use crate::model::cnf::CnfFormula;
+use crate::model::lit::Lit;
 use crate::solver::sink::ClauseSink;
-use ::varisat::{CnfFormula, Lit};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 

@@ -13,8 +13,8 @@ pub mod varisat;
 
 pub use interface::{Answer, ProofFormat, ProofSolver, Solver, SolverError, load};
 
+use crate::model::lit::{Lit, Var};
 use crate::solver::sink::ClauseSink;
-use ::varisat::{Lit, Var};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 

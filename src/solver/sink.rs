@@ -1,11 +1,12 @@
 //! The clause sink. Encoders write variables and clauses through [`ClauseSink`], so one encoder
-//! fills a solver directly (through [`crate::solver`]), an in-memory [`varisat::CnfFormula`] for
+//! fills a solver directly (through [`crate::solver`]), an in-memory [`CnfFormula`] for
 //! DIMACS export, or a [`TaggedFormula`] that remembers which rule of the puzzle each clause
 //! states (the pattern of varisat's `ExtendFormula` and rustsat's `CollectClauses`).
 
+use crate::model::cnf::CnfFormula;
 use crate::model::deadline::{Deadline, Pulse, TimeLimit};
+use crate::model::lit::{Lit, Var};
 use crate::model::rule::Rule;
-use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
 /// Something that takes fresh variables and clauses.
 pub trait ClauseSink {
@@ -20,10 +21,10 @@ pub trait ClauseSink {
 
 impl ClauseSink for CnfFormula {
     fn new_var(&mut self) -> Var {
-        ExtendFormula::new_var(self)
+        CnfFormula::new_var(self)
     }
     fn add_clause(&mut self, clause: &[Lit]) {
-        ExtendFormula::add_clause(self, clause)
+        CnfFormula::add_clause(self, clause)
     }
 }
 
@@ -171,10 +172,10 @@ impl TaggedFormula {
 
 impl ClauseSink for TaggedFormula {
     fn new_var(&mut self) -> Var {
-        ExtendFormula::new_var(&mut self.formula)
+        self.formula.new_var()
     }
     fn add_clause(&mut self, clause: &[Lit]) {
-        ExtendFormula::add_clause(&mut self.formula, clause);
+        self.formula.add_clause(clause);
         self.rules.push(self.current.unwrap_or(Rule::Other));
     }
     fn set_rule(&mut self, rule: Rule) {

@@ -1,7 +1,9 @@
 //! The varisat adapter: [`Varisat`] implements [`Solver`] with the vendored varisat 0.2.2
 //! (`vendor/varisat`, patched with a shared conflict limit, a stop flag and a conflict counter;
-//! see its `PATCH.md`). This is the one file of the crate that names the patched functions, and
-//! the one place with `unsafe` code: the `Send` promise below.
+//! see its `PATCH.md`). This is the one file of the crate that names varisat or its patched
+//! functions, and the one place with `unsafe` code: the `Send` promise below. The crate's own
+//! literals ([`crate::model::lit`]) have varisat's representation (twice the variable's index,
+//! plus one when negative), so they are converted here by copying their code.
 //!
 //! [`Varisat::proving`] attaches varisat's DRAT writer ([`ProofSolver`]): the proof goes into
 //! an in-memory buffer that [`ProofSolver::finish_proof`] hands back. varisat writes DRAT only
@@ -9,12 +11,23 @@
 //! so a proving solver refuses both with an error instead.
 
 use super::interface::{Answer, ProofFormat, ProofSolver, Solver, SolverError};
+use crate::model::lit::{Lit, Var};
 use crate::solver::sink::ClauseSink;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::{Arc, Mutex};
+use varisat::ExtendFormula;
 use varisat::solver::SolverError as VarisatError;
-use varisat::{ExtendFormula, Lit, Var};
+
+/// A literal of the crate as varisat's.
+fn to_varisat(lit: Lit) -> varisat::Lit {
+    varisat::Lit::from_code(lit.code())
+}
+
+/// A varisat literal as the crate's.
+fn from_varisat(lit: varisat::Lit) -> Lit {
+    Lit::from_code(lit.code())
+}
 
 /// varisat behind the crate's solver interface.
 pub struct Varisat {
@@ -27,6 +40,8 @@ pub struct Varisat {
     assumed: Vec<Lit>,
     /// The proof being written, for a solver made by [`Varisat::proving`].
     proof: Option<Proof>,
+    /// Reused to convert clauses and assumptions.
+    buffer: Vec<varisat::Lit>,
 }
 
 /// A proof being written, and what varisat's DRAT writer cannot take.
@@ -79,6 +94,7 @@ impl Varisat {
             model: Vec::new(),
             assumed: Vec::new(),
             proof: None,
+            buffer: Vec::new(),
         }
     }
 
@@ -126,12 +142,17 @@ impl Default for Varisat {
 
 impl ClauseSink for Varisat {
     fn new_var(&mut self) -> Var {
-        self.solver.new_var()
+        Var::from_index(self.solver.new_var().index())
     }
     fn add_clause(&mut self, clause: &[Lit]) {
         match &mut self.proof {
             Some(proof) if proof.solved => proof.late_clause = true,
-            _ => self.solver.add_clause(clause),
+            _ => {
+                self.buffer.clear();
+                self.buffer
+                    .extend(clause.iter().map(|&lit| to_varisat(lit)));
+                self.solver.add_clause(&self.buffer);
+            }
         }
     }
 }
@@ -149,7 +170,10 @@ impl Solver for Varisat {
             proof.solved = true;
         }
         if assumptions != self.assumed.as_slice() {
-            self.solver.assume(assumptions);
+            self.buffer.clear();
+            self.buffer
+                .extend(assumptions.iter().map(|&lit| to_varisat(lit)));
+            self.solver.assume(&self.buffer);
             self.assumed = assumptions.to_vec();
         }
         match self.solver.solve() {
@@ -183,7 +207,7 @@ impl Solver for Varisat {
     fn failed_assumptions(&self) -> Vec<Lit> {
         self.solver
             .failed_core()
-            .map(<[Lit]>::to_vec)
+            .map(|core| core.iter().map(|&lit| from_varisat(lit)).collect())
             .unwrap_or_default()
     }
 

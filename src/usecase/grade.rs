@@ -6,10 +6,10 @@
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::formula::{ClueFormula, FormulaError, MAX_CLAUSES};
 use crate::model::deadline::{Budget, Deadline};
+use crate::model::lit::Var;
 use crate::model::puzzle::Puzzle;
 use crate::reason::unit::Propagator;
 use crate::usecase::solve::{Outcome, SolveError, SolveOptions, solve};
-use varisat::Var;
 
 /// Difficulty grades, easiest first (the order is the derived `Ord`).
 #[derive(

@@ -115,10 +115,26 @@ fn dimacs_round_trip(model: Model, card: CardKind) {
             .unwrap_or_else(|e| panic!("{name}: varisat rejects our DIMACS: {e}"));
         assert_eq!(parsed.var_count(), formula.cnf.var_count(), "{name}");
         assert_eq!(parsed.len(), formula.cnf.len(), "{name}");
+        let read_back = parsed
+            .iter()
+            .map(|c| c.iter().map(|l| l.to_dimacs()).collect::<Vec<_>>());
+        let ours = formula
+            .cnf
+            .iter()
+            .map(|c| c.iter().map(|l| l.to_dimacs()).collect::<Vec<_>>());
         assert!(
-            parsed.iter().eq(formula.cnf.iter()),
+            read_back.eq(ours),
             "{name}: clauses differ after the round trip"
         );
+        // The crate writes its own DIMACS: byte for byte what varisat's writer makes of it.
+        let mut by_varisat = Vec::new();
+        varisat::dimacs::write_dimacs(&mut by_varisat, &parsed).expect("to a Vec");
+        let body = written
+            .windows(6)
+            .position(|w| w == b"p cnf ")
+            .map(|at| &written[at..])
+            .expect("a problem line");
+        assert!(body == by_varisat, "{name}: DIMACS differs from varisat's");
         let answer = competition_output(&parsed);
         let bimaru_sat::encode::sat::dimacs::DimacsAnswer::Sat(assignment) =
             read_answer(&answer, bimaru_sat::Limits::default().max_variable)

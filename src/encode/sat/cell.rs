@@ -5,10 +5,10 @@
 
 use super::instance::{Encoding, Instance};
 use crate::model::geometry::caps;
+use crate::model::lit::Lit;
 use crate::model::puzzle::{Clue, Dir, Piece, Pos};
 use crate::model::rule::Rule;
 use crate::solver::sink::{ClauseSink, Counted};
-use varisat::Lit;
 
 /// Encodes `instance` into `sink`. Facts from pre-solving, when given, are treated as
 /// constants: each decided cell and each certain placement gets a unit clause, every clause they

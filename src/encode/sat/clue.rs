@@ -3,8 +3,8 @@
 //! guards them with a selector literal (so that a clue becomes an assumption of an incremental
 //! solver) and the hint engine tags them with the clue they come from.
 
+use crate::model::lit::Lit;
 use crate::model::puzzle::{Clue, Dir, Piece, Pos, Shape};
-use varisat::Lit;
 
 /// The clauses stating `clue` at `pos` on a board of `shape`, given the cell literal of each
 /// position (`x(pos)` is true when the cell holds a ship part). An end clue pointing off the
@@ -46,7 +46,7 @@ pub fn clauses(pos: Pos, clue: Clue, shape: Shape, x: impl Fn(Pos) -> Lit) -> Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use varisat::{ExtendFormula, Solver};
+    use crate::solver::{Answer, SolverKind};
 
     /// On a 3x3 board, every clue at the centre admits exactly the ship-cell patterns of its
     /// piece (brute force over the five cells that matter).
@@ -64,8 +64,8 @@ mod tests {
         ];
         for piece in pieces {
             for mask in 0u32..32 {
-                let mut solver = Solver::new();
-                let vars: Vec<Lit> = (0..9).map(|_| solver.new_lit()).collect();
+                let mut solver = SolverKind::Varisat.new_solver();
+                let vars: Vec<Lit> = (0..9).map(|_| solver.new_var().positive()).collect();
                 let x = |p: Pos| vars[Shape::new(3, 3).index(p)];
                 for c in clauses(centre, Clue::Piece(piece), Shape::new(3, 3), x) {
                     solver.add_clause(&c);
@@ -83,7 +83,6 @@ mod tests {
                     .iter()
                     .map(|&(p, s)| if s { x(p) } else { !x(p) })
                     .collect();
-                solver.assume(&assumptions);
                 let expected = match piece {
                     Piece::Water => !c,
                     Piece::Submarine => c && !u && !d && !l && !r,
@@ -94,7 +93,7 @@ mod tests {
                     Piece::End(Dir::Right) => c && r && !u && !d && !l,
                 };
                 assert_eq!(
-                    solver.solve().unwrap(),
+                    solver.solve(&assumptions).unwrap() == Answer::Sat,
                     expected,
                     "{piece:?} mask {mask:05b}"
                 );

@@ -12,11 +12,12 @@ use super::card::CardKind;
 use super::instance::{Encoding, Instance};
 use super::model::Model;
 use crate::format::{Found, ParseError, ParseErrorKind};
+use crate::model::cnf::CnfFormula;
+use crate::model::lit::Lit;
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Orientation, Puzzle};
 use crate::model::verify::{Violation, verify};
 use std::fmt::Write as _;
-use varisat::{CnfFormula, ExtendFormula, Lit};
 
 /// A puzzle's formula in memory, with the variables that name cells and placements.
 #[derive(Debug)]
@@ -151,7 +152,7 @@ impl Formula {
         let mut out = head.into_bytes();
         out.reserve(self.cnf.len() * 12);
         // Writing to a Vec cannot fail.
-        let _ = varisat::dimacs::write_dimacs(&mut out, &self.cnf);
+        let _ = self.cnf.write_dimacs(&mut out);
         out
     }
 

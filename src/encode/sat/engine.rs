@@ -20,6 +20,7 @@ use super::instance::{Encoding, Instance};
 use super::model::Model;
 use super::redundant::Redundant;
 use crate::model::deadline::{Budget, Deadline, TimeLimit};
+use crate::model::lit::Lit;
 use crate::model::outcome::{Engine, SolveError, Stats};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle};
@@ -31,7 +32,6 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use varisat::Lit;
 
 /// Conflicts the chosen configuration gets alone, per call, before its partner joins. A Rubin
 /// board needs a median of 141 for its two calls (solution and uniqueness) and at most 873, so

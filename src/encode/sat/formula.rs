@@ -8,12 +8,13 @@ use crate::encode::sat::card::CardKind;
 use crate::encode::sat::clue;
 use crate::encode::sat::instance::Instance;
 use crate::encode::sat::model::Model;
+use crate::model::cnf::CnfFormula;
 use crate::model::deadline::{Deadline, TimeLimit};
+use crate::model::lit::{Lit, Var};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Clue, Pos, Puzzle, Shape};
 use crate::model::rule::Rule;
 use crate::solver::sink::{Capped, ClauseSink, TaggedFormula, Timed};
-use varisat::{CnfFormula, Lit, Var};
 
 /// The most clauses [`ClueFormula::bounded`] lets hints and grades build: a formula is held
 /// three times over (the clauses with their rules, the propagator's copy with its watch lists,

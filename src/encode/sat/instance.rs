@@ -3,11 +3,11 @@
 //! variables), which every model fills the same way so that decoding, blocking clauses and
 //! DIMACS variable maps work alike.
 use super::card::CardKind;
+use crate::model::lit::Var;
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Puzzle, Shape};
 use crate::reason::deduce::Knowledge;
 use crate::solver::sink::{ClauseSink, Counted};
-use varisat::Var;
 
 /// What a CNF model encodes: a puzzle, its legal placements, what pre-solving decided (if it
 /// ran) and the cardinality encoding of every count.

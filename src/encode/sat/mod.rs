@@ -14,5 +14,5 @@ pub mod model;
 pub mod placement_model;
 pub mod redundant;
 
+pub use crate::model::lit::{Lit, Var};
 pub use crate::solver::sink::{ClauseSink, Counted, TaggedFormula};
-pub use varisat::{Lit, Var};

@@ -6,10 +6,10 @@
 
 use super::instance::{Encoding, Instance};
 use crate::model::geometry::halo;
+use crate::model::lit::Lit;
 use crate::model::rule::Rule;
 use crate::reason::deduce::{PlacementStatus, Rules, facts};
 use crate::solver::sink::ClauseSink;
-use varisat::Lit;
 
 /// Encodes `instance` into `sink` with the placement model. Variables are numbered as in the
 /// cell model: cells row-major, then placements, then auxiliaries.
@@ -189,10 +189,11 @@ mod tests {
     use super::*;
     use crate::encode::sat::card::CardKind;
     use crate::encode::sat::card::EncodingSize;
+    use crate::model::cnf::CnfFormula;
     use crate::model::placement::Placements;
     use crate::model::puzzle::Puzzle;
     use crate::model::puzzle::{Fleet, Pos, Ship};
-    use varisat::{CnfFormula, Solver};
+    use crate::solver::{Answer, SolverKind, load};
 
     /// The size formula of `encodings/sat-placement.md` on a puzzle where propagation decides
     /// nothing, so no clause is left out.
@@ -256,14 +257,13 @@ mod tests {
             &Instance::plain(&puzzle, &placements, CardKind::Seq),
             &mut formula,
         );
-        let mut solver = Solver::new();
-        solver.add_formula(&formula);
-        assert!(solver.solve().unwrap());
-        let model = solver.model().unwrap();
+        let mut solver = SolverKind::Varisat.new_solver();
+        load(solver.as_mut(), &formula);
+        assert_eq!(solver.solve(&[]), Ok(Answer::Sat));
         let ship: Vec<bool> = enc
             .cells
             .iter()
-            .map(|v| model[v.index()].is_positive())
+            .map(|v| solver.value(v.positive()) == Some(true))
             .collect();
         let grid = crate::model::puzzle::Grid::from_ship_cells(3, 3, &ship).unwrap();
         crate::model::verify::verify(&puzzle, &grid).unwrap();
@@ -294,10 +294,10 @@ mod tests {
             &mut formula,
         );
         let both = |a: usize, b: usize| {
-            let mut solver = Solver::new();
-            solver.add_formula(&formula);
-            solver.assume(&[enc.placements[a].positive(), enc.placements[b].positive()]);
-            solver.solve().unwrap()
+            let mut solver = SolverKind::Varisat.new_solver();
+            load(solver.as_mut(), &formula);
+            let pair = [enc.placements[a].positive(), enc.placements[b].positive()];
+            solver.solve(&pair).unwrap() == Answer::Sat
         };
         assert!(!both(find(0, 0), find(1, 1)));
         assert!(!both(find(0, 0), find(0, 1)));

@@ -10,10 +10,10 @@
 
 use super::card::CardKind;
 use super::instance::{Encoding, Instance};
+use crate::model::lit::Lit;
 use crate::model::puzzle::Orientation;
 use crate::model::rule::Rule;
 use crate::solver::sink::ClauseSink;
-use varisat::Lit;
 
 /// One kind of redundant constraint, as named on the command line (`--redundant`).
 #[derive(

@@ -8,6 +8,7 @@ use crate::encode::sat::card::CardKind;
 use crate::encode::sat::formula::ClueFormula;
 use crate::encode::sat::instance::Instance;
 use crate::model::deadline::Budget;
+use crate::model::lit::{Lit, Var};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Clue, Fleet, Grid, Pos, Puzzle, Shape};
 use crate::reason::deduce::{Effort, Propagation, Rules, deduce};
@@ -17,7 +18,6 @@ use crate::solver::{self, Answer, Solver};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use varisat::{Lit, Var};
 
 /// What a uniqueness check decided about one clue.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,6 +7,7 @@ use super::words::{Hint, Method, Split};
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::formula::{ClueFormula, FormulaError, MAX_CLAUSES};
 use crate::model::deadline::{Alarm, Budget, Deadline, TimeLimit};
+use crate::model::lit::{Lit, Var};
 use crate::model::puzzle::{Clue, Dir, Grid, Piece, Pos, Puzzle};
 pub use crate::model::rule::Rule;
 use crate::reason::unit::{Conflict, Propagator};
@@ -15,7 +16,6 @@ use crate::usecase::solve::{SolveError, SolveOptions, solve};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use varisat::{Lit, Var};
 
 /// The answer to a hint request.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,8 +1,8 @@
 //! What every cardinality encoding is: the [`Cardinality`] trait, its [`EncodingSize`], and
 //! [`exactly`], which handles the trivial cases before calling an encoding.
 
+use crate::model::lit::Lit;
 use crate::solver::sink::ClauseSink;
-use varisat::Lit;
 
 /// Variables and clauses an encoding adds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]

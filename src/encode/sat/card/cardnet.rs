@@ -10,8 +10,8 @@
 //! comparator with a constant input adds nothing). Sizes are in `encodings/card-cardnet.md`.
 
 use super::cardinality::{Cardinality, EncodingSize};
+use crate::model::lit::{Lit, Var};
 use crate::solver::sink::ClauseSink;
-use varisat::{Lit, Var};
 
 /// Cardinality network (Asín et al. 2011), with two-way comparators.
 #[derive(Clone, Copy, Debug, Default)]

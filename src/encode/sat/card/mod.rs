@@ -12,8 +12,8 @@ pub use cardnet::CardNetwork;
 pub use seq::SeqCounter;
 pub use totalizer::Totalizer;
 
+use crate::model::lit::Lit;
 use crate::solver::sink::ClauseSink;
-use varisat::Lit;
 
 /// The cardinality encodings offered on the command line.
 #[derive(
@@ -79,7 +79,8 @@ impl CardKind {
 pub(crate) mod tests {
     use super::*;
     use crate::encode::sat::Counted;
-    use varisat::{CnfFormula, ExtendFormula, Solver};
+    use crate::model::cnf::CnfFormula;
+    use crate::solver::{Answer, SolverKind, load};
 
     /// Checks `kind` against brute force: for every assignment of `n <= 8` inputs, the formula
     /// with those inputs fixed is satisfiable exactly when `k` of them are true; and the size
@@ -104,15 +105,14 @@ pub(crate) mod tests {
             "{kind:?} size n={n} k={k}"
         );
         for mask in 0u32..(1 << n) {
-            let mut solver = Solver::new();
-            solver.add_formula(&formula);
+            let mut solver = SolverKind::Varisat.new_solver();
+            load(solver.as_mut(), &formula);
             let assumptions: Vec<Lit> = lits
                 .iter()
                 .enumerate()
                 .map(|(i, &l)| if mask >> i & 1 == 1 { l } else { !l })
                 .collect();
-            solver.assume(&assumptions);
-            let sat = solver.solve().expect("solver error");
+            let sat = solver.solve(&assumptions).expect("solver error") == Answer::Sat;
             assert_eq!(
                 sat,
                 mask.count_ones() as usize == k,

@@ -9,8 +9,8 @@
 //! `min(i, k + 1)`, and `R(1, 1)` is `x_1` itself. See `encodings/sat-cell.md` for the counts.
 
 use super::cardinality::{Cardinality, EncodingSize};
+use crate::model::lit::Lit;
 use crate::solver::sink::ClauseSink;
-use varisat::Lit;
 
 /// Two-way sequential counter (Sinz 2005).
 #[derive(Clone, Copy, Debug, Default)]

@@ -9,8 +9,8 @@
 //! drop out). The claim is `r_k & !r_(k+1)` at the root. Sizes are in `encodings/card-totalizer.md`.
 
 use super::cardinality::{Cardinality, EncodingSize};
+use crate::model::lit::Lit;
 use crate::solver::sink::ClauseSink;
-use varisat::Lit;
 
 /// Totalizer (Bailleux & Boufkhad 2003), outputs cut at `k + 1`.
 #[derive(Clone, Copy, Debug, Default)]

@@ -5,11 +5,11 @@ use super::cnf::*;
 use std::collections::HashMap;
 
 /// A literal inside the checker: `2 * (variable - 1) + negative`.
-pub(super) type Lit = u32;
+pub(super) type CheckerLit = u32;
 
 pub(super) const NO_REASON: u32 = u32::MAX;
 
-pub(super) fn lit_of(l: DimacsLit) -> Lit {
+pub(super) fn lit_of(l: DimacsLit) -> CheckerLit {
     let var = l.unsigned_abs() - 1;
     2 * var + u32::from(l < 0)
 }
@@ -33,24 +33,24 @@ pub(super) struct Meta {
 /// The clause database, with watched literals and the top-level assignment.
 #[derive(Default)]
 pub(super) struct Checker {
-    pub(super) lits: Vec<Lit>,
+    pub(super) lits: Vec<CheckerLit>,
     pub(super) clauses: Vec<Meta>,
     /// Clauses by their sorted literals, for deletions.
-    pub(super) index: HashMap<Vec<Lit>, Vec<u32>>,
+    pub(super) index: HashMap<Vec<CheckerLit>, Vec<u32>>,
     /// Per literal, the clauses watching it.
     pub(super) watches: Vec<Vec<u32>>,
     /// Per variable: 0 open, 1 true, 2 false.
     pub(super) values: Vec<u8>,
     /// Per variable, the clause that set it at the top level.
     pub(super) reasons: Vec<u32>,
-    pub(super) trail: Vec<Lit>,
+    pub(super) trail: Vec<CheckerLit>,
     pub(super) head: usize,
     /// The database is refuted by unit propagation: every later lemma follows.
     pub(super) refuted: bool,
 }
 
 impl Checker {
-    fn ensure(&mut self, lit: Lit) {
+    fn ensure(&mut self, lit: CheckerLit) {
         let var = (lit >> 1) as usize;
         if var >= self.values.len() {
             self.values.resize(var + 1, 0);
@@ -60,7 +60,7 @@ impl Checker {
     }
 
     /// 1 true, 2 false, 0 open.
-    fn value(&self, lit: Lit) -> u8 {
+    fn value(&self, lit: CheckerLit) -> u8 {
         match self.values[(lit >> 1) as usize] {
             0 => 0,
             v if (v == 1) == (lit & 1 == 0) => 1,
@@ -68,7 +68,7 @@ impl Checker {
         }
     }
 
-    fn assign(&mut self, lit: Lit, reason: u32) {
+    fn assign(&mut self, lit: CheckerLit, reason: u32) {
         let var = (lit >> 1) as usize;
         self.values[var] = if lit & 1 == 0 { 1 } else { 2 };
         self.reasons[var] = reason;
@@ -148,7 +148,7 @@ impl Checker {
 
     /// Adds a clause of the formula or a checked lemma, and propagates at the top level.
     pub(super) fn add(&mut self, clause: &[DimacsLit]) {
-        let mut lits: Vec<Lit> = clause.iter().map(|&l| lit_of(l)).collect();
+        let mut lits: Vec<CheckerLit> = clause.iter().map(|&l| lit_of(l)).collect();
         lits.sort_unstable();
         lits.dedup();
         for &l in &lits {
@@ -188,7 +188,7 @@ impl Checker {
 
     /// Deletes a clause with these literals; false when the deletion is ignored.
     pub(super) fn delete(&mut self, clause: &[DimacsLit]) -> bool {
-        let mut key: Vec<Lit> = clause.iter().map(|&l| lit_of(l)).collect();
+        let mut key: Vec<CheckerLit> = clause.iter().map(|&l| lit_of(l)).collect();
         key.sort_unstable();
         key.dedup();
         if self.refuted || key.len() < 2 {
@@ -215,7 +215,7 @@ impl Checker {
 
     /// Whether assigning the negation of `clause` (on top of the top-level assignment) leads
     /// to a conflict by unit propagation; the assignment is undone.
-    fn rup(&mut self, clause: &[Lit]) -> bool {
+    fn rup(&mut self, clause: &[CheckerLit]) -> bool {
         let saved = self.trail.len();
         let mut implied = false;
         for &l in clause {
@@ -239,7 +239,7 @@ impl Checker {
         if self.refuted {
             return Derivation::Rup;
         }
-        let lits: Vec<Lit> = lemma.iter().map(|&l| lit_of(l)).collect();
+        let lits: Vec<CheckerLit> = lemma.iter().map(|&l| lit_of(l)).collect();
         for &l in &lits {
             self.ensure(l);
         }

@@ -2,7 +2,8 @@
 //! DRAT) with its own parsers and checks every lemma forward, by unit propagation (RUP) and,
 //! failing that, the RAT property on the lemma's first literal (Wetzler, Heule and Hunt,
 //! "DRAT-trim: efficient checking and trimming using expressive clausal proofs", SAT 2014).
-//! It shares no code with any solver: it uses nothing of varisat, not even its literal type.
+//! It shares no code with any solver, nor with the formulas the crate writes: it uses not even
+//! the crate's literal type ([`crate::model::lit::Lit`]), only DIMACS numbers.
 //!
 //! **Semantics.** A deletion of a clause that is the reason of a top-level assignment, or of a
 //! unit clause, is ignored (as drat-trim does); a deletion of a clause that is not in the
