@@ -11,10 +11,11 @@
 //! one leaves a cell the rules cannot decide. Deduction only adds facts when clues are added,
 //! so "decides every cell" is monotone in the clues, which is all QuickXplain needs.
 
+use crate::model::deadline::Budget;
 use crate::model::deadline::{Deadline, TimeLimit};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Clue, Grid, Pos, Puzzle};
-use crate::reason::deduce::{Propagation, Rules};
+use crate::reason::deduce::{Effort, Propagation, Rules, deduce};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
@@ -209,4 +210,14 @@ pub fn deduction_minimal(
     let mut clues = deducer.reveal_until_decided(rng)?;
     clues.shuffle(rng);
     deducer.minimal(&clues)
+}
+
+/// Whether the rules with placement probing decide every cell of `puzzle` (which proves it
+/// unique): the generator's cheap test that a `--grade fiendish` candidate is not fiendish.
+pub fn probing_decides(puzzle: &Puzzle) -> bool {
+    let mut placements = Placements::new(puzzle);
+    matches!(
+        deduce(puzzle, &mut placements, Effort::Probing, &Budget::default()),
+        Ok(Ok(knowledge)) if knowledge.is_complete()
+    )
 }

@@ -36,6 +36,10 @@ pub enum Removal {
 /// the SAT question) takes over. On 30x30 boards a node costs 10 to 50 µs.
 pub const QUESTION_NODES: u64 = 20_000;
 
+/// Boards whose longer side is at least this get the windowed searches first; on smaller ones
+/// the search over the whole board is cheap enough on its own.
+pub const WINDOWED_SIDE: usize = 20;
+
 /// Checks whether the solution's pieces at `rest`, a unique clue set less the clue at
 /// `removed`, still leave `solution` as the only solution.
 ///
@@ -144,7 +148,12 @@ fn native_removal(
     let shape = puzzle.shape();
     let side = shape.rows.max(shape.cols);
     let other = |found: Searched| found.grids.into_iter().find(|g| g != solution);
-    for radius in [side / 3, 2 * side / 3] {
+    let radii = if side >= WINDOWED_SIDE {
+        [side / 3, 2 * side / 3]
+    } else {
+        [0, 0]
+    };
+    for radius in radii {
         let reaches = |at: usize, len: usize| at <= radius && at + radius + 1 >= len;
         if radius == 0 || reaches(removed.row, shape.rows) && reaches(removed.col, shape.cols) {
             // The window would hold the whole board: the search below covers it.
