@@ -32,7 +32,8 @@ pub struct GenerateArgs {
     pub count: usize,
 
     /// Make puzzles of this grade: easy, medium and hard clue sets are built for the grade's
-    /// own deduction (docs/grading.md); fiendish ones, and any grade with `--reduce unique`, are
+    /// own deduction (docs/grading.md), fiendish ones from water clues reduced to an exactly
+    /// minimal set; a puzzle off the grade is drawn again. With `--reduce unique`, every grade is
     /// drawn as exactly minimal puzzles until one has the grade.
     #[arg(long, value_parser = choice::<Grade>(), value_name = "G")]
     pub grade: Option<Grade>,
@@ -75,8 +76,8 @@ pub struct GenerateArgs {
     #[arg(long, value_parser = choice::<SolverKind>(), default_value = name(SolverKind::Varisat))]
     pub solver: SolverKind,
 
-    /// Let one uniqueness check of `--reduce unique` take at most N conflicts (0: no limit, the
-    /// default). A clue whose check runs out stays, and is reported on standard error as
+    /// Let the SAT step of one uniqueness check of `--reduce unique` take at most N conflicts (0:
+    /// no limit, the default; the native search before it always has its node budget). A clue whose check runs out stays, and is reported on standard error as
     /// undecided, so the set may not be minimal: a speed-for-minimality trade on large boards.
     #[arg(long, value_name = "N")]
     pub max_conflicts: Option<u64>,

@@ -1,11 +1,13 @@
-//! Exact minimality for uniqueness (`--reduce unique`) and minimality for CNF deduction
+//! Exact minimality for uniqueness (`--reduce unique`, from the default reduction's clues) and minimality for CNF deduction
 //! (`--reduce propagation` and `look-ahead`): which clues a unique set can lose.
 
+use super::native::{Deducer, Reveal};
 use super::oracle::{ClueOracle, DeductionOracle, Removal, check_removal};
 use super::spec::{
     GenerateError, GenerateOptions, Minimizer, Phase, clue_free_puzzle, report, report_asked,
 };
 use crate::encode::sat::card::CardKind;
+use crate::model::deadline::Deadline;
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Fleet, Grid, Pos};
 use rand::RngExt;
@@ -28,20 +30,52 @@ pub struct UniqueClues {
 /// A set of clue positions (revealing the solution's pieces) that makes `solution` the only
 /// solution of its clue-free puzzle, exactly minimal unless a conflict budget is given.
 ///
-/// It starts from a clue set that unit propagation alone solves (so it is unique, and found
-/// without search), then asks of each clue, in random order, whether the others still make the
-/// solution unique; `options.minimizer` says how (see [`Minimizer`]). A clue whose removal
-/// gives a second solution is needed for good: removing other clues only adds solutions. A
-/// clue whose check needs more than `options.budget` conflicts (only when one is given) stays
-/// and is reported undecided; those are tried once more at the end, when fewer clues often
-/// make a second solution easy to find.
+/// It starts from the default reduction's clues ([`deduction_start`]: the rules of
+/// [`crate::reason::deduce`] decide every cell, so the solution is unique, found without
+/// search) and reduces them with [`unique_reduction`].
 pub fn unique_minimal_clues(
     solution: &Grid,
     options: &GenerateOptions,
     rng: &mut ChaCha8Rng,
 ) -> Result<UniqueClues, GenerateError> {
-    let mut deduction = DeductionOracle::new(solution, &options.fleet, options.card, 0);
-    let start = reduce_by_oracle(&mut deduction, solution, rng);
+    let start = deduction_start(solution, options, rng);
+    unique_reduction(solution, options, start, rng)
+}
+
+/// The clues of a `--grade fiendish` candidate: water revealed at random (a ship part only once
+/// no water is open) until the rules of [`crate::reason::deduce`] decide every cell, then
+/// [`unique_reduction`] of that whole set. Water tells little, so the set the reduction keeps
+/// needs deeper reasoning than one that keeps ship parts: at 10x10 about one such puzzle in ten
+/// is fiendish, against one in fifty from [`unique_minimal_clues`] (`docs/benchmarks.md`).
+pub fn sparse_minimal_clues(
+    solution: &Grid,
+    options: &GenerateOptions,
+    rng: &mut ChaCha8Rng,
+) -> Result<UniqueClues, GenerateError> {
+    let puzzle = clue_free_puzzle(solution, &options.fleet);
+    let placements = Placements::new(&puzzle);
+    let mut deducer = Deducer::new(&puzzle, &placements, solution, false, Deadline::NONE)
+        .revealing(Reveal::WaterFirst);
+    let mut start = deducer
+        .reveal_until_decided(rng)
+        .expect("no deadline to pass");
+    start.sort();
+    unique_reduction(solution, options, start, rng)
+}
+
+/// `start`, a clue set that leaves `solution` unique, reduced to an exactly minimal one: each
+/// clue, in random order, is asked whether the others still make the solution unique;
+/// `options.minimizer` says how (see [`Minimizer`]). A clue whose removal gives a second
+/// solution is needed for good: removing other clues only adds solutions. A clue whose check
+/// needs more than `options.budget` conflicts (only when one is given) stays and is reported
+/// undecided; those are tried once more at the end, when fewer clues often make a second
+/// solution easy to find.
+fn unique_reduction(
+    solution: &Grid,
+    options: &GenerateOptions,
+    start: Vec<Pos>,
+    rng: &mut ChaCha8Rng,
+) -> Result<UniqueClues, GenerateError> {
     let mut order = start.clone();
     order.shuffle(rng);
     report(options, Phase::Minimizing);
@@ -50,7 +84,7 @@ pub fn unique_minimal_clues(
     let stop = Arc::new(AtomicBool::new(false));
     let _alarm = options.deadline.alarm(stop.clone());
     let (mut clues, mut undecided) = match options.minimizer {
-        Minimizer::OneByOne => one_by_one(solution, options, &mut deduction, start, order, &stop)?,
+        Minimizer::OneByOne => one_by_one(solution, options, start, order, &stop)?,
         Minimizer::Cores => with_cores(solution, options, start, order, &stop)?,
     };
     clues.sort();
@@ -58,12 +92,31 @@ pub fn unique_minimal_clues(
     Ok(UniqueClues { clues, undecided })
 }
 
+/// The clues exact minimisation starts from: revealed until the rules of
+/// [`crate::reason::deduce`] decide every cell (so the solution is unique, without search), then
+/// reduced until each is needed by those rules ([`native::deduction_minimal`], the default
+/// reduction). The reveal is never cut short; when the deadline passes during the reduction,
+/// the whole revealed set is the start (unique, and every clue of it unproven).
+fn deduction_start(solution: &Grid, options: &GenerateOptions, rng: &mut ChaCha8Rng) -> Vec<Pos> {
+    let puzzle = clue_free_puzzle(solution, &options.fleet);
+    let placements = Placements::new(&puzzle);
+    let mut deducer = Deducer::new(&puzzle, &placements, solution, false, Deadline::NONE);
+    let mut clues = deducer
+        .reveal_until_decided(rng)
+        .expect("no deadline to pass");
+    clues.shuffle(rng);
+    deducer.set_deadline(options.deadline);
+    deducer.minimal(&clues).unwrap_or_else(|_| {
+        clues.sort();
+        clues
+    })
+}
+
 /// [`Minimizer::OneByOne`]: each clue of `order` checked by [`check_removal`] against the clues
-/// left, unit propagation first in the first round. Returns the clues and the undecided ones.
+/// left. Returns the clues and the undecided ones.
 fn one_by_one(
     solution: &Grid,
     options: &GenerateOptions,
-    deduction: &mut DeductionOracle,
     mut clues: Vec<Pos>,
     mut order: Vec<Pos>,
     stop: &Arc<AtomicBool>,
@@ -74,9 +127,7 @@ fn one_by_one(
     let mut needed: Vec<Pos> = Vec::new();
     let start = clues.len();
     let check = |rest: &[Pos], pos: Pos| check_removal(solution, options, rest, pos, stop);
-    for round in 0..2 {
-        // Unit propagation first, in the first round only (an undecided clue stays open to it).
-        let by_propagation = round == 0;
+    for _round in 0..2 {
         let mut still = Vec::new();
         let mut i = 0;
         while i < order.len() {
@@ -88,10 +139,6 @@ fn one_by_one(
             let Some(without) = drop_clue(&clues, pos) else {
                 continue; // already dropped
             };
-            if by_propagation && deduction.open_cells(&without).is_empty() {
-                clues = without;
-                continue;
-            }
             // The clue the loop would check next if this one stays is checked at the same time,
             // against the same clues, on the other core. Its answer is used only when this clue
             // does stay: then the one-by-one loop would have asked the very same question, so
@@ -101,9 +148,7 @@ fn one_by_one(
                 .position(|p| clues.contains(p))
                 .and_then(|k| {
                     let j = i + k;
-                    let rest = drop_clue(&clues, order[j])?;
-                    let easy = by_propagation && deduction.open_cells(&rest).is_empty();
-                    (!easy).then_some((j, rest))
+                    Some((j, drop_clue(&clues, order[j])?))
                 });
             let (answer, next_answer) = match &next {
                 Some((j, rest)) => {
@@ -150,7 +195,7 @@ fn with_cores(
     let puzzle = clue_free_puzzle(solution, &options.fleet);
     let placements = Placements::new(&puzzle);
     let mut oracle = ClueOracle::new(solution, &puzzle, &placements, options, &clues);
-    oracle.solver.set_interrupt(Some(stop.clone()));
+    oracle.set_interrupt(stop.clone());
     let start = clues.len();
     let mut needed: Vec<Pos> = Vec::new();
     let mut undecided: Vec<Pos> = Vec::new();

@@ -11,12 +11,23 @@
 //! one leaves a cell the rules cannot decide. Deduction only adds facts when clues are added,
 //! so "decides every cell" is monotone in the clues, which is all QuickXplain needs.
 
+use crate::model::deadline::Budget;
 use crate::model::deadline::{Deadline, TimeLimit};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Clue, Grid, Pos, Puzzle};
-use crate::reason::deduce::{Propagation, Rules};
+use crate::reason::deduce::{Effort, Propagation, Rules, deduce};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
+
+/// Which open cell [`Deducer::reveal_until_decided`] reveals next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reveal {
+    /// A ship part while one is open (it tells more than water): few clues.
+    ShipFirst,
+    /// Water while some is open: clues that tell little each, so more of them and puzzles that
+    /// need deeper reasoning (the start of `--grade fiendish`).
+    WaterFirst,
+}
 
 /// The reasoning engine loaded with one solution's clue-free puzzle, asked which clue sets of
 /// that solution decide every cell.
@@ -25,6 +36,7 @@ pub struct Deducer<'a> {
     solution: &'a Grid,
     look_ahead: bool,
     deadline: Deadline,
+    first: Reveal,
 }
 
 impl<'a> Deducer<'a> {
@@ -46,7 +58,18 @@ impl<'a> Deducer<'a> {
             solution,
             look_ahead,
             deadline,
+            first: Reveal::ShipFirst,
         }
+    }
+
+    /// Reveals `first` kind of cell first ([`Reveal::ShipFirst`] unless told).
+    pub fn revealing(self, first: Reveal) -> Self {
+        Deducer { first, ..self }
+    }
+
+    /// Gives up the reveal and the reduction with [`TimeLimit`] once `deadline` passes.
+    pub fn set_deadline(&mut self, deadline: Deadline) {
+        self.deadline = deadline;
     }
 
     /// Reveals the solution's piece at `pos` (until undone).
@@ -86,8 +109,8 @@ impl<'a> Deducer<'a> {
         done
     }
 
-    /// Reveals clues at random among the open cells (a ship part when one is open: it tells
-    /// more than water) until every cell is decided; returns them in the order revealed and
+    /// Reveals clues at random among the open cells (of the kind [`Deducer::revealing`] names
+    /// while one is open) until every cell is decided; returns them in the order revealed and
     /// leaves the engine as it found it.
     pub fn reveal_until_decided(&mut self, rng: &mut ChaCha8Rng) -> Result<Vec<Pos>, TimeLimit> {
         let root = self.engine.mark();
@@ -105,12 +128,16 @@ impl<'a> Deducer<'a> {
             }
             open.clear();
             open.extend(shape.positions().filter(|&p| self.engine.cell(p).is_none()));
-            let ships = open.iter().filter(|&&p| self.solution.is_ship(p)).count();
+            let want_ship = self.first == Reveal::ShipFirst;
+            let ships = open
+                .iter()
+                .filter(|&&p| self.solution.is_ship(p) == want_ship)
+                .count();
             let pick = if ships > 0 {
                 let k = rng.random_range(0..ships);
                 open.iter()
                     .copied()
-                    .filter(|&p| self.solution.is_ship(p))
+                    .filter(|&p| self.solution.is_ship(p) == want_ship)
                     .nth(k)
             } else {
                 Some(open[rng.random_range(0..open.len())])
@@ -183,4 +210,14 @@ pub fn deduction_minimal(
     let mut clues = deducer.reveal_until_decided(rng)?;
     clues.shuffle(rng);
     deducer.minimal(&clues)
+}
+
+/// Whether the rules with placement probing decide every cell of `puzzle` (which proves it
+/// unique): the generator's cheap test that a `--grade fiendish` candidate is not fiendish.
+pub fn probing_decides(puzzle: &Puzzle) -> bool {
+    let mut placements = Placements::new(puzzle);
+    matches!(
+        deduce(puzzle, &mut placements, Effort::Probing, &Budget::default()),
+        Ok(Ok(knowledge)) if knowledge.is_complete()
+    )
 }

@@ -12,6 +12,7 @@ use crate::model::lit::{Lit, Var};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Clue, Fleet, Grid, Pos, Puzzle, Shape};
 use crate::reason::deduce::{Effort, Propagation, Rules, deduce};
+use crate::reason::search::{End, Searched, search};
 use crate::reason::unit::{Propagator, TrailMark};
 use crate::solver::{self, Answer, Solver};
 use std::collections::HashMap;
@@ -31,15 +32,27 @@ pub enum Removal {
     Undecided,
 }
 
+/// Branch nodes each native search of a uniqueness question may visit before the next one (or
+/// the SAT question) takes over. On 30x30 boards a node costs 10 to 50 µs.
+pub const QUESTION_NODES: u64 = 20_000;
+
+/// Boards whose longer side is at least this get the windowed searches first; on smaller ones
+/// the search over the whole board is cheap enough on its own.
+pub const WINDOWED_SIDE: usize = 20;
+
 /// Checks whether the solution's pieces at `rest`, a unique clue set less the clue at
 /// `removed`, still leave `solution` as the only solution.
 ///
-/// Any other solution of `rest` must break the removed clue (the full set was unique), so the
-/// question is a targeted one: the clues of `rest`, pre-solved by [`crate::reason::deduce`]
-/// (which decides most cells of a large board outright), are encoded as a residual formula over
-/// the cells left open, with one clause asking for a difference from the solution at `removed`
-/// or one of its four neighbours (what changes its piece). A fresh solver of `options.solver`,
-/// on the formula of `options.check`, answers within `options.budget` conflicts.
+/// Any other solution of `rest` must break the removed clue (the full set was unique). The
+/// clues of `rest` are first pre-solved by [`crate::reason::deduce`]; when that fixes the
+/// removed clue's cell and neighbours, the answer is unique. Then the native search
+/// ([`native_removal`]) looks for a second solution near the removed clue and over the whole
+/// board, within [`QUESTION_NODES`] nodes each. What it leaves open becomes a targeted SAT
+/// question: the residual formula over the cells pre-solving left open, with one clause asking
+/// for a difference from the solution at `removed` or one of its four neighbours (what changes
+/// its piece). A fresh solver of `options.solver`, on the formula of `options.check`, answers
+/// within `options.budget` conflicts. Every answer is a fact about the clues, so which path
+/// gives it never changes the clue set.
 pub fn check_removal(
     solution: &Grid,
     options: &GenerateOptions,
@@ -65,6 +78,14 @@ pub fn check_removal(
     if around.iter().all(|&p| !differs(p)) {
         // Pre-solving fixed the removed clue's cell and neighbours as in the solution.
         return Ok(Removal::Unique(rest.to_vec()));
+    }
+    let budget = Budget {
+        nodes: Some(QUESTION_NODES),
+        stop: Some(stop.clone()),
+        ..Budget::default()
+    };
+    if let Some(removal) = native_removal(&puzzle, &placements, solution, rest, removed, &budget) {
+        return Ok(removal);
     }
     let mut solver = options.solver.new_solver();
     let instance = Instance {
@@ -106,6 +127,60 @@ pub fn check_removal(
     }
 }
 
+/// The native search's answer to a uniqueness question ([`check_removal`]'s): `puzzle` holds
+/// the clues `rest`, `placements` its candidate ships (pre-solving may have struck off some).
+///
+/// A second solution is looked for first in windows around the removed clue, a third and then
+/// two thirds of the board's side in radius, with every cell outside the window fixed to the
+/// solution's piece: a small search, and the other solution that makes a clue needed is often
+/// a local rearrangement. Then the search runs over the whole board, where running out of
+/// branches proves the solution unique. `None` when every search ran out of `budget`; a grid
+/// found is one the search checked with the verifier against its puzzle, and every windowed
+/// puzzle holds `rest`, so it is a second solution of `rest`.
+fn native_removal(
+    puzzle: &Puzzle,
+    placements: &Placements,
+    solution: &Grid,
+    rest: &[Pos],
+    removed: Pos,
+    budget: &Budget,
+) -> Option<Removal> {
+    let shape = puzzle.shape();
+    let side = shape.rows.max(shape.cols);
+    let other = |found: Searched| found.grids.into_iter().find(|g| g != solution);
+    let radii = if side >= WINDOWED_SIDE {
+        [side / 3, 2 * side / 3]
+    } else {
+        [0, 0]
+    };
+    for radius in radii {
+        let reaches = |at: usize, len: usize| at <= radius && at + radius + 1 >= len;
+        if radius == 0 || reaches(removed.row, shape.rows) && reaches(removed.col, shape.cols) {
+            // The window would hold the whole board: the search below covers it.
+            continue;
+        }
+        let mut window = puzzle.clone();
+        for pos in shape.positions() {
+            if pos.row.abs_diff(removed.row) > radius || pos.col.abs_diff(removed.col) > radius {
+                window
+                    .add_clue(pos, Clue::Piece(solution.get(pos)))
+                    .expect("the solution's own pieces agree with its clues");
+            }
+        }
+        let candidates = Placements::new(&window);
+        if let Some(grid) = other(search(&window, &candidates, 2, budget)) {
+            return Some(Removal::Needed(grid));
+        }
+    }
+    let found = search(puzzle, placements, 2, budget);
+    let exhausted = found.end == End::Exhausted;
+    match other(found) {
+        Some(grid) => Some(Removal::Needed(grid)),
+        None if exhausted => Some(Removal::Unique(rest.to_vec())),
+        None => None,
+    }
+}
+
 /// The cells whose contents decide the piece at `removed`: the cell, and its four neighbours
 /// when it is a ship part. A solution that breaks the clue at `removed` differs from `solution`
 /// on one of them.
@@ -132,7 +207,7 @@ pub struct ClueOracle<'a> {
     puzzle: Puzzle,
     /// Pre-solving of each question's clues, from the clue-free state (undone after each).
     deduce: Propagation<'a>,
-    pub(super) solver: Box<dyn Solver>,
+    solver: Box<dyn Solver>,
     cells: Vec<Lit>,
     /// The selector of each candidate clue, by cell.
     selectors: Vec<Option<Lit>>,
@@ -140,6 +215,8 @@ pub struct ClueOracle<'a> {
     clue_of: HashMap<Var, Pos>,
     budget: Option<Arc<AtomicU64>>,
     budget_size: Option<u64>,
+    /// Stops the question under way, the native search and the solver alike.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<'a> ClueOracle<'a> {
@@ -190,7 +267,14 @@ impl<'a> ClueOracle<'a> {
             clue_of,
             budget: budget_limit,
             budget_size: budget,
+            stop: None,
         }
+    }
+
+    /// Stops the question under way once `stop` is set.
+    pub fn set_interrupt(&mut self, stop: Arc<AtomicBool>) {
+        self.solver.set_interrupt(Some(stop.clone()));
+        self.stop = Some(stop);
     }
 
     /// Whether the clues `keep` (candidates given to [`ClueOracle::new`]) still leave the
@@ -229,6 +313,23 @@ impl<'a> ClueOracle<'a> {
         if settled {
             // Pre-solving fixes the removed clue's cell and neighbours as in the solution.
             return Ok(Removal::Unique(keep.to_vec()));
+        }
+        let mut puzzle = self.puzzle.clone();
+        for &pos in keep {
+            puzzle
+                .add_clue(pos, Clue::Piece(self.solution.get(pos)))
+                .expect("clue positions lie on the board");
+        }
+        let placements = Placements::new(&puzzle);
+        let budget = Budget {
+            nodes: Some(QUESTION_NODES),
+            stop: self.stop.clone(),
+            ..Budget::default()
+        };
+        if let Some(removal) =
+            native_removal(&puzzle, &placements, self.solution, keep, removed, &budget)
+        {
+            return Ok(removal);
         }
         // The break, switched on by an activation literal for this question only.
         let active = self.solver.new_var().positive();

@@ -206,8 +206,9 @@ pub struct GenerateOptions {
     pub card: CardKind,
     /// How far clues are removed.
     pub reduce: Reduce,
-    /// Conflicts each uniqueness check of [`Reduce::Unique`] may take; `None` (the default) for
-    /// no limit, which makes the clue set exactly minimal.
+    /// Conflicts the SAT step of each uniqueness check of [`Reduce::Unique`] may take (the native
+    /// search before it has its own node budget); `None` (the default) for no limit, which
+    /// makes the clue set exactly minimal.
     pub budget: Option<u64>,
     /// How [`Reduce::Unique`] decides which clues are needed.
     pub minimizer: Minimizer,
@@ -229,8 +230,8 @@ pub struct GenerateOptions {
 pub enum Phase {
     /// Drawing a legal fleet at random.
     Placing,
-    /// Revealing clues until unit propagation decides every cell, then dropping the ones it
-    /// does not need.
+    /// Revealing clues until deduction decides every cell, then dropping the ones it does not
+    /// need.
     Revealing,
     /// Asking of each clue whether the others keep the solution unique.
     Minimizing,
@@ -326,13 +327,14 @@ pub const CHECK_CONFIGURATION: Configuration = Configuration {
 #[strum(serialize_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Minimizer {
-    /// One clue at a time, in random order: a fresh solver per question, on the residual
-    /// formula that pre-solving of the other clues leaves (small: most cells are decided). Two
-    /// questions run at once. The default: fastest in our measurements.
+    /// One clue at a time, in random order: the native search first (near the clue, then over
+    /// the board), then a fresh solver per question on the residual formula that pre-solving of
+    /// the other clues leaves (small: most cells are decided). Two questions run at once. The
+    /// default: fastest in our measurements.
     #[default]
     OneByOne,
-    /// Core-guided: one incremental solver for the whole removal phase, every clue an
-    /// assumption; an UNSAT answer's failed-assumption core, when it holds clues alone (no
+    /// Core-guided: the native search first, then one incremental solver for the whole removal
+    /// phase, every clue an assumption; an UNSAT answer's failed-assumption core, when it holds clues alone (no
     /// pre-solving fact, no break clause), drops every clue outside it at once.
     Cores,
 }
@@ -408,9 +410,9 @@ pub enum Reduce {
     /// output depends only on the seed and options. The default.
     #[default]
     Deduction,
-    /// Minimal for uniqueness: removing any clue gives a second solution (found by the SAT
-    /// solver). Exact unless a conflict budget is given; then clues whose check ran out of it
-    /// stay and are reported.
+    /// Minimal for uniqueness: removing any clue gives a second solution (found by the native
+    /// search or the SAT solver), starting from the `deduction` clues. Exact unless a conflict
+    /// budget is given; then clues whose check ran out of it stay and are reported.
     Unique,
     /// Minimal for unit propagation: removing any clue leaves cells that propagation of the
     /// clue, count and fleet rules cannot decide. Never needs a search, so it is fast on large
