@@ -13,10 +13,10 @@ use bimaru_sat::format::Format;
 use bimaru_sat::format::json::{ResultJson, Status};
 use bimaru_sat::model::deadline::{Budget, Deadline};
 use bimaru_sat::usecase::compare::{self, Config, NamedPuzzle};
-use bimaru_sat::usecase::generate::{GenerateOptions, Size, generate_graded, parse_fleet, rng_for};
+use bimaru_sat::usecase::generate::{GenerateOptions, Size, parse_fleet};
 use bimaru_sat::usecase::job::author::{grade_line, hint_step};
 use bimaru_sat::usecase::job::batch::{BatchFile, BatchJob};
-use bimaru_sat::usecase::job::generate::write_generated;
+use bimaru_sat::usecase::job::generate::{GenerateJob, write_generated};
 use bimaru_sat::usecase::job::{Goal, SolveJob, require_solvers};
 use bimaru_sat::usecase::solve::{Backend, Report, SolveError, SolveOptions, solve};
 use bimaru_sat::{Error, Limits, Puzzle};
@@ -296,11 +296,17 @@ fn generated_line(
             .map_err(|e| LimitError::new_err(format!("size: {e}")))?;
     }
     let grade = grade.map(names::grade).transpose()?;
-    let made = interruptible(py, move |_| {
-        let mut rng = rng_for(seed, index);
-        generate_graded(&options, grade, &mut rng, &Budget::until(options.deadline))
-    })?
-    .map_err(|e| BimaruError::new_err(format!("generate: {e}")))?;
+    // The generate command's own request; `index` picks the seed's stream.
+    let job = GenerateJob {
+        options,
+        grade,
+        seed,
+        count: 1,
+        to: Format::Json,
+        one_line: true,
+    };
+    let made = interruptible(py, move |_| job.puzzle(index))?
+        .map_err(|e| BimaruError::new_err(format!("generate: {e}")))?;
     let written = write_generated(&made, Format::Json, true).map_err(|e| to_py(&e.into()))?;
     Ok(written.puzzle.trim_end().to_string())
 }

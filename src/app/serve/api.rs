@@ -19,12 +19,13 @@ use bimaru_sat::format::json::{JsonPiece, ResultJson, Status};
 use bimaru_sat::format::{Board, Document, Format, OutputFormat};
 use bimaru_sat::usecase::Source;
 use bimaru_sat::usecase::generate::{
-    GenerateError, GenerateOptions, Size, default_fleet, generate_graded, parse_fleet, rng_for,
+    GenerateError, GenerateOptions, Size, default_fleet, parse_fleet,
 };
 use bimaru_sat::usecase::grade::{Grade, GradeError, GradeReport, Graded, grade as grade_puzzle};
 use bimaru_sat::usecase::hint::{HintError, Method, State as Filled};
 use bimaru_sat::usecase::job::author::{grade_line, hint_step};
-use bimaru_sat::usecase::job::generate::write_generated;
+use bimaru_sat::usecase::job::generate::{GenerateJob, write_generated};
+use bimaru_sat::usecase::job::{Goal, SolveJob, Solved};
 use bimaru_sat::usecase::solve::Outcome;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -234,10 +235,23 @@ fn solved(
     deadline: &WorkDeadline,
     limit: usize,
 ) -> Result<Response, ApiError> {
-    let board = request.board()?;
-    let report = bimaru_sat::usecase::solve::solve(&board.puzzle, &deadline.options(limit))
-        .map_err(|e| deadline.solve_error(e))?;
-    let result = ResultJson::from_report(&report, board.embedded.as_ref(), limit > 1);
+    let doc = request.document()?;
+    doc.single(PUZZLE)?;
+    // The solve command's own request: the same job the CLI, `batch` and Python build.
+    let job = SolveJob {
+        options: deadline.options(limit),
+        goal: if limit > 1 { Goal::Unique } else { Goal::First },
+        to: Some(OutputFormat::Json),
+        ..SolveJob::default()
+    };
+    // A Rubin file is reported board by board, even when it holds one board.
+    let report = match job.run(&doc)? {
+        Solved::Board(solved) => solved.report,
+        Solved::Boards(solved) => solved.reports.into_iter().next().flatten(),
+        _ => None, // a formula only when a DIMACS export is asked for
+    };
+    let report = report.ok_or_else(|| timeout(deadline.limit))?;
+    let result = ResultJson::from_report(&report, doc.boards[0].embedded.as_ref(), limit > 1);
     if report.outcome == Outcome::Unsat {
         return Err(ApiError::with(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -406,27 +420,23 @@ pub fn generate(request: GenerateRequest, deadline: WorkDeadline) -> Result<Resp
         Some(name) => Some(choice::<Grade>("grade", Some(name), Grade::Easy)?),
         None => None,
     };
-    let options = GenerateOptions {
-        fleet,
-        // Bounded checks keep a large board's answer within the time limit: a clue
-        // whose check runs out stays (the puzzle is unique, perhaps not minimal).
-        budget: Some(SERVER_CONFLICT_BUDGET),
-        ..GenerateOptions::new(size)
-    };
-    let mut rng = rng_for(request.seed.unwrap_or(1), 0);
-    let generated = generate_graded(
-        &options,
+    // The generate command's own request, for one puzzle of the seed's first stream.
+    let job = GenerateJob {
+        options: GenerateOptions {
+            fleet,
+            // Bounded checks keep a large board's answer within the time limit: a clue
+            // whose check runs out stays (the puzzle is unique, perhaps not minimal).
+            budget: Some(SERVER_CONFLICT_BUDGET),
+            deadline: deadline.library(),
+            ..GenerateOptions::new(size)
+        },
         grade,
-        &mut rng,
-        &bimaru_sat::model::deadline::Budget::until(deadline.library()),
-    )
-    .map_err(|e| match e {
-        GenerateError::TimeLimit { .. } => ApiError::unprocessable(Status::Timeout, e.to_string()),
-        GenerateError::Solver(_) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-        e => ApiError::unprocessable(Status::Error, e.to_string()),
-    })?;
-    let written = write_generated(&generated, Format::Json, false)
-        .map_err(|e| ApiError::unprocessable(Status::Error, e.to_string()))?;
+        seed: request.seed.unwrap_or(1),
+        count: 1,
+        to: Format::Json,
+        one_line: false,
+    };
+    let written = write_generated(&job.puzzle(0)?, job.to, job.one_line)?;
     Ok(([(header::CONTENT_TYPE, "application/json")], written.puzzle).into_response())
 }
 
@@ -477,4 +487,24 @@ pub fn render(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response
         bimaru_sat::format::render::svg(&puzzle, solution.as_ref()),
     )
         .into_response())
+}
+
+impl From<GenerateError> for ApiError {
+    fn from(error: GenerateError) -> Self {
+        match error {
+            GenerateError::TimeLimit { .. } | GenerateError::OutOfTime => {
+                ApiError::unprocessable(Status::Timeout, error.to_string())
+            }
+            GenerateError::Solver(_) => {
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
+            }
+            e => ApiError::unprocessable(Status::Error, e.to_string()),
+        }
+    }
+}
+
+impl From<bimaru_sat::format::Inexpressible> for ApiError {
+    fn from(error: bimaru_sat::format::Inexpressible) -> Self {
+        ApiError::unprocessable(Status::Error, error.to_string())
+    }
 }

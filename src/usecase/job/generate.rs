@@ -49,17 +49,23 @@ impl GenerateJob {
         E: From<GenerateError> + From<Inexpressible>,
     {
         for index in 0..self.count {
-            let mut rng = rng_for(self.seed, index as u64);
-            let generated = generate_graded(
-                &self.options,
-                self.grade,
-                &mut rng,
-                &Budget::until(self.options.deadline),
-            )?;
+            let generated = self.puzzle(index as u64)?;
             let written = write_generated(&generated, self.to, self.one_line)?;
             each(index, &generated, written)?;
         }
         Ok(())
+    }
+
+    /// Puzzle `index` of the job's seed, whatever `count` says: the puzzle that
+    /// [`GenerateJob::run`] hands over at that index.
+    pub fn puzzle(&self, index: u64) -> Result<Generated, GenerateError> {
+        let mut rng = rng_for(self.seed, index);
+        generate_graded(
+            &self.options,
+            self.grade,
+            &mut rng,
+            &Budget::until(self.options.deadline),
+        )
     }
 }
 
