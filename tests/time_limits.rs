@@ -180,6 +180,26 @@ fn hard_boards_of_100x100_and_200x200_stop_at_a_five_second_limit() {
     }
 }
 
+/// Issue 26's stress board: 150x150 with 150 ships. With `--no-presolve` the encoding alone
+/// (about a gigabyte) outlasts a two-second limit, so the limit must stop the encoders, the
+/// solver's simplification and the freeing of the half-built formula. The watchdog leaves room
+/// for a loaded test machine; `docs/reliability.md` has the measured times (2.1–2.2 s).
+#[test]
+fn a_two_second_limit_stops_the_150x150_stress_board_while_it_is_encoded() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file(&dir, "b150.json", &board(150, 150, 150));
+    for extra in [&[][..], &["--no-presolve"][..]] {
+        let mut args = vec!["--time-limit", "2", arg(&path)];
+        args.extend_from_slice(extra);
+        let o = run_within(&args, b"", Duration::from_secs(4));
+        match o.status.code() {
+            Some(0) => assert!(!o.stdout.is_empty()),
+            Some(4) => assert!(o.stdout.is_empty() && stderr(&o).contains("time limit")),
+            other => panic!("{extra:?}: exit {other:?}: {}", stderr(&o)),
+        }
+    }
+}
+
 /// A 10x10 board with the standard fleet and no counts or clues: billions of solutions, found
 /// one a solver call at a time.
 fn open_board() -> String {
