@@ -15,8 +15,11 @@ use bimaru_sat::usecase::job::generate::GenerateJob;
 use bimaru_sat::usecase::job::require_sat_solver;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
+
+/// How often the progress line is redrawn.
+const TICK: Duration = Duration::from_millis(100);
 
 /// Runs the generate command.
 pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
@@ -85,17 +88,22 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         }
         bar
     };
-    let done = AtomicBool::new(false);
     let width = args.count.to_string().len().max(3);
     // Clues kept undecided, per puzzle that has any, for the note on standard error.
     let mut undecided: Vec<usize> = Vec::new();
     let mut text = String::new();
     let result = std::thread::scope(|scope| {
-        scope.spawn(|| {
-            while !done.load(Ordering::Relaxed) {
-                bar.set_message(phase_message(&progress));
+        // The ticker waits on a channel rather than sleeping, so that it ends (and the scope
+        // with it) as soon as the job is done, not up to a tick later.
+        let (done, ticking) = mpsc::channel::<()>();
+        let (bar, progress) = (&bar, &progress);
+        scope.spawn(move || {
+            loop {
+                bar.set_message(phase_message(progress));
                 bar.tick();
-                std::thread::sleep(Duration::from_millis(100));
+                if ticking.recv_timeout(TICK) != Err(RecvTimeoutError::Timeout) {
+                    break;
+                }
             }
         });
         let result = job.run(|index, generated, written| -> Result<(), Failure> {
@@ -123,7 +131,7 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
             bar.inc(1);
             Ok(())
         });
-        done.store(true, Ordering::Relaxed);
+        drop(done);
         result
     });
     if let Err(Failure::Generate(GenerateError::OutOfTime | GenerateError::TimeLimit { .. })) =
