@@ -15,7 +15,6 @@ macro_rules! note {
 mod app;
 
 use app::cli::Cli;
-use clap::Parser;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -33,7 +32,7 @@ fn main() -> ExitCode {
 }
 
 fn run() -> anyhow::Result<ExitCode> {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::from_args() {
         Ok(cli) => cli,
         // `--help` and `--version` go to standard output, whose errors count as everywhere.
         Err(e) if !e.use_stderr() => match e.print().and_then(|()| io::stdout().flush()) {
