@@ -630,3 +630,12 @@ fn each_solver_crate_is_named_only_by_its_adapter() {
         );
     }
 }
+
+#[test]
+fn clap_is_named_only_in_the_binarys_folder() {
+    // Flags belong to the binary: the library, and the binary's root `main.rs`, name no clap.
+    let found = files_naming_crate("clap");
+    assert!(!found.is_empty(), "the command line is declared somewhere");
+    let outside: Vec<&String> = found.iter().filter(|f| !f.starts_with("app/")).collect();
+    assert!(outside.is_empty(), "clap named outside app/: {outside:?}");
+}
