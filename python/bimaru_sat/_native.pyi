@@ -110,6 +110,8 @@ def solve_puzzle(
     solver: Optional[str] = None,
     ilp_model: Optional[str] = None,
     ilp_solver: Optional[str] = None,
+    ilp_cuts: Optional[List[str]] = None,
+    ilp_objective: Optional[str] = None,
     presolve: bool = True,
     race: bool = True,
 ) -> Result: ...
@@ -158,6 +160,8 @@ def batch_lines(
     solver: Optional[str] = None,
     ilp_model: Optional[str] = None,
     ilp_solver: Optional[str] = None,
+    ilp_cuts: Optional[List[str]] = None,
+    ilp_objective: Optional[str] = None,
     presolve: bool = True,
     race: bool = True,
 ) -> List[str]: ...

@@ -151,8 +151,9 @@ def batch(
 
     ``options`` are those of :func:`bimaru_sat.solve` plus ``format`` (``backend``,
     ``unique``, ``count``, ``time_limit``, ``encoding``, ``card``, ``solver``,
-    ``ilp_model``, ``ilp_solver``, ``presolve``, ``race``). ``progress`` (default: when standard error
-    is a terminal) shows files done on standard error.
+    ``ilp_model``, ``ilp_solver``, ``ilp_cuts``, ``ilp_objective``, ``presolve``, ``race``).
+    ``progress`` (default: when standard error is a terminal) shows files done on standard
+    error.
     """
     client = _client(client)
     files = _native.batch_files([str(p) for p in paths])
@@ -260,6 +261,12 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--solver")
     b.add_argument("--ilp-model")
     b.add_argument("--ilp-solver")
+    b.add_argument(
+        "--ilp-cuts",
+        type=lambda text: [kind for kind in text.split(",") if kind],
+        metavar="KIND[,KIND...]",
+    )
+    b.add_argument("--ilp-objective")
     b.add_argument("--no-presolve", action="store_true")
     b.add_argument("--no-race", action="store_true")
 
@@ -307,6 +314,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 solver=args.solver,
                 ilp_model=args.ilp_model,
                 ilp_solver=args.ilp_solver,
+                ilp_cuts=args.ilp_cuts,
+                ilp_objective=args.ilp_objective,
                 presolve=not args.no_presolve,
                 race=not args.no_race,
             )

@@ -127,6 +127,14 @@ fn _puzzle_from_json(text: &str, name: &str, id: Option<String>) -> PyResult<PyP
     Ok(puzzle)
 }
 
+/// The ILP backend's keywords: `--ilp-model`, `--ilp-solver`, `--ilp-cuts`, `--ilp-objective`.
+struct IlpArgs<'a> {
+    model: Option<&'a str>,
+    solver: Option<&'a str>,
+    cuts: Option<&'a [String]>,
+    objective: Option<&'a str>,
+}
+
 /// The engine flags of `solve` and `compare`, resolved.
 #[allow(clippy::too_many_arguments)]
 fn options(
@@ -134,8 +142,7 @@ fn options(
     encoding: Option<&str>,
     card: Option<&str>,
     solver: Option<&str>,
-    ilp_model: Option<&str>,
-    ilp_solver: Option<&str>,
+    ilp: IlpArgs<'_>,
     presolve: bool,
     race: bool,
     time_limit: Option<f64>,
@@ -146,8 +153,14 @@ fn options(
         model: encoding.map_or(Ok(defaults.model), names::model)?,
         card: card.map_or(Ok(defaults.card), names::card)?,
         solver: solver.map_or(Ok(defaults.solver), names::solver)?,
-        ilp_model: ilp_model.map_or(Ok(defaults.ilp_model), names::ilp_model)?,
-        ilp_solver: ilp_solver.map_or(Ok(defaults.ilp_solver), names::ilp_solver)?,
+        ilp_model: ilp.model.map_or(Ok(defaults.ilp_model), names::ilp_model)?,
+        ilp_solver: ilp
+            .solver
+            .map_or(Ok(defaults.ilp_solver), names::ilp_solver)?,
+        ilp_cuts: ilp.cuts.map_or(Ok(defaults.ilp_cuts), names::ilp_cuts)?,
+        ilp_objective: ilp
+            .objective
+            .map_or(Ok(defaults.ilp_objective), names::ilp_objective)?,
         presolve,
         race,
         budget: Budget::within(seconds(time_limit)?),
@@ -173,7 +186,7 @@ fn goal(unique: bool, count: Option<usize>) -> PyResult<Goal> {
 /// every solution up to `count`. Raises TimeLimitError when `time_limit` seconds pass before
 /// any solution is found.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, backend="sat", unique=false, count=None, time_limit=None, encoding=None, card=None, solver=None, ilp_model=None, ilp_solver=None, presolve=true, race=true))]
+#[pyo3(signature = (puzzle, *, backend="sat", unique=false, count=None, time_limit=None, encoding=None, card=None, solver=None, ilp_model=None, ilp_solver=None, ilp_cuts=None, ilp_objective=None, presolve=true, race=true))]
 #[allow(clippy::too_many_arguments)]
 fn solve_puzzle(
     py: Python<'_>,
@@ -187,12 +200,26 @@ fn solve_puzzle(
     solver: Option<&str>,
     ilp_model: Option<&str>,
     ilp_solver: Option<&str>,
+    ilp_cuts: Option<Vec<String>>,
+    ilp_objective: Option<&str>,
     presolve: bool,
     race: bool,
 ) -> PyResult<PyResult_> {
     let goal = goal(unique, count)?;
     let mut options = options(
-        backend, encoding, card, solver, ilp_model, ilp_solver, presolve, race, time_limit,
+        backend,
+        encoding,
+        card,
+        solver,
+        IlpArgs {
+            model: ilp_model,
+            solver: ilp_solver,
+            cuts: ilp_cuts.as_deref(),
+            objective: ilp_objective,
+        },
+        presolve,
+        race,
+        time_limit,
     )?;
     options.limit = goal.limit();
     let board = puzzle.board.clone();
@@ -542,7 +569,7 @@ fn batch_files(paths: Vec<PathBuf>) -> PyResult<Vec<(String, bool)>> {
 /// The JSON lines `bimaru-sat batch` writes for one file (none for a skipped one), with the
 /// same engine options as `solve`.
 #[pyfunction]
-#[pyo3(signature = (path, listed=false, *, format=None, backend="sat", unique=false, count=None, time_limit=None, encoding=None, card=None, solver=None, ilp_model=None, ilp_solver=None, presolve=true, race=true))]
+#[pyo3(signature = (path, listed=false, *, format=None, backend="sat", unique=false, count=None, time_limit=None, encoding=None, card=None, solver=None, ilp_model=None, ilp_solver=None, ilp_cuts=None, ilp_objective=None, presolve=true, race=true))]
 #[allow(clippy::too_many_arguments)]
 fn batch_lines(
     py: Python<'_>,
@@ -558,6 +585,8 @@ fn batch_lines(
     solver: Option<&str>,
     ilp_model: Option<&str>,
     ilp_solver: Option<&str>,
+    ilp_cuts: Option<Vec<String>>,
+    ilp_objective: Option<&str>,
     presolve: bool,
     race: bool,
 ) -> PyResult<Vec<String>> {
@@ -565,7 +594,19 @@ fn batch_lines(
         paths: vec![path.clone()],
         format: names::input_format(format)?,
         options: options(
-            backend, encoding, card, solver, ilp_model, ilp_solver, presolve, race, time_limit,
+            backend,
+            encoding,
+            card,
+            solver,
+            IlpArgs {
+                model: ilp_model,
+                solver: ilp_solver,
+                cuts: ilp_cuts.as_deref(),
+                objective: ilp_objective,
+            },
+            presolve,
+            race,
+            time_limit,
         )?,
         goal: goal(unique, count)?,
         ..BatchJob::default()

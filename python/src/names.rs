@@ -1,7 +1,7 @@
 //! The names Python passes for formats, backends, encodings and solvers, read through each
 //! library enum's own `name()` (the command line's spelling).
 
-use bimaru_sat::encode::ilp::{IlpModel, IlpSolver};
+use bimaru_sat::encode::ilp::{IlpCut, IlpCuts, IlpModel, IlpObjective, IlpSolver};
 use bimaru_sat::encode::sat::card::CardKind;
 use bimaru_sat::encode::sat::model::Model;
 use bimaru_sat::format::{Format, OutputFormat};
@@ -71,6 +71,24 @@ pub fn ilp_model(given: &str) -> PyResult<IlpModel> {
 
 pub fn ilp_solver(given: &str) -> PyResult<IlpSolver> {
     pick("ilp_solver", given, IlpSolver::ALL, IlpSolver::name)
+}
+
+pub fn ilp_objective(given: &str) -> PyResult<IlpObjective> {
+    pick(
+        "ilp_objective",
+        given,
+        IlpObjective::ALL,
+        IlpObjective::name,
+    )
+}
+
+/// The cut families named in `given` (`--ilp-cuts`).
+pub fn ilp_cuts(given: &[String]) -> PyResult<IlpCuts> {
+    let kinds = given
+        .iter()
+        .map(|name| pick("ilp_cuts entry", name, IlpCut::ALL, |c: IlpCut| c.into()))
+        .collect::<PyResult<Vec<IlpCut>>>()?;
+    Ok(IlpCuts::of(&kinds))
 }
 
 pub fn grade(given: &str) -> PyResult<Grade> {

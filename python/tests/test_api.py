@@ -201,6 +201,24 @@ def test_every_encoding_agrees():
     assert bimaru_sat.solve(ist(), backend="ilp", ilp_model="cell").grid == expected
 
 
+def test_the_ilp_cuts_and_objectives_agree_and_unknown_names_are_refused(cli):
+    expected = bimaru_sat.solve(ist()).grid
+    for cuts in [[], ["line-lengths"], ["line-lengths", "segments", "ship-cells"]]:
+        for objective in ["auto", "rank", "zero"]:
+            result = bimaru_sat.solve(
+                ist(), backend="ilp", unique=True, ilp_cuts=cuts, ilp_objective=objective
+            )
+            assert result.status == "unique" and result.grid == expected
+    # The same answer as the command line's flags.
+    args = ["--backend", "ilp", "--ilp-cuts", "segments", "--ilp-objective", "zero", str(IST)]
+    grid = bimaru_sat.solve(ist(), backend="ilp", ilp_cuts=["segments"], ilp_objective="zero").grid
+    assert str(grid) == run(cli, "--to", "pretty", *args).stdout
+    with pytest.raises(ValueError, match="unknown ilp_cuts entry"):
+        bimaru_sat.solve(ist(), backend="ilp", ilp_cuts=["clique"])
+    with pytest.raises(ValueError, match="unknown ilp_objective"):
+        bimaru_sat.solve(ist(), backend="ilp", ilp_objective="max")
+
+
 def test_grid_indexing_lists_numpy_and_pretty(cli):
     grid = bimaru_sat.solve(ist()).grid
     rows = (ROOT / "puzzles" / "ist-example.out").read_text().lower().replace("w", ".").split()
