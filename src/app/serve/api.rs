@@ -221,26 +221,27 @@ pub fn route<R: Request>(work: Work<R>, cost: Cost) -> MethodRouter<Workers> {
 
 /// `POST /api/solve`: one solution (`ResultJson`, status `found`); 422 `unsat` without one.
 pub fn solve(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response, ApiError> {
-    solved(&request, &deadline, 1)
+    solved(&request, &deadline, Goal::First)
 }
 
 /// `POST /api/unique`: one solution proved unique (status `unique`), or two solutions, both in
 /// `grids` (status `multiple`); 422 `unsat` without one.
 pub fn unique(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response, ApiError> {
-    solved(&request, &deadline, 2)
+    solved(&request, &deadline, Goal::Unique)
 }
 
 fn solved(
     request: &PuzzleRequest,
     deadline: &WorkDeadline,
-    limit: usize,
+    goal: Goal,
 ) -> Result<Response, ApiError> {
     let doc = request.document()?;
     doc.single(PUZZLE)?;
     // The solve command's own request: the same job the CLI, `batch` and Python build.
     let job = SolveJob {
-        options: deadline.options(limit),
-        goal: if limit > 1 { Goal::Unique } else { Goal::First },
+        // The job looks for as many solutions as its goal needs.
+        options: deadline.options(goal.limit()),
+        goal,
         to: Some(OutputFormat::Json),
         ..SolveJob::default()
     };
@@ -251,7 +252,11 @@ fn solved(
         _ => None, // a formula only when a DIMACS export is asked for
     };
     let report = report.ok_or_else(|| timeout(deadline.limit))?;
-    let result = ResultJson::from_report(&report, doc.boards[0].embedded.as_ref(), limit > 1);
+    let result = ResultJson::from_report(
+        &report,
+        doc.boards[0].embedded.as_ref(),
+        goal == Goal::Unique,
+    );
     if report.outcome == Outcome::Unsat {
         return Err(ApiError::with(
             StatusCode::UNPROCESSABLE_ENTITY,

@@ -149,13 +149,13 @@ fn native_removal(
     let side = shape.rows.max(shape.cols);
     let other = |found: Searched| found.grids.into_iter().find(|g| g != solution);
     let radii = if side >= WINDOWED_SIDE {
-        [side / 3, 2 * side / 3]
+        vec![side / 3, 2 * side / 3]
     } else {
-        [0, 0]
+        Vec::new()
     };
     for radius in radii {
         let reaches = |at: usize, len: usize| at <= radius && at + radius + 1 >= len;
-        if radius == 0 || reaches(removed.row, shape.rows) && reaches(removed.col, shape.cols) {
+        if reaches(removed.row, shape.rows) && reaches(removed.col, shape.cols) {
             // The window would hold the whole board: the search below covers it.
             continue;
         }
