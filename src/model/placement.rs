@@ -40,12 +40,24 @@ impl Placements {
         let shape = puzzle.shape();
         let row_clued = clued_ship_cells(puzzle, |p| p.row, shape.rows);
         let col_clued = clued_ship_cells(puzzle, |p| p.col, shape.cols);
+        // Per cell, whether a clue there says ship (`None` when no clue does: no halo to check).
+        let ship_clued: Option<Vec<bool>> = (row_clued.iter().sum::<usize>() > 0).then(|| {
+            shape
+                .positions()
+                .map(|p| puzzle.clue(p).is_some_and(Clue::is_ship))
+                .collect()
+        });
+        let clued = Clued {
+            rows: &row_clued,
+            cols: &col_clued,
+            ship: ship_clued.as_deref(),
+        };
         let mut pulse = deadline.pulse();
         let mut ships = Vec::new();
         for class in puzzle.fleet().classes() {
             for ship in all_ships(class.len, shape) {
                 pulse.beat()?;
-                if is_legal(puzzle, ship, &row_clued, &col_clued) {
+                if is_legal(puzzle, ship, &clued) {
                     ships.push(ship);
                 }
             }
@@ -140,7 +152,15 @@ fn clued_ship_cells(puzzle: &Puzzle, line: impl Fn(Pos) -> usize, n: usize) -> V
     counts
 }
 
-fn is_legal(puzzle: &Puzzle, ship: Ship, row_clued: &[usize], col_clued: &[usize]) -> bool {
+/// The ship clues of a puzzle, counted per row and column, and by cell when there are any.
+struct Clued<'a> {
+    rows: &'a [usize],
+    cols: &'a [usize],
+    ship: Option<&'a [bool]>,
+}
+
+fn is_legal(puzzle: &Puzzle, ship: Ship, clued: &Clued) -> bool {
+    let (row_clued, col_clued) = (clued.rows, clued.cols);
     // Cells under the ship: clues must admit the piece; count ship clues per line under it.
     let mut clued_inside = 0;
     for (pos, piece) in ship.pieces() {
@@ -150,7 +170,11 @@ fn is_legal(puzzle: &Puzzle, ship: Ship, row_clued: &[usize], col_clued: &[usize
             None => {}
         }
     }
-    if halo(ship, puzzle.shape()).any(|p| puzzle.clue(p).is_some_and(Clue::is_ship)) {
+    let shape = puzzle.shape();
+    if clued
+        .ship
+        .is_some_and(|ship_clued| halo(ship, shape).any(|p| ship_clued[shape.index(p)]))
+    {
         return false;
     }
     // Budgets. Along the ship's own line, its cells plus the other ship clues must fit; across,
