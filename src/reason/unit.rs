@@ -37,6 +37,10 @@ pub struct Propagator {
     /// Propagation and probing stop once it passes ([`Propagator::set_deadline`]).
     pulse: Pulse,
     stopped: bool,
+    /// Per probing depth, by [`Lit::code`]: the stamp of the round whose probe assigned the
+    /// literal without a conflict ([`Propagator::probe_fixpoint`]).
+    dominated: [Vec<u32>; MAX_PROBE_DEPTH + 1],
+    stamps: [u32; MAX_PROBE_DEPTH + 1],
 }
 
 impl Propagator {
@@ -85,6 +89,8 @@ impl Propagator {
             units: Vec::new(),
             pulse: deadline.pulse(),
             stopped: false,
+            dominated: Default::default(),
+            stamps: [0; MAX_PROBE_DEPTH + 1],
         };
         let mut pulse = deadline.pulse();
         for clause in formula.iter() {
@@ -294,11 +300,40 @@ impl Propagator {
     /// propagated. With `depth` 2, each probe itself runs depth-1 probing before giving up.
     /// Returns the number of literals set by probing, or the conflict that shows the formula
     /// unsatisfiable under the current assignment.
+    ///
+    /// The fixpoint is unique (a literal that fails keeps failing as more is assigned), so the
+    /// order of the probes changes only the work, never the result. Two shortcuts use that:
+    /// - a literal that a successful probe assigned in the same round is not probed (its own
+    ///   consequences are a subset of that probe's, which had no conflict); a round that finds
+    ///   nothing is therefore still a full check;
+    /// - with `depth` 2 or more, each failed literal found is followed by the cheaper
+    ///   shallower fixpoint, which the deep one would reach anyway.
     pub fn probe_fixpoint(&mut self, vars: &[Var], depth: usize) -> Result<usize, Conflict> {
+        self.probe_fixpoint_knowing(vars, None, depth)
+    }
+
+    /// [`Propagator::probe_fixpoint`] for a caller that knows a `model`: the value of each of
+    /// `vars` (in their order) in an assignment that satisfies every clause and agrees with
+    /// everything assigned now. A literal true in it cannot fail at any depth (everything it
+    /// leads to is true in the model too), so at this level only the literals it makes false
+    /// are probed; the fixpoint is the same, for about half the probes. Probes inside an
+    /// assumption try both literals, since the model need not agree with the assumption.
+    pub fn probe_fixpoint_knowing(
+        &mut self,
+        vars: &[Var],
+        model: Option<&[bool]>,
+        depth: usize,
+    ) -> Result<usize, Conflict> {
+        if let Some(model) = model {
+            assert_eq!(model.len(), vars.len(), "one model value per variable");
+        }
+        let level = depth.min(MAX_PROBE_DEPTH);
         let mut found = 0;
         loop {
             let mut progress = false;
-            for &var in vars {
+            // A new stamp forgets the literals implied in earlier rounds and deeper calls.
+            let stamp = self.next_stamp(level);
+            for (i, &var) in vars.iter().enumerate() {
                 if self.stopped || self.pulse.deadline().passed() {
                     self.stopped = true;
                     return Ok(found);
@@ -307,10 +342,19 @@ impl Propagator {
                     if self.var_value(var).is_some() {
                         break;
                     }
-                    if self.failed(lit, depth, vars) {
+                    if model.is_some_and(|m| m[i] == lit.is_positive()) {
+                        continue; // true in the model: cannot fail
+                    }
+                    if self.dominated[level][lit.code()] == stamp {
+                        continue;
+                    }
+                    if self.failed_noting(lit, depth, vars, Some(stamp)) {
                         self.imply(!lit, None)?;
                         found += 1;
                         progress = true;
+                        if depth > 1 {
+                            found += self.probe_fixpoint_knowing(vars, model, depth - 1)?;
+                        }
                     }
                 }
             }
@@ -323,15 +367,48 @@ impl Propagator {
     /// Whether `lit` fails at `depth`: depth 1 is plain propagation, depth `d` also runs
     /// probing of depth `d - 1` on `vars` under the assumption. Nothing stays assigned.
     pub fn failed(&mut self, lit: Lit, depth: usize, vars: &[Var]) -> bool {
-        if depth <= 1 {
-            return self.probe(lit);
-        }
+        self.failed_noting(lit, depth, vars, None)
+    }
+
+    /// [`Propagator::failed`]; when `lit` does not fail and `stamp` is given, every literal it
+    /// led to is stamped as implied at `depth`'s level.
+    fn failed_noting(&mut self, lit: Lit, depth: usize, vars: &[Var], stamp: Option<u32>) -> bool {
         let mark = self.mark();
-        let failed = self.assume(lit).is_err() || self.probe_fixpoint(vars, depth - 1).is_err();
+        let failed = self.assume(lit).is_err()
+            || (depth > 1 && self.probe_fixpoint(vars, depth - 1).is_err());
+        if let (false, Some(stamp)) = (failed, stamp) {
+            let level = depth.min(MAX_PROBE_DEPTH);
+            let dominated = &mut self.dominated[level];
+            if dominated.len() < 2 * self.values.len() {
+                dominated.resize(2 * self.values.len(), 0);
+            }
+            for l in &self.trail[mark.0..] {
+                dominated[l.code()] = stamp;
+            }
+        }
         self.undo(mark);
         failed
     }
+
+    /// A fresh stamp for the probing rounds at `level` (the table grown to the variables).
+    fn next_stamp(&mut self, level: usize) -> u32 {
+        let dominated = &mut self.dominated[level];
+        if dominated.len() < 2 * self.values.len() {
+            dominated.resize(2 * self.values.len(), 0);
+        }
+        self.stamps[level] = self.stamps[level].wrapping_add(1);
+        if self.stamps[level] == 0 {
+            // Wrapped: stamps from before could repeat.
+            dominated.fill(0);
+            self.stamps[level] = 1;
+        }
+        self.stamps[level]
+    }
 }
+
+/// Probing depths with a table of their own for [`Propagator::probe_fixpoint`]'s shortcut;
+/// deeper probing shares the last one (correct, since a round only trusts its own stamp).
+const MAX_PROBE_DEPTH: usize = 3;
 
 #[cfg(test)]
 mod tests {
@@ -411,5 +488,82 @@ mod tests {
         assert_eq!(p.probe_fixpoint(&[a.var()], 1), Ok(1));
         assert_eq!(p.value(a), Some(true));
         assert_eq!(p.value(c), Some(true), "the probe's result is propagated");
+    }
+
+    /// Probing without the shortcuts of [`Propagator::probe_fixpoint`]: every literal of
+    /// every variable, every round, at every depth.
+    fn plain_fixpoint(p: &mut Propagator, vars: &[Var], depth: usize) -> Result<(), Conflict> {
+        loop {
+            let mut progress = false;
+            for &var in vars {
+                for lit in [var.positive(), var.negative()] {
+                    if p.var_value(var).is_some() {
+                        break;
+                    }
+                    let mark = p.mark();
+                    let failed = p.assume(lit).is_err()
+                        || (depth > 1 && plain_fixpoint(p, vars, depth - 1).is_err());
+                    p.undo(mark);
+                    if failed {
+                        p.imply(!lit, None)?;
+                        progress = true;
+                    }
+                }
+            }
+            if !progress {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The values of `vars` after probing to `depth`, or `None` for a conflict.
+    fn probed(
+        formula: &CnfFormula,
+        vars: &[Var],
+        depth: usize,
+        how: &dyn Fn(&mut Propagator) -> Result<(), Conflict>,
+    ) -> Option<Vec<Option<bool>>> {
+        let mut p = Propagator::new(formula);
+        p.propagate_root().ok()?;
+        how(&mut p).ok()?;
+        let _ = depth;
+        Some(vars.iter().map(|&v| p.var_value(v)).collect())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// The shortcuts (skipping literals a successful probe implied, the shallower fixpoint
+        /// after each find, and the literals a model makes true) reach the plain fixpoint.
+        #[test]
+        fn shortcuts_reach_the_plain_fixpoint(
+            n in 3usize..12,
+            clauses in proptest::collection::vec(
+                proptest::collection::vec((0usize..12, proptest::prelude::any::<bool>()), 1..4),
+                1..40,
+            ),
+            depth in 1usize..=3,
+        ) {
+            let mut f = CnfFormula::new();
+            let vars: Vec<Var> = (0..n).map(|_| f.new_var()).collect();
+            for clause in &clauses {
+                let lits: Vec<Lit> = clause.iter().map(|&(v, pol)| vars[v % n].lit(pol)).collect();
+                f.add_clause(&lits);
+            }
+            let plain = probed(&f, &vars, depth, &|p| plain_fixpoint(p, &vars, depth));
+            let fast = probed(&f, &vars, depth, &|p| p.probe_fixpoint(&vars, depth).map(|_| ()));
+            proptest::prop_assert_eq!(&fast, &plain);
+            // Every model of the formula gives the same fixpoint too.
+            for bits in 0u32..(1 << n) {
+                let model: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
+                let satisfied = clauses.iter().all(|c| c.iter().any(|&(v, pol)| model[v % n] == pol));
+                if satisfied {
+                    let knowing = probed(&f, &vars, depth, &|p| {
+                        p.probe_fixpoint_knowing(&vars, Some(&model), depth).map(|_| ())
+                    });
+                    proptest::prop_assert_eq!(&knowing, &plain);
+                }
+            }
+        }
     }
 }

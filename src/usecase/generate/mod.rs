@@ -30,12 +30,13 @@ use crate::encode::sat::card::CardKind;
 use crate::model::deadline::Budget;
 use crate::model::geometry::{all_ships, halo};
 use crate::model::puzzle::{Clue, Fleet, Grid, Pos, Shape, Ship};
-use crate::usecase::grade::{Grade, deduction_depth};
+use crate::usecase::grade::{Grade, deduction_depth_knowing};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// The random source for puzzle `index` of a run with `seed`: ChaCha8 seeded by `seed`, on its
 /// own stream per index, so that puzzle `i` is the same whatever `--count` is.
@@ -219,18 +220,21 @@ pub fn generate_graded(
         ..options.clone()
     };
     let options = if steer.is_some() { options } else { &exact };
-    // Each draw has its own random stream, seeded in turn from `rng`, and draws are made two at
-    // a time, one on each core; the first in draw order that fits wins, so the puzzle is the
-    // same on one core or many.
-    let draw = |seed: u64| -> Result<Option<Generated>, GenerateError> {
+    let decided = AtomicUsize::new(usize::MAX);
+    // Draw `i`, unless an earlier draw decides first (then it does not matter: `Ok(None)`).
+    let draw = |i: usize, seed: u64| -> Result<Option<Generated>, GenerateError> {
         let generated = generate_for(options, steer, &mut ChaCha8Rng::seed_from_u64(seed))?;
+        if decided.load(Ordering::SeqCst) < i {
+            return Ok(None);
+        }
         if want == Grade::Fiendish && native::probing_decides(&generated.puzzle) {
             // The reasoning engine's look-ahead decides the puzzle: it is not fiendish on the
             // grade's formula in our samples, and this costs far less than grading it. Only
             // candidates are skipped; the puzzle returned is always graded below.
             return Ok(None);
         }
-        match deduction_depth(&generated.puzzle, budget) {
+        // The solution is known, which saves half of the look-ahead's probes.
+        match deduction_depth_knowing(&generated.puzzle, &generated.solution, budget) {
             Some(report) if report.grade == want => Ok(Some(generated)),
             Some(_) => Ok(None),
             None => Err(GenerateError::TimeLimit {
@@ -239,34 +243,70 @@ pub fn generate_graded(
             }),
         }
     };
-    let mut tries = 0;
-    while tries < GRADE_TRIES {
-        if tries > 0 && deadline.passed() {
-            return Err(GenerateError::TimeLimit { grade: want, tries });
+    // Draw `i` has its own random stream, seeded by the `i`-th number from `rng`. Every core
+    // runs draws, each taking the next index as soon as it is free; the first index in draw
+    // order whose draw fits (or fails) decides, and every index before it is drawn to the end,
+    // so the puzzle is the same on one core or many. No index past a decided one is taken.
+    let seeds = Mutex::new((rng, Vec::<u64>::new()));
+    let seed = |i: usize| {
+        let mut guard = seeds
+            .lock()
+            .expect("no draw panics while holding the seeds");
+        let (rng, drawn) = &mut *guard;
+        while drawn.len() <= i {
+            drawn.push(rng.random());
         }
-        let seeds: [u64; 2] = [rng.random(), rng.random()];
-        let (first, second) = if tries + 1 < GRADE_TRIES && !deadline.passed() {
-            let (a, b) = rayon::join(|| draw(seeds[0]), || draw(seeds[1]));
-            (a, Some(b))
-        } else {
-            (draw(seeds[0]), None)
-        };
-        for answer in std::iter::once(first).chain(second) {
-            tries += 1;
-            match answer {
-                Ok(Some(generated)) => return Ok(generated),
-                Ok(None) => {}
-                Err(GenerateError::TimeLimit { grade, .. }) => {
-                    return Err(GenerateError::TimeLimit { grade, tries });
-                }
-                Err(e) => return Err(e),
+        drawn[i]
+    };
+    let next = AtomicUsize::new(0);
+    let ends: Mutex<BTreeMap<usize, Result<Generated, GenerateError>>> = Mutex::default();
+    let worker = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            if i >= GRADE_TRIES || i > decided.load(Ordering::SeqCst) {
+                return;
             }
+            let end = if i > 0 && deadline.passed() {
+                Err(GenerateError::TimeLimit {
+                    grade: want,
+                    tries: i,
+                })
+            } else {
+                match draw(i, seed(i)) {
+                    Ok(None) => continue,
+                    Ok(Some(generated)) => Ok(generated),
+                    Err(GenerateError::TimeLimit { grade, .. }) => Err(GenerateError::TimeLimit {
+                        grade,
+                        tries: i + 1,
+                    }),
+                    Err(e) => Err(e),
+                }
+            };
+            ends.lock()
+                .expect("no draw panics while holding the ends")
+                .insert(i, end);
+            decided.fetch_min(i, Ordering::SeqCst);
         }
+    };
+    let workers = rayon::current_num_threads().max(1);
+    rayon::scope(|scope| {
+        for _ in 1..workers {
+            scope.spawn(|_| worker());
+        }
+        worker();
+    });
+    let first = ends
+        .into_inner()
+        .expect("no draw panics while holding the ends")
+        .into_iter()
+        .next();
+    match first {
+        Some((_, end)) => end,
+        None => Err(GenerateError::NoPuzzleOfGrade {
+            grade: want,
+            tries: GRADE_TRIES,
+        }),
     }
-    Err(GenerateError::NoPuzzleOfGrade {
-        grade: want,
-        tries: GRADE_TRIES,
-    })
 }
 
 #[cfg(test)]

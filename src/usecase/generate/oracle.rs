@@ -8,11 +8,12 @@ use crate::encode::sat::card::CardKind;
 use crate::encode::sat::formula::ClueFormula;
 use crate::encode::sat::instance::Instance;
 use crate::model::deadline::Budget;
+use crate::model::geometry::halo;
 use crate::model::lit::{Lit, Var};
 use crate::model::placement::Placements;
-use crate::model::puzzle::{Clue, Fleet, Grid, Pos, Puzzle, Shape};
+use crate::model::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle, Shape};
 use crate::reason::deduce::{Effort, Propagation, Rules, deduce};
-use crate::reason::search::{End, Searched, search};
+use crate::reason::search::{End, search};
 use crate::reason::unit::{Propagator, TrailMark};
 use crate::solver::{self, Answer, Solver};
 use std::collections::HashMap;
@@ -32,8 +33,9 @@ pub enum Removal {
     Undecided,
 }
 
-/// Branch nodes each native search of a uniqueness question may visit before the next one (or
-/// the SAT question) takes over. On 30x30 boards a node costs 10 to 50 µs.
+/// Branch nodes the native searches of one phase of a uniqueness question (a window, or the
+/// whole board) may visit together before the next phase (or the SAT question) takes over. On
+/// 30x30 boards a node costs 10 to 50 µs.
 pub const QUESTION_NODES: u64 = 20_000;
 
 /// Boards whose longer side is at least this get the windowed searches first; on smaller ones
@@ -46,11 +48,11 @@ pub const WINDOWED_SIDE: usize = 20;
 /// Any other solution of `rest` must break the removed clue (the full set was unique). The
 /// clues of `rest` are first pre-solved by [`crate::reason::deduce`]; when that fixes the
 /// removed clue's cell and neighbours, the answer is unique. Then the native search
-/// ([`native_removal`]) looks for a second solution near the removed clue and over the whole
-/// board, within [`QUESTION_NODES`] nodes each. What it leaves open becomes a targeted SAT
-/// question: the residual formula over the cells pre-solving left open, with one clause asking
-/// for a difference from the solution at `removed` or one of its four neighbours (what changes
-/// its piece). A fresh solver of `options.solver`, on the formula of `options.check`, answers
+/// ([`native_removal`]) looks for a second solution that breaks the removed clue, near it and
+/// over the whole board, within [`QUESTION_NODES`] nodes a phase. What it leaves open becomes
+/// a targeted SAT question: the residual formula over the cells pre-solving left open, with
+/// one clause asking for a difference from the solution at `removed` or one of its four
+/// neighbours (what changes its piece). A fresh solver of `options.solver`, on the formula of `options.check`, answers
 /// within `options.budget` conflicts. Every answer is a fact about the clues, so which path
 /// gives it never changes the clue set.
 pub fn check_removal(
@@ -130,13 +132,17 @@ pub fn check_removal(
 /// The native search's answer to a uniqueness question ([`check_removal`]'s): `puzzle` holds
 /// the clues `rest`, `placements` its candidate ships (pre-solving may have struck off some).
 ///
+/// Any other solution breaks the removed clue (the full set was unique), so the question splits
+/// into one search per way of breaking it ([`breaking_clues`]): `rest` plus a clue at `removed`
+/// that the solution's piece does not satisfy (a ship part where the solution has water; water
+/// or another piece where it has a ship part). Each is far more constrained than `rest` alone.
 /// A second solution is looked for first in windows around the removed clue, a third and then
 /// two thirds of the board's side in radius, with every cell outside the window fixed to the
 /// solution's piece: a small search, and the other solution that makes a clue needed is often
-/// a local rearrangement. Then the search runs over the whole board, where running out of
-/// branches proves the solution unique. `None` when every search ran out of `budget`; a grid
-/// found is one the search checked with the verifier against its puzzle, and every windowed
-/// puzzle holds `rest`, so it is a second solution of `rest`.
+/// a local rearrangement. Then each search runs over the whole board, where every one of them
+/// running out of branches proves the solution unique. `None` when a search ran out of
+/// `budget` and none found a solution; a grid found is one the search checked with the verifier
+/// against its puzzle, and every such puzzle holds `rest`, so it is a second solution of `rest`.
 fn native_removal(
     puzzle: &Puzzle,
     placements: &Placements,
@@ -147,7 +153,16 @@ fn native_removal(
 ) -> Option<Removal> {
     let shape = puzzle.shape();
     let side = shape.rows.max(shape.cols);
-    let other = |found: Searched| found.grids.into_iter().find(|g| g != solution);
+    let breaks: Vec<Puzzle> = breaking_clues(solution.get(removed))
+        .into_iter()
+        .map(|clue| {
+            let mut broken = puzzle.clone();
+            broken
+                .add_clue(removed, clue)
+                .expect("the removed clue's cell has no clue in `rest`");
+            broken
+        })
+        .collect();
     let radii = if side >= WINDOWED_SIDE {
         vec![side / 3, 2 * side / 3]
     } else {
@@ -159,26 +174,115 @@ fn native_removal(
             // The window would hold the whole board: the search below covers it.
             continue;
         }
-        let mut window = puzzle.clone();
-        for pos in shape.positions() {
-            if pos.row.abs_diff(removed.row) > radius || pos.col.abs_diff(removed.col) > radius {
-                window
-                    .add_clue(pos, Clue::Piece(solution.get(pos)))
-                    .expect("the solution's own pieces agree with its clues");
-            }
-        }
-        let candidates = Placements::new(&window);
-        if let Some(grid) = other(search(&window, &candidates, 2, budget)) {
+        let windows: Vec<(Puzzle, Placements)> = breaks
+            .iter()
+            .map(|broken| {
+                let mut window = broken.clone();
+                for pos in shape.positions() {
+                    if pos.row.abs_diff(removed.row) > radius
+                        || pos.col.abs_diff(removed.col) > radius
+                    {
+                        window
+                            .add_clue(pos, Clue::Piece(solution.get(pos)))
+                            .expect("the solution's own pieces agree with its clues");
+                    }
+                }
+                let candidates = Placements::new(&window);
+                (window, candidates)
+            })
+            .collect();
+        if let Some(Some(grid)) = first_break(&windows, budget) {
             return Some(Removal::Needed(grid));
         }
     }
-    let found = search(puzzle, placements, 2, budget);
-    let exhausted = found.end == End::Exhausted;
-    match other(found) {
+    let whole: Vec<(Puzzle, Placements)> = breaks
+        .into_iter()
+        .map(|broken| {
+            let candidates = admitted(placements, &broken, removed);
+            (broken, candidates)
+        })
+        .collect();
+    match first_break(&whole, budget)? {
         Some(grid) => Some(Removal::Needed(grid)),
-        None if exhausted => Some(Removal::Unique(rest.to_vec())),
-        None => None,
+        None => Some(Removal::Unique(rest.to_vec())),
     }
+}
+
+/// A solution of one of `searches` (puzzles with their candidate ships), all of them sharing
+/// `budget`'s nodes: first an equal share of half of them each, then the searches that ran out
+/// share what is left. `Some(None)` when every search ran out of branches (none has a
+/// solution), `None` when one ran out of nodes and none found a solution. Searches that are
+/// refuted at once cost little, so a hard question costs at most what one search over the
+/// same board would, and an easy one much less.
+fn first_break(searches: &[(Puzzle, Placements)], budget: &Budget) -> Option<Option<Grid>> {
+    let share = |total: Option<u64>, n: usize| total.map(|t| (t / n.max(1) as u64).max(1));
+    let mut open: Vec<usize> = (0..searches.len()).collect();
+    let mut left = budget.nodes;
+    for pass in 0..2 {
+        let total = match pass {
+            0 => budget.nodes.map(|n| n / 2),
+            _ => left,
+        };
+        let each = Budget {
+            nodes: share(total, open.len()),
+            ..budget.clone()
+        };
+        let mut still = Vec::new();
+        for &i in &open {
+            let (puzzle, candidates) = &searches[i];
+            let found = search(puzzle, candidates, 1, &each);
+            left = left.map(|n| n.saturating_sub(found.nodes));
+            if let Some(grid) = found.grids.into_iter().next() {
+                return Some(Some(grid));
+            }
+            match found.end {
+                End::Exhausted => {}
+                End::OutOfNodes => still.push(i),
+                // Stopped or out of time: no answer.
+                _ => return None,
+            }
+        }
+        open = still;
+        if open.is_empty() {
+            return Some(None);
+        }
+    }
+    None
+}
+
+/// The clues at a cell that a solution whose piece there is not `piece` satisfies, one of them
+/// at least: "some ship part" when `piece` is water; water and every other piece when it is a
+/// ship part.
+fn breaking_clues(piece: Piece) -> Vec<Clue> {
+    if !piece.is_ship() {
+        return vec![Clue::Ship];
+    }
+    let mut others = vec![Piece::Water, Piece::Submarine, Piece::Middle];
+    others.extend(Dir::ALL.into_iter().map(Piece::End));
+    others
+        .into_iter()
+        .filter(|&p| p != piece)
+        .map(Clue::Piece)
+        .collect()
+}
+
+/// The placements of `placements` that the clue `broken` has at `at` admits: those covering the
+/// cell with a piece the clue allows, and the others unless the clue is a ship part in their
+/// halo.
+fn admitted(placements: &Placements, broken: &Puzzle, at: Pos) -> Placements {
+    let clue = broken.clue(at).expect("the breaking clue is set");
+    let shape = broken.shape();
+    let keep: Vec<bool> = placements
+        .ships()
+        .iter()
+        .map(|&ship| match ship.pieces().find(|&(p, _)| p == at) {
+            Some((_, piece)) => clue.admits(piece),
+            None => !(clue.is_ship() && halo(ship, shape).any(|p| p == at)),
+        })
+        .collect();
+    let mut kept = placements.clone();
+    kept.retain(&keep);
+    kept
 }
 
 /// The cells whose contents decide the piece at `removed`: the cell, and its four neighbours
@@ -410,6 +514,9 @@ pub struct DeductionOracle {
     pub(super) prop: Propagator,
     depth: usize,
     cells: Vec<Var>,
+    /// The cells' values in the solution (true for ship parts): probing skips what they show
+    /// cannot fail.
+    model: Vec<bool>,
     selectors: Vec<Lit>,
     shape: Shape,
 }
@@ -431,6 +538,7 @@ impl DeductionOracle {
             prop,
             depth,
             cells: formula.cells().to_vec(),
+            model: puzzle.positions().map(|p| solution.is_ship(p)).collect(),
             selectors,
             shape: puzzle.shape(),
         }
@@ -445,7 +553,12 @@ impl DeductionOracle {
                 .assume(self.selectors[self.shape.index(p)])
                 .is_ok()
         });
-        ok = ok && (self.depth == 0 || self.prop.probe_fixpoint(&self.cells, self.depth).is_ok());
+        ok = ok
+            && (self.depth == 0
+                || self
+                    .prop
+                    .probe_fixpoint_knowing(&self.cells, Some(&self.model), self.depth)
+                    .is_ok());
         let open = if ok {
             self.cells
                 .iter()
