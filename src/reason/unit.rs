@@ -516,17 +516,16 @@ mod tests {
         }
     }
 
-    /// The values of `vars` after probing to `depth`, or `None` for a conflict.
+    /// The values of `vars` after `how` probes the root-propagated formula, or `None` for a
+    /// conflict.
     fn probed(
         formula: &CnfFormula,
         vars: &[Var],
-        depth: usize,
         how: &dyn Fn(&mut Propagator) -> Result<(), Conflict>,
     ) -> Option<Vec<Option<bool>>> {
         let mut p = Propagator::new(formula);
         p.propagate_root().ok()?;
         how(&mut p).ok()?;
-        let _ = depth;
         Some(vars.iter().map(|&v| p.var_value(v)).collect())
     }
 
@@ -550,15 +549,15 @@ mod tests {
                 let lits: Vec<Lit> = clause.iter().map(|&(v, pol)| vars[v % n].lit(pol)).collect();
                 f.add_clause(&lits);
             }
-            let plain = probed(&f, &vars, depth, &|p| plain_fixpoint(p, &vars, depth));
-            let fast = probed(&f, &vars, depth, &|p| p.probe_fixpoint(&vars, depth).map(|_| ()));
+            let plain = probed(&f, &vars, &|p| plain_fixpoint(p, &vars, depth));
+            let fast = probed(&f, &vars, &|p| p.probe_fixpoint(&vars, depth).map(|_| ()));
             proptest::prop_assert_eq!(&fast, &plain);
             // Every model of the formula gives the same fixpoint too.
             for bits in 0u32..(1 << n) {
                 let model: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
                 let satisfied = clauses.iter().all(|c| c.iter().any(|&(v, pol)| model[v % n] == pol));
                 if satisfied {
-                    let knowing = probed(&f, &vars, depth, &|p| {
+                    let knowing = probed(&f, &vars, &|p| {
                         p.probe_fixpoint_knowing(&vars, Some(&model), depth).map(|_| ())
                     });
                     proptest::prop_assert_eq!(&knowing, &plain);
