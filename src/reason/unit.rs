@@ -377,11 +377,8 @@ impl Propagator {
         let failed = self.assume(lit).is_err()
             || (depth > 1 && self.probe_fixpoint(vars, depth - 1).is_err());
         if let (false, Some(stamp)) = (failed, stamp) {
-            let level = depth.min(MAX_PROBE_DEPTH);
-            let dominated = &mut self.dominated[level];
-            if dominated.len() < 2 * self.values.len() {
-                dominated.resize(2 * self.values.len(), 0);
-            }
+            // The round that handed out `stamp` sized this level's table ([`next_stamp`]).
+            let dominated = &mut self.dominated[depth.min(MAX_PROBE_DEPTH)];
             for l in &self.trail[mark.0..] {
                 dominated[l.code()] = stamp;
             }
