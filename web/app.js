@@ -299,18 +299,45 @@ async function openText(text) {
   await begin(puzzle);
 }
 
-async function generate() {
-  const size = $("size").value;
+// The next puzzle of the chosen size, grade and fleet, asked for while the player plays, so that
+// "New puzzle" shows it at once. One is kept at a time, only for the choices it was asked with.
+let upcoming = null;
+
+function generateRequest() {
+  const request = { size: $("size").value, seed: Math.floor(Math.random() * 2 ** 31) };
   const grade = $("grade").value;
-  store("prefs", { size, grade });
-  const request = { size, seed: Math.floor(Math.random() * 2 ** 31) };
   if (grade) request.grade = grade;
-  if ($("fleet-spec").value.trim()) request.fleet = $("fleet-spec").value.trim();
+  const fleet = $("fleet-spec").value.trim();
+  if (fleet) request.fleet = fleet;
+  return request;
+}
+
+const choicesOf = (request) => JSON.stringify([request.size, request.grade || "", request.fleet || ""]);
+
+function prefetch() {
+  const request = generateRequest();
+  const choices = choicesOf(request);
+  if (upcoming && upcoming.choices === choices) return;
+  // A failure is left for the request "New puzzle" then makes itself, which shows it.
+  upcoming = { choices, answer: api("generate", request).catch(() => null) };
+}
+
+async function generate() {
+  const request = generateRequest();
+  const { size, grade = "" } = request;
+  store("prefs", { size, grade });
   say("Making a new puzzle…");
-  const puzzle = await api("generate", request);
+  let puzzle = null;
+  if (upcoming && upcoming.choices === choicesOf(request)) {
+    const { answer } = upcoming;
+    upcoming = null;
+    puzzle = await answer;
+  }
+  if (!puzzle) puzzle = await api("generate", request);
   const solution = puzzle.solution;
   delete puzzle.solution;
   await begin(puzzle, { solution, title: `${size}${grade ? " " + grade : ""}` });
+  prefetch();
 }
 
 // ---- playing ----
@@ -930,6 +957,7 @@ document.addEventListener("DOMContentLoaded", () => {
     await openText(text);
   }));
   on("generate", generate);
+  for (const id of ["size", "grade", "fleet-spec"]) $(id).addEventListener("change", prefetch);
   on("undo", undo);
   on("redo", redo);
   on("check", check);
@@ -978,5 +1006,6 @@ document.addEventListener("DOMContentLoaded", () => {
     } else {
       await generate();
     }
+    prefetch();
   })();
 });

@@ -9,9 +9,9 @@
 // placed 3-ship draws as end, middle, end and the fleet panel counts it, right click and drag,
 // undo and redo, that a reload restores the cells, the undo history and the timer, the recent
 // list, a hint on a board with a mistake, Solve asking first and revealing one cell, finishing
-// by keyboard alone ("Solved in", the timer stopped), every control reached with Tab, and the
-// other buttons; at 390x844 (a phone) the board first, the hint beside it, the mode switch for
-// taps. axe-core audits both layouts (no serious or critical violation). Screenshots of both go
+// by keyboard alone ("Solved in", the timer stopped), every control reached with Tab, the other
+// buttons, and that "New puzzle" shows the puzzle asked for in advance without waiting; at
+// 390x844 (a phone) the board first, the hint beside it, the mode switch for taps. axe-core audits both layouts (no serious or critical violation). Screenshots of both go
 // to SCREENSHOT_DIR/web.png and web-phone.png. Any request to another host, or any error on the
 // page's console other than the API's expected 422 answers, fails the test.
 
@@ -310,6 +310,19 @@ async function desktop() {
     await page.click("#generate");
     await waitMessage("New 8x8");
     check(await page.locator("#board .cell").count() === 64, "New puzzle makes an 8x8 board");
+    // The next puzzle is asked for while this one is played. Once it has come, "New puzzle"
+    // shows it without waiting for the server, which from here on takes 3 s to answer.
+    await page.waitForFunction(() => upcoming !== null);
+    await page.evaluate(() => upcoming.answer);
+    await page.route("**/api/generate", async (route) => {
+      await new Promise((done) => setTimeout(done, 3000));
+      await route.continue();
+    });
+    const shown = await page.evaluate(() => game.key);
+    await page.click("#generate");
+    await page.waitForFunction((k) => game.key !== k && document.querySelectorAll("#board .cell").length === 64, shown, { timeout: 1500 });
+    check(true, "New puzzle shows the puzzle asked for in advance at once (the server now answers in 3 s)");
+    await page.unroute("**/api/generate");
   } finally {
     await context.close();
   }
