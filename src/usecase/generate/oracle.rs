@@ -13,7 +13,7 @@ use crate::model::lit::{Lit, Var};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle, Shape};
 use crate::reason::deduce::{Effort, Propagation, Rules, deduce};
-use crate::reason::search::{End, search};
+use crate::reason::search::{End, search_toward};
 use crate::reason::unit::{Propagator, TrailMark};
 use crate::solver::{self, Answer, Solver};
 use std::collections::HashMap;
@@ -194,7 +194,7 @@ fn native_removal(
                 (window, candidates)
             })
             .collect();
-        if let Some(Some(grid)) = first_break(&windows, budget) {
+        if let Some(Some(grid)) = first_break(&windows, budget, solution) {
             return Some(Removal::Needed(grid));
         }
     }
@@ -205,7 +205,7 @@ fn native_removal(
             (broken, candidates)
         })
         .collect();
-    match first_break(&whole, budget)? {
+    match first_break(&whole, budget, solution)? {
         Some(grid) => Some(Removal::Needed(grid)),
         None => Some(Removal::Unique(rest.to_vec())),
     }
@@ -216,8 +216,13 @@ fn native_removal(
 /// share what is left. `Some(None)` when every search ran out of branches (none has a
 /// solution), `None` when one ran out of nodes and none found a solution. Searches that are
 /// refuted at once cost little, so a hard question costs at most what one search over the
-/// same board would, and an easy one much less.
-fn first_break(searches: &[(Puzzle, Placements)], budget: &Budget) -> Option<Option<Grid>> {
+/// same board would, and an easy one much less. Each search follows `solution` first
+/// ([`search_toward`]): a second solution that rearranges a few of its ships comes early.
+fn first_break(
+    searches: &[(Puzzle, Placements)],
+    budget: &Budget,
+    solution: &Grid,
+) -> Option<Option<Grid>> {
     let share = |total: Option<u64>, n: usize| total.map(|t| (t / n.max(1) as u64).max(1));
     let mut open: Vec<usize> = (0..searches.len()).collect();
     let mut left = budget.nodes;
@@ -233,7 +238,7 @@ fn first_break(searches: &[(Puzzle, Placements)], budget: &Budget) -> Option<Opt
         let mut still = Vec::new();
         for &i in &open {
             let (puzzle, candidates) = &searches[i];
-            let found = search(puzzle, candidates, 1, &each);
+            let found = search_toward(puzzle, candidates, 1, &each, solution);
             left = left.map(|n| n.saturating_sub(found.nodes));
             if let Some(grid) = found.grids.into_iter().next() {
                 return Some(Some(grid));
