@@ -9,7 +9,8 @@ use bimaru_sat::Limits;
 use bimaru_sat::format::Format;
 use bimaru_sat::model::limits::LimitExceeded;
 use bimaru_sat::usecase::generate::{
-    CHECK_CONFIGURATION, GenerateError, GenerateOptions, GenerateProgress, Phase, default_fleet,
+    CHECK_CONFIGURATION, GenerateError, GenerateOptions, GenerateProgress, Phase, Question,
+    SettledBy, default_fleet,
 };
 use bimaru_sat::usecase::job::generate::GenerateJob;
 use bimaru_sat::usecase::job::require_sat_solver;
@@ -47,7 +48,11 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         });
     }
     require_sat_solver(args.solver)?;
-    let progress = Arc::new(GenerateProgress::default());
+    let progress = Arc::new(if args.stats {
+        GenerateProgress::recording_questions()
+    } else {
+        GenerateProgress::default()
+    });
     let job = GenerateJob {
         options: GenerateOptions {
             size: args.size,
@@ -138,6 +143,9 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         result
     {
         bar.finish_and_clear();
+        if args.stats {
+            print_stats(&progress.questions());
+        }
         let seconds = args.time_limit.unwrap_or_default();
         return Ok(super::timed_out(
             "generate",
@@ -147,6 +155,9 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
     }
     result?;
     bar.finish_and_clear();
+    if args.stats {
+        print_stats(&progress.questions());
+    }
     match dir {
         Some(dir) => dir.commit()?,
         None => output::stdout(text.as_bytes())?,
@@ -178,6 +189,65 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         );
     }
     Ok(Exit::Success)
+}
+
+/// How many of the slowest questions `--stats` lists.
+const SLOWEST: usize = 5;
+
+/// `--stats`: how the uniqueness questions were settled, their answers, and the slowest.
+fn print_stats(questions: &[Question]) {
+    if questions.is_empty() {
+        note!("uniqueness questions: 0 (only --reduce unique asks them)");
+        return;
+    }
+    let count = |by: SettledBy| questions.iter().filter(|q| q.by == by).count();
+    let seconds = |sat: bool| {
+        let time: Duration = questions
+            .iter()
+            .filter(|q| (q.by == SettledBy::Sat) == sat)
+            .map(|q| q.time)
+            .sum();
+        time.as_secs_f64()
+    };
+    let answers = |needed: Option<bool>| questions.iter().filter(|q| q.needed == needed).count();
+    let conflicts: u64 = questions.iter().map(|q| q.conflicts).sum();
+    let mut text = format!(
+        "uniqueness questions: {}\nsettled by pre-solving: {}\nsettled by the native search: {} \
+         ({} in a window)\nsettled by SAT: {} ({conflicts} conflicts)\nanswers: {} needed, {} \
+         removable, {} undecided\nquestion time: {:.3} s settled before SAT, {:.3} s that reached SAT",
+        questions.len(),
+        count(SettledBy::PreSolving),
+        count(SettledBy::NativeWindow) + count(SettledBy::NativeWhole),
+        count(SettledBy::NativeWindow),
+        count(SettledBy::Sat),
+        answers(Some(true)),
+        answers(Some(false)),
+        answers(None),
+        seconds(false),
+        seconds(true),
+    );
+    let mut slowest: Vec<&Question> = questions.iter().collect();
+    slowest.sort_by_key(|q| std::cmp::Reverse(q.time));
+    for q in slowest.into_iter().take(SLOWEST) {
+        let answer = match q.needed {
+            Some(true) => "needed",
+            Some(false) => "removable",
+            None => "undecided",
+        };
+        let by = match q.by {
+            SettledBy::PreSolving => "pre-solving",
+            SettledBy::NativeWindow => "the native search in a window",
+            SettledBy::NativeWhole => "the native search",
+            SettledBy::Sat => "SAT",
+        };
+        text.push_str(&format!(
+            "\nslow question: clue {} {answer} by {by}, {} conflicts, {:.1} ms",
+            q.clue,
+            q.conflicts,
+            q.time.as_secs_f64() * 1e3
+        ));
+    }
+    note!("{text}");
 }
 
 /// The phase of the puzzle under way, for the progress bar.

@@ -492,3 +492,81 @@ fn generate_20x20_seed_201_leaves_no_clue_undecided() {
     let solution = board.embedded.expect("generate writes the solution");
     assert_unique_and_minimal(&board.puzzle, &solution, "20x20 seed 201");
 }
+
+/// The number after `label` on the line of `text` that starts with it.
+fn stat(text: &str, label: &str) -> usize {
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(label))
+        .unwrap_or_else(|| panic!("no line {label:?} in {text}"));
+    line[label.len()..]
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|w| !w.is_empty())
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("no number in {line:?}"))
+}
+
+/// `--stats` accounts for every uniqueness question: the ways they were settled and their
+/// answers add up, every clue of an exactly minimal puzzle was answered "needed", and clues left
+/// undecided by a conflict budget were SAT questions that ran out.
+#[test]
+fn generate_stats_account_for_every_question() {
+    let args = [
+        "generate", "--size", "20x20", "--seed", "4", "--reduce", "unique",
+    ];
+    for budget in [None, Some("1")] {
+        let mut argv: Vec<&str> = args.to_vec();
+        argv.push("--stats");
+        if let Some(b) = budget {
+            argv.extend(["--max-conflicts", b]);
+        }
+        let out = run(&argv, b"");
+        assert!(out.status.success(), "{argv:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let asked = stat(&err, "uniqueness questions:");
+        let settled = stat(&err, "settled by pre-solving:")
+            + stat(&err, "settled by the native search:")
+            + stat(&err, "settled by SAT:");
+        assert_eq!(settled, asked, "{err}");
+        let answers = err
+            .lines()
+            .find_map(|l| l.strip_prefix("answers: "))
+            .expect("an answers line");
+        let numbers: Vec<usize> = answers
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        let [needed, removable, undecided] = numbers[..] else {
+            panic!("{answers}");
+        };
+        assert_eq!(needed + removable + undecided, asked, "{err}");
+        assert!(
+            removable > 0,
+            "the start set of 20x20 seed 4 loses clues: {err}"
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        let puzzle = json::parse(&text, &bimaru_sat::Limits::default()).unwrap();
+        let clues = puzzle.clues().count();
+        match budget {
+            // Each clue kept was proven needed by a question.
+            None => assert!(undecided == 0 && needed >= clues, "{clues} clues: {err}"),
+            // One conflict: SAT questions run out, and only they.
+            Some(_) => {
+                assert!(
+                    undecided > 0 && stat(&err, "settled by SAT:") >= undecided,
+                    "{err}"
+                );
+                assert!(err.contains("clue(s) undecided"), "{err}");
+            }
+        }
+        assert!(err.contains("slow question: clue ("), "{err}");
+    }
+    // Without --reduce unique nothing is asked.
+    let out = run(
+        &["generate", "--size", "10x10", "--seed", "1", "--stats"],
+        b"",
+    );
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stat(&err, "uniqueness questions:"), 0, "{err}");
+}

@@ -89,6 +89,12 @@ pub struct GenerateArgs {
     /// 31536000 (one year).
     #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds, allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
+
+    /// Print on standard error how the uniqueness questions of `--reduce unique` were settled
+    /// (pre-solving, the native search, the SAT solver), their answers, the solver's conflicts
+    /// and the slowest questions.
+    #[arg(long)]
+    pub stats: bool,
 }
 
 /// Options of `grade`.

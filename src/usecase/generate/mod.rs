@@ -22,8 +22,8 @@ pub use oracle::{ClueOracle, DeductionOracle, Removal, check_removal};
 use spec::report;
 pub use spec::{
     CHECK_CONFIGURATION, FleetSpecError, GenerateError, GenerateOptions, GenerateProgress,
-    Generated, Minimizer, Phase, Reduce, Size, SizeSpecError, clue_free_puzzle, default_fleet,
-    parse_fleet,
+    Generated, Minimizer, Phase, Question, Reduce, SettledBy, Size, SizeSpecError,
+    clue_free_puzzle, default_fleet, parse_fleet,
 };
 
 use crate::encode::sat::card::CardKind;

@@ -3,7 +3,9 @@
 //! the solution unique (a targeted SAT question, or one incremental solver whose cores can drop
 //! several clues at once).
 
-use super::spec::{GenerateError, GenerateOptions, clue_free_puzzle};
+use super::spec::{
+    GenerateError, GenerateOptions, GenerateProgress, Question, SettledBy, clue_free_puzzle,
+};
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::formula::ClueFormula;
 use crate::encode::sat::instance::Instance;
@@ -19,6 +21,7 @@ use crate::solver::{self, Answer, Solver};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 
 /// What a uniqueness check decided about one clue.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +68,44 @@ pub fn check_removal(
     removed: Pos,
     stop: &Arc<AtomicBool>,
 ) -> Result<Removal, GenerateError> {
+    let start = Instant::now();
+    let (removal, by, conflicts) = ask_removal(solution, options, rest, removed, stop)?;
+    record(&options.progress, removed, &removal, by, conflicts, start);
+    Ok(removal)
+}
+
+/// Records a question's answer in `progress`, if any.
+fn record(
+    progress: &Option<Arc<GenerateProgress>>,
+    clue: Pos,
+    removal: &Removal,
+    by: SettledBy,
+    conflicts: u64,
+    start: Instant,
+) {
+    if let Some(progress) = progress {
+        progress.record(Question {
+            clue,
+            by,
+            needed: match removal {
+                Removal::Needed(_) => Some(true),
+                Removal::Unique(_) => Some(false),
+                Removal::Undecided => None,
+            },
+            conflicts,
+            time: start.elapsed(),
+        });
+    }
+}
+
+/// [`check_removal`]'s answer, what settled it and the SAT conflicts it took.
+fn ask_removal(
+    solution: &Grid,
+    options: &GenerateOptions,
+    rest: &[Pos],
+    removed: Pos,
+    stop: &Arc<AtomicBool>,
+) -> Result<(Removal, SettledBy, u64), GenerateError> {
     let shape = solution.shape();
     let mut puzzle = clue_free_puzzle(solution, &options.fleet);
     for &pos in rest {
@@ -82,15 +123,17 @@ pub fn check_removal(
     let around = around(solution, removed);
     if around.iter().all(|&p| !differs(p)) {
         // Pre-solving fixed the removed clue's cell and neighbours as in the solution.
-        return Ok(Removal::Unique(rest.to_vec()));
+        return Ok((Removal::Unique(rest.to_vec()), SettledBy::PreSolving, 0));
     }
     let budget = Budget {
         nodes: Some(QUESTION_NODES),
         stop: Some(stop.clone()),
         ..Budget::default()
     };
-    if let Some(removal) = native_removal(&puzzle, &placements, solution, rest, removed, &budget) {
-        return Ok(removal);
+    if let Some((removal, by)) =
+        native_removal(&puzzle, &placements, solution, rest, removed, &budget)
+    {
+        return Ok((removal, by, 0));
     }
     let mut solver = options.solver.new_solver();
     let instance = Instance {
@@ -112,7 +155,9 @@ pub fn check_removal(
     }
     solver.set_interrupt(Some(stop.clone()));
     let failure = |e: crate::solver::SolverError| GenerateError::Solver(e.to_string());
-    match solver.solve(&[]).map_err(failure)? {
+    let answer = solver.solve(&[]).map_err(failure)?;
+    let conflicts = solver.conflicts();
+    let removal = match answer {
         Answer::Sat => {
             let ship: Vec<bool> = encoding
                 .cells
@@ -125,11 +170,12 @@ pub fn check_removal(
                 .ok_or_else(|| {
                     GenerateError::Solver("a second solution failed verification".into())
                 })?;
-            Ok(Removal::Needed(other))
+            Removal::Needed(other)
         }
-        Answer::Unsat => Ok(Removal::Unique(rest.to_vec())),
-        Answer::Stopped => Ok(Removal::Undecided),
-    }
+        Answer::Unsat => Removal::Unique(rest.to_vec()),
+        Answer::Stopped => Removal::Undecided,
+    };
+    Ok((removal, SettledBy::Sat, conflicts))
 }
 
 /// The native search's answer to a uniqueness question ([`check_removal`]'s): `puzzle` holds
@@ -146,6 +192,7 @@ pub fn check_removal(
 /// running out of branches proves the solution unique. `None` when a search ran out of
 /// `budget` and none found a solution; a grid found is one the search checked with the verifier
 /// against its puzzle, and every such puzzle holds `rest`, so it is a second solution of `rest`.
+/// The answer comes with the phase that gave it.
 fn native_removal(
     puzzle: &Puzzle,
     placements: &Placements,
@@ -153,7 +200,7 @@ fn native_removal(
     rest: &[Pos],
     removed: Pos,
     budget: &Budget,
-) -> Option<Removal> {
+) -> Option<(Removal, SettledBy)> {
     let shape = puzzle.shape();
     let side = shape.rows.max(shape.cols);
     let breaks: Vec<Puzzle> = breaking_clues(solution.get(removed))
@@ -195,7 +242,7 @@ fn native_removal(
             })
             .collect();
         if let Some(Some(grid)) = first_break(&windows, budget, solution) {
-            return Some(Removal::Needed(grid));
+            return Some((Removal::Needed(grid), SettledBy::NativeWindow));
         }
     }
     let whole: Vec<(Puzzle, Placements)> = breaks
@@ -205,10 +252,11 @@ fn native_removal(
             (broken, candidates)
         })
         .collect();
-    match first_break(&whole, budget, solution)? {
-        Some(grid) => Some(Removal::Needed(grid)),
-        None => Some(Removal::Unique(rest.to_vec())),
-    }
+    let removal = match first_break(&whole, budget, solution)? {
+        Some(grid) => Removal::Needed(grid),
+        None => Removal::Unique(rest.to_vec()),
+    };
+    Some((removal, SettledBy::NativeWhole))
 }
 
 /// A solution of one of `searches` (puzzles with their candidate ships), all of them sharing
@@ -329,6 +377,8 @@ pub struct ClueOracle<'a> {
     budget_size: Option<u64>,
     /// Stops the question under way, the native search and the solver alike.
     stop: Option<Arc<AtomicBool>>,
+    /// Where each question is recorded (`options.progress`).
+    progress: Option<Arc<GenerateProgress>>,
 }
 
 impl<'a> ClueOracle<'a> {
@@ -380,6 +430,7 @@ impl<'a> ClueOracle<'a> {
             budget: budget_limit,
             budget_size: budget,
             stop: None,
+            progress: options.progress.clone(),
         }
     }
 
@@ -394,6 +445,16 @@ impl<'a> ClueOracle<'a> {
     /// that clue (the clues with it were unique), so the question asks for one that differs
     /// from the solution at `removed` or one of its four neighbours (what changes its piece).
     pub fn check(&mut self, keep: &[Pos], removed: Pos) -> Result<Removal, GenerateError> {
+        let start = Instant::now();
+        let before = self.solver.conflicts();
+        let (removal, by) = self.ask(keep, removed)?;
+        let conflicts = self.solver.conflicts() - before;
+        record(&self.progress, removed, &removal, by, conflicts, start);
+        Ok(removal)
+    }
+
+    /// [`ClueOracle::check`]'s answer and what settled it.
+    fn ask(&mut self, keep: &[Pos], removed: Pos) -> Result<(Removal, SettledBy), GenerateError> {
         let shape = self.puzzle.shape();
         let around = around(self.solution, removed);
         // Pre-solving the question: the cells the other clues decide.
@@ -424,7 +485,7 @@ impl<'a> ClueOracle<'a> {
         self.deduce.undo(mark);
         if settled {
             // Pre-solving fixes the removed clue's cell and neighbours as in the solution.
-            return Ok(Removal::Unique(keep.to_vec()));
+            return Ok((Removal::Unique(keep.to_vec()), SettledBy::PreSolving));
         }
         let mut puzzle = self.puzzle.clone();
         for &pos in keep {
@@ -438,10 +499,10 @@ impl<'a> ClueOracle<'a> {
             stop: self.stop.clone(),
             ..Budget::default()
         };
-        if let Some(removal) =
+        if let Some(settled) =
             native_removal(&puzzle, &placements, self.solution, keep, removed, &budget)
         {
-            return Ok(removal);
+            return Ok(settled);
         }
         // The break, switched on by an activation literal for this question only.
         let active = self.solver.new_var().positive();
@@ -490,7 +551,7 @@ impl<'a> ClueOracle<'a> {
         };
         // The question is answered: its activation literal is switched off for good.
         self.solver.add_clause(&[!active]);
-        Ok(removal)
+        Ok((removal, SettledBy::Sat))
     }
 
     /// The model of the last question as a grid, checked by the independent verifier against

@@ -9,8 +9,9 @@ use crate::model::deadline::Deadline;
 use crate::model::puzzle::{Fleet, Grid, Pos, Puzzle};
 use crate::solver::SolverKind;
 use crate::usecase::grade::Grade;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// Why a puzzle could not be generated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -239,16 +240,59 @@ pub enum Phase {
 
 /// Where a generation stands, written by the generator and read from any thread (a progress
 /// bar polls it): the phase, and in [`Phase::Minimizing`] how many clues are settled (proven
-/// needed or removed) out of the starting set, and how many clues are left.
+/// needed or removed) out of the starting set, and how many clues are left. Made with
+/// [`GenerateProgress::recording_questions`], it also keeps a record of every uniqueness
+/// question [`Reduce::Unique`] asks ([`GenerateProgress::questions`]), of every puzzle made
+/// with it.
 #[derive(Debug, Default)]
 pub struct GenerateProgress {
     pub(super) phase: AtomicUsize,
     pub(super) asked: AtomicUsize,
     pub(super) to_ask: AtomicUsize,
     pub(super) clues: AtomicUsize,
+    /// `None` unless questions are recorded.
+    questions: Option<Mutex<Vec<Question>>>,
+}
+
+/// What settled a uniqueness question of [`Reduce::Unique`] (see [`super::check_removal`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SettledBy {
+    /// Pre-solving the other clues fixed the removed clue's cell and neighbours.
+    PreSolving,
+    /// The native search in a window around the removed clue (the rest of the board fixed).
+    NativeWindow,
+    /// The native search over the whole board.
+    NativeWhole,
+    /// The SAT solver (it ran out of its conflict budget when the answer is undecided).
+    Sat,
+}
+
+/// One uniqueness question of [`Reduce::Unique`]: whether the clues less the one at `clue`
+/// still leave the solution unique.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Question {
+    /// The clue asked about.
+    pub clue: Pos,
+    /// What settled it.
+    pub by: SettledBy,
+    /// `Some(true)`: the clue is needed (a second solution without it); `Some(false)`: it can
+    /// go; `None`: undecided (a budget or the deadline ran out).
+    pub needed: Option<bool>,
+    /// Conflicts of the SAT solver on it (0 when the solver was not asked).
+    pub conflicts: u64,
+    /// Wall time of the whole question.
+    pub time: Duration,
 }
 
 impl GenerateProgress {
+    /// A progress that also records every uniqueness question.
+    pub fn recording_questions() -> Self {
+        GenerateProgress {
+            questions: Some(Mutex::default()),
+            ..GenerateProgress::default()
+        }
+    }
+
     /// The current phase.
     pub fn phase(&self) -> Phase {
         match self.phase.load(Ordering::Relaxed) {
@@ -279,6 +323,29 @@ impl GenerateProgress {
             Phase::Minimizing => 2,
         };
         self.phase.store(n, Ordering::Relaxed);
+    }
+
+    /// Every uniqueness question asked so far, in the order they were answered (two may run at
+    /// once, on two cores; an answer the one-by-one loop did not use is listed too). Empty
+    /// unless made with [`GenerateProgress::recording_questions`].
+    pub fn questions(&self) -> Vec<Question> {
+        self.questions.as_ref().map_or_else(Vec::new, |questions| {
+            questions
+                .lock()
+                .map(|q| q.clone())
+                .unwrap_or_else(|poisoned| poisoned.into_inner().clone())
+        })
+    }
+
+    /// Records `question`, when questions are recorded.
+    pub(super) fn record(&self, question: Question) {
+        let Some(questions) = &self.questions else {
+            return;
+        };
+        match questions.lock() {
+            Ok(mut q) => q.push(question),
+            Err(poisoned) => poisoned.into_inner().push(question),
+        }
     }
 
     fn set_asked(&self, asked: usize, to_ask: usize, clues: usize) {
