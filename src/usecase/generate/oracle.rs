@@ -70,13 +70,20 @@ pub fn check_removal(
 ) -> Result<Removal, GenerateError> {
     let start = Instant::now();
     let (removal, by, conflicts) = ask_removal(solution, options, rest, removed, stop)?;
-    record(&options.progress, removed, &removal, by, conflicts, start);
+    record(
+        options.progress.as_deref(),
+        removed,
+        &removal,
+        by,
+        conflicts,
+        start,
+    );
     Ok(removal)
 }
 
 /// Records a question's answer in `progress`, if any.
 fn record(
-    progress: &Option<Arc<GenerateProgress>>,
+    progress: Option<&GenerateProgress>,
     clue: Pos,
     removal: &Removal,
     by: SettledBy,
@@ -449,7 +456,14 @@ impl<'a> ClueOracle<'a> {
         let before = self.solver.conflicts();
         let (removal, by) = self.ask(keep, removed)?;
         let conflicts = self.solver.conflicts() - before;
-        record(&self.progress, removed, &removal, by, conflicts, start);
+        record(
+            self.progress.as_deref(),
+            removed,
+            &removal,
+            by,
+            conflicts,
+            start,
+        );
         Ok(removal)
     }
 
