@@ -39,6 +39,10 @@ pub(super) fn engine(args: &EngineArgs) -> (SolveOptions, Goal) {
         model: args.encoding,
         limit: goal.limit(),
         race: !args.no_race,
+        threads: args.threads.map_or_else(
+            bimaru_sat::encode::sat::engine::default_threads,
+            usize::from,
+        ),
         presolve: !args.no_presolve,
         redundant: Redundant::of(&args.redundant),
         ilp_model: args.ilp_model,

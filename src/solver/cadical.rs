@@ -1,51 +1,42 @@
-//! The CaDiCaL adapter (cargo feature `cadical`): [`Cadical`] implements [`Solver`] with
-//! CaDiCaL 2.2.1 through `rustsat-cadical`, which compiles CaDiCaL from the C++ sources it ships.
-//! This is the one file of the crate that names rustsat or CaDiCaL. It has no `unsafe` code:
-//! the binding is `Send`, and the two callbacks below only touch atomics.
+//! The CaDiCaL adapter (cargo feature `cadical`, on by default): [`Cadical`] implements
+//! [`Solver`] with CaDiCaL 3.0.1 through `cadical-sys`, which compiles CaDiCaL's C++ sources
+//! with the `cc` and `cxx` crates: a C++ compiler is all it needs (no cmake, no libclang). This
+//! is the one file of the crate that names CaDiCaL, and its one `unsafe` line is the `Send`
+//! promise below.
 //!
-//! **Variables.** The crate numbers variables from 0 (its own [`Var`]); CaDiCaL from 1. rustsat's
-//! `Var` is 0-based like the crate's and converts to CaDiCaL's numbering itself, so a variable
-//! keeps its index and a literal its sign; the crate's literals are converted here and nowhere
-//! else.
+//! **Variables.** The crate numbers variables from 0 (its own [`Var`]); CaDiCaL from 1. A
+//! variable of index `i` is CaDiCaL's `i + 1`, and a literal keeps its sign; the crate's literals
+//! are converted here and nowhere else.
 //!
 //! **Conflict cap and interrupt.** CaDiCaL offers a per-call conflict limit, fixed when the call
-//! starts, and a terminate callback, polled every tenth step of its search loop (and inside
-//! pre- and inprocessing). [`Solver::solve`] uses both:
+//! starts, and a terminate callback, polled between search steps (and inside pre- and
+//! inprocessing). [`Solver::solve`] uses both:
 //!
 //! - When a call starts, the remaining budget (cap minus [`Solver::conflicts`]) becomes
-//!   CaDiCaL's own conflict limit. CaDiCaL checks it after each propagation that ends without
-//!   a conflict, so a call whose cap stays put stops at the cap, or a few conflicts past it when
-//!   conflicts follow one another with no decision between them (0 to 2 in the tests), at a
+//!   CaDiCaL's own conflict limit, so a call whose cap stays put stops at the cap (or a few
+//!   conflicts past it when conflicts follow one another with no decision between them), at a
 //!   count that depends on the formula and the calls before it only. A call that starts with
 //!   the cap already reached returns [`Answer::Stopped`] at once.
 //! - If another thread lowers the cap while the call runs, the terminate callback notices it.
-//!   The callback cannot read CaDiCaL's conflict counter (the binding holds the solver while it
-//!   runs), so it counts instead the clauses of two or more literals that CaDiCaL learns,
-//!   through the learn callback. Each comes out of the analysis of one conflict, so the count at
-//!   the start plus the clauses learnt since is a lower bound on the conflicts: the callback
-//!   never stops a call before the cap, so any answer found below the cap is still found, at the
-//!   same count. It stops the call soon after: past the cap by the conflicts that learnt no such
-//!   clause (units, chronological-backtracking conflicts; a few percent) plus at most ten
-//!   search steps.
-//! - The interrupt flag is read by the same callback, so a call stops within ten search steps
-//!   (or at the next check of an inprocessing round) of the flag being set.
+//!   The callback cannot read CaDiCaL's conflict counter (the solver is busy), so it counts
+//!   instead the clauses of two or more literals that CaDiCaL learns, through the learn
+//!   callback. CaDiCaL exports such a clause only from the analysis of a search conflict, one
+//!   per conflict, so the count at the start plus the clauses learnt since is a lower bound on
+//!   the conflicts: the callback never stops a call before the cap, and an answer found below
+//!   the cap is still found, at the same count.
+//! - The interrupt flag is read by the same callback.
 //!
 //! **Proofs.** [`Cadical::proving`] has CaDiCaL trace a DRAT proof (text or binary) to a
-//! temporary file, the only way the binding offers; [`ProofSolver::finish_proof`] releases that
-//! CaDiCaL instance, which flushes and closes the file, and reads it back.
+//! temporary file; [`ProofSolver::finish_proof`] closes the trace and reads it back.
 //!
 //! A stopped call keeps every learnt clause; the next call starts a new CaDiCaL `solve`, which
-//! restarts from the top level, so "resuming" is CaDiCaL's incremental search, not a
-//! continuation of the same run.
+//! restarts from the top level, so "resuming" is CaDiCaL's incremental search.
 
 use super::interface::{Answer, ProofFormat, ProofSolver, Solver, SolverError};
+use super::{Mode, Tuning};
 use crate::model::lit::{Lit, Var};
 use crate::solver::sink::ClauseSink;
-use rustsat::solvers::{
-    ControlSignal, GetInternalStats, Learn, Solve, SolveIncremental, SolverResult, Terminate,
-};
-use rustsat::types::{Clause, TernaryVal};
-use rustsat_cadical::{CaDiCaL, Limit};
+use cadical_sys::{CaDiCal, Learner, Status, Terminator};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -53,34 +44,88 @@ const NAME: &str = "cadical";
 
 /// CaDiCaL behind the crate's solver interface.
 pub struct Cadical {
-    solver: CaDiCaL<'static, 'static>,
-    /// Variables handed out by [`ClauseSink::new_var`].
+    solver: CaDiCal,
+    /// Variables handed out by [`ClauseSink::new_var`] or named in a clause.
     vars: usize,
     /// Variables CaDiCaL has been told about (so that every one has a model value).
-    reserved: usize,
-    /// Per variable, the value in the last model (`None`: CaDiCaL left it open).
-    model: Vec<Option<bool>>,
+    declared: usize,
+    /// Per variable, the value in the last model.
+    model: Vec<bool>,
     /// The failed assumptions of the last call that answered [`Answer::Unsat`].
     failed: Vec<Lit>,
     limit: Option<Arc<AtomicU64>>,
     interrupt: Option<Arc<AtomicBool>>,
     /// Learnt clauses of two or more literals, over all calls, once the learn callback is
-    /// attached (see the module documentation).
+    /// connected (see the module documentation).
     learnt: Arc<AtomicU64>,
     counting: bool,
     /// Reused to convert clauses.
-    buffer: Vec<rustsat::types::Lit>,
+    buffer: Vec<i32>,
     /// The file CaDiCaL traces its proof to ([`Cadical::proving`]).
     proof: Option<tempfile::NamedTempFile>,
 }
+
+// SAFETY: a CaDiCaL solver has no thread affinity: it may be used from any thread, one at a
+// time, which `&mut self` guarantees. `cadical-sys` does not mark it `Send` because it holds
+// raw pointers to the callbacks connected to it; the only callbacks connected here are the two
+// below, which hold nothing but `Arc`s of atomics and are themselves `Send`.
+#[allow(unsafe_code)]
+unsafe impl Send for Cadical {}
+
+/// Counts the learnt clauses of two or more literals (it asks for no literal).
+struct CountLearnt(Arc<AtomicU64>);
+
+impl Learner for CountLearnt {
+    fn learning(&mut self, size: i32) -> bool {
+        if size >= 2 {
+            self.0.fetch_add(1, Ordering::Relaxed);
+        }
+        false
+    }
+    fn learn(&mut self, _lit: i32) {}
+}
+
+/// Stops a call once the interrupt flag is set or the cap falls to the conflicts so far.
+struct Watch {
+    limit: Option<Arc<AtomicU64>>,
+    interrupt: Option<Arc<AtomicBool>>,
+    learnt: Arc<AtomicU64>,
+    /// Conflicts when the call started, and the learnt clauses counted then.
+    conflicts_at_start: u64,
+    learnt_at_start: u64,
+}
+
+impl Terminator for Watch {
+    fn terminated(&mut self) -> bool {
+        let interrupted = self
+            .interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed));
+        // A lower bound on the conflicts so far (see the module documentation).
+        let at_least =
+            self.conflicts_at_start + (self.learnt.load(Ordering::Relaxed) - self.learnt_at_start);
+        let capped = self
+            .limit
+            .as_ref()
+            .is_some_and(|cap| at_least >= cap.load(Ordering::Relaxed));
+        interrupted || capped
+    }
+}
+
+/// Both callbacks must be `Send` for the promise above to hold.
+const _: fn() = || {
+    fn send<T: Send>() {}
+    send::<CountLearnt>();
+    send::<Watch>();
+};
 
 impl Cadical {
     /// A new, empty solver.
     pub fn new() -> Self {
         Cadical {
-            solver: CaDiCaL::default(),
+            solver: CaDiCal::new(),
             vars: 0,
-            reserved: 0,
+            declared: 0,
             model: Vec::new(),
             failed: Vec::new(),
             limit: None,
@@ -92,64 +137,64 @@ impl Cadical {
         }
     }
 
+    /// A new, empty solver set up as `tuning` says.
+    pub fn tuned(tuning: Tuning) -> Self {
+        let mut solver = Cadical::new();
+        let configuration = match tuning.mode {
+            Mode::Default => None,
+            Mode::Stable => Some("sat"),
+            Mode::Focused => Some("unsat"),
+        };
+        if let Some(name) = configuration {
+            solver.solver.configure(name);
+        }
+        if tuning.seed != 0 {
+            solver
+                .solver
+                .set("seed", i32::try_from(tuning.seed).unwrap_or(i32::MAX));
+        }
+        solver
+    }
+
     /// A new, empty solver that traces a DRAT proof in `format` ([`ProofSolver`]).
     pub fn proving(format: ProofFormat) -> Result<Self, SolverError> {
         let file = tempfile::NamedTempFile::new().map_err(Cadical::error)?;
+        let path = file
+            .path()
+            .to_str()
+            .ok_or_else(|| Cadical::error("the proof file's path is not UTF-8"))?
+            .to_owned();
         let mut solver = Cadical::new();
-        let binary = format == ProofFormat::Binary;
-        solver
-            .solver
-            .trace_proof(file.path(), rustsat_cadical::ProofFormat::Drat { binary })
-            .map_err(Cadical::error)?;
+        let binary = i32::from(format == ProofFormat::Binary);
+        if !solver.solver.set("binary", binary) || !solver.solver.trace_proof2(&path) {
+            return Err(Cadical::error(format!("cannot trace a proof to {path}")));
+        }
         solver.proof = Some(file);
         Ok(solver)
     }
 
-    /// Starts counting learnt clauses (once; the count only ever grows). The learner is never
-    /// detached: `rustsat-cadical` 0.7.5's `detach_learner` frees the terminate callback instead
-    /// of the learn callback.
+    /// Starts counting learnt clauses (once; the count only ever grows).
     fn count_learnt_clauses(&mut self) {
-        if self.counting {
-            return;
+        if !self.counting {
+            self.solver
+                .connect_learner(CountLearnt(self.learnt.clone()));
+            self.counting = true;
         }
-        let learnt = self.learnt.clone();
-        self.solver.attach_learner(
-            move |clause: Clause| {
-                if clause.len() >= 2 {
-                    learnt.fetch_add(1, Ordering::Relaxed);
-                }
-            },
-            // Every clause: the callback only counts.
-            i32::MAX as usize,
-        );
-        self.counting = true;
     }
 
-    /// Installs the terminate callback for one call that starts at `conflicts`, or removes it
-    /// when there is neither a cap nor an interrupt flag.
+    /// Connects the terminate callback for one call that starts at `conflicts`, or disconnects
+    /// it when there is neither a cap nor an interrupt flag.
     fn watch(&mut self, conflicts: u64) {
         if self.limit.is_none() && self.interrupt.is_none() {
-            self.solver.detach_terminator();
+            self.solver.disconnect_terminator();
             return;
         }
-        let limit = self.limit.clone();
-        let interrupt = self.interrupt.clone();
-        let learnt = self.learnt.clone();
-        let learnt_at_start = learnt.load(Ordering::Relaxed);
-        self.solver.attach_terminator(move || {
-            let interrupted = interrupt
-                .as_ref()
-                .is_some_and(|flag| flag.load(Ordering::Relaxed));
-            // A lower bound on the conflicts so far (see the module documentation).
-            let at_least = conflicts + (learnt.load(Ordering::Relaxed) - learnt_at_start);
-            let capped = limit
-                .as_ref()
-                .is_some_and(|cap| at_least >= cap.load(Ordering::Relaxed));
-            if interrupted || capped {
-                ControlSignal::Terminate
-            } else {
-                ControlSignal::Continue
-            }
+        self.solver.connect_terminator(Watch {
+            limit: self.limit.clone(),
+            interrupt: self.interrupt.clone(),
+            learnt: self.learnt.clone(),
+            conflicts_at_start: conflicts,
+            learnt_at_start: self.learnt.load(Ordering::Relaxed),
         });
     }
 
@@ -160,18 +205,13 @@ impl Cadical {
         }
     }
 
-    fn read_model(&mut self) -> Result<(), SolverError> {
-        self.model.clear();
-        for index in 0..self.vars {
-            let value = self
-                .solver
-                .lit_val(rs_var(index).pos_lit())
-                .map_err(Cadical::error)?;
-            self.model.push(match value {
-                TernaryVal::True => Some(true),
-                TernaryVal::False => Some(false),
-                TernaryVal::DontCare => None,
-            });
+    /// Tells CaDiCaL about every variable handed out so far.
+    fn declare(&mut self) -> Result<(), SolverError> {
+        if self.vars > self.declared {
+            let max =
+                i32::try_from(self.vars).map_err(|_| Cadical::error("more than 2^31 variables"))?;
+            self.solver.resize(max);
+            self.declared = self.vars;
         }
         Ok(())
     }
@@ -183,20 +223,10 @@ impl Default for Cadical {
     }
 }
 
-/// The crate's variable `index` in rustsat's numbering (the same index).
-fn rs_var(index: usize) -> rustsat::types::Var {
-    let index = u32::try_from(index).expect("fewer than 2^31 variables");
-    rustsat::types::Var::new(index)
-}
-
-/// A literal of the crate as a rustsat literal.
-fn rs_lit(lit: Lit) -> rustsat::types::Lit {
-    rs_var(lit.index()).lit(lit.is_negative())
-}
-
-/// A rustsat literal as a literal of the crate.
-fn crate_lit(lit: rustsat::types::Lit) -> Lit {
-    Lit::from_index(lit.vidx(), !lit.is_neg())
+/// A literal of the crate in CaDiCaL's numbering.
+fn cadical_lit(lit: Lit) -> i32 {
+    let var = i32::try_from(lit.index() + 1).expect("fewer than 2^31 variables");
+    if lit.is_positive() { var } else { -var }
 }
 
 impl ClauseSink for Cadical {
@@ -207,14 +237,12 @@ impl ClauseSink for Cadical {
 
     fn add_clause(&mut self, clause: &[Lit]) {
         self.buffer.clear();
-        self.buffer.extend(clause.iter().map(|&lit| rs_lit(lit)));
-        // `ClauseSink` has no error channel; CaDiCaL reports only running out of memory here.
-        self.solver
-            .add_clause_ref(&self.buffer)
-            .expect("CaDiCaL out of memory while adding a clause");
+        self.buffer
+            .extend(clause.iter().map(|&lit| cadical_lit(lit)));
         if let Some(max) = clause.iter().map(|lit| lit.index() + 1).max() {
             self.vars = self.vars.max(max);
         }
+        self.solver.clause6(&self.buffer);
     }
 }
 
@@ -233,51 +261,47 @@ impl Solver for Cadical {
         if interrupted || cap.is_some_and(|cap| conflicts >= cap) {
             return Ok(Answer::Stopped);
         }
-        // CaDiCaL's own limit for the cap as it stands; none for a budget past `i32::MAX` (the
-        // terminate callback still stops the call, a little past the cap).
-        let budget = cap
-            .and_then(|cap| i32::try_from(cap - conflicts).ok())
-            .unwrap_or(-1);
-        self.solver
-            .set_limit(Limit::Conflicts(budget))
-            .map_err(Cadical::error)?;
-        self.watch(conflicts);
         for lit in assumptions {
             self.vars = self.vars.max(lit.index() + 1);
         }
-        if self.vars > self.reserved {
-            self.solver
-                .reserve(rs_var(self.vars - 1))
-                .map_err(Cadical::error)?;
-            self.reserved = self.vars;
-        }
+        self.declare()?;
+        // CaDiCaL's own limit for the cap as it stands; none (-1) for a budget past `i32::MAX`
+        // (the terminate callback still stops the call, a little past the cap).
+        let budget = cap
+            .and_then(|cap| i32::try_from(cap - conflicts).ok())
+            .unwrap_or(-1);
+        self.solver.limit("conflicts", budget);
+        self.watch(conflicts);
         self.failed.clear();
-        let assumed: Vec<_> = assumptions.iter().map(|&lit| rs_lit(lit)).collect();
-        match self
-            .solver
-            .solve_assumps(&assumed)
-            .map_err(Cadical::error)?
-        {
-            SolverResult::Sat => {
-                self.read_model()?;
+        for &lit in assumptions {
+            self.solver.assume(cadical_lit(lit));
+        }
+        match self.solver.solve() {
+            Status::SATISFIABLE => {
+                self.model.clear();
+                for index in 0..self.vars {
+                    let var = cadical_lit(Var::from_index(index).positive());
+                    let value = self.solver.val(var);
+                    self.model.push(value > 0);
+                }
                 Ok(Answer::Sat)
             }
-            SolverResult::Unsat => {
-                // rustsat's core is the clause of the negated failed assumptions.
-                let core = self.solver.core().map_err(Cadical::error)?;
-                self.failed = core.into_iter().map(|lit| !crate_lit(lit)).collect();
+            Status::UNSATISFIABLE => {
+                let mut failed = Vec::new();
+                for &lit in assumptions {
+                    if self.solver.failed(cadical_lit(lit)) && !failed.contains(&lit) {
+                        failed.push(lit);
+                    }
+                }
+                self.failed = failed;
                 Ok(Answer::Unsat)
             }
-            SolverResult::Interrupted => Ok(Answer::Stopped),
+            Status::UNKNOWN => Ok(Answer::Stopped),
         }
     }
 
     fn value(&self, lit: Lit) -> Option<bool> {
-        self.model
-            .get(lit.index())
-            .copied()
-            .flatten()
-            .map(|v| v == lit.is_positive())
+        self.model.get(lit.index()).map(|&v| v == lit.is_positive())
     }
 
     fn failed_assumptions(&self) -> Vec<Lit> {
@@ -285,7 +309,7 @@ impl Solver for Cadical {
     }
 
     fn conflicts(&self) -> u64 {
-        GetInternalStats::conflicts(&self.solver) as u64
+        u64::try_from(self.solver.get_statistic_value("conflicts")).unwrap_or(0)
     }
 
     fn set_conflict_limit(&mut self, limit: Option<Arc<AtomicU64>>) {
@@ -306,9 +330,7 @@ impl ProofSolver for Cadical {
             .proof
             .take()
             .ok_or_else(|| Cadical::error("this solver writes no proof"))?;
-        // Releasing the CaDiCaL instance flushes and closes the proof file.
-        self.solver = CaDiCaL::default();
-        self.counting = false;
+        self.solver.close_proof_trace(false);
         std::fs::read(file.path()).map_err(Cadical::error)
     }
 }

@@ -72,8 +72,9 @@ pub struct GenerateArgs {
     #[arg(long, value_parser = choice::<Minimizer>(), default_value = name(Minimizer::OneByOne))]
     pub minimizer: Minimizer,
 
-    /// SAT solver of the uniqueness checks; cadical needs the cargo feature `cadical`.
-    #[arg(long, value_parser = choice::<SolverKind>(), default_value = name(SolverKind::Varisat))]
+    /// SAT solver of the uniqueness checks (default: cadical, or varisat in a build without the
+    /// cargo feature `cadical`).
+    #[arg(long, value_parser = choice::<SolverKind>(), default_value = name(SolverKind::strongest()))]
     pub solver: SolverKind,
 
     /// Let the SAT step of one uniqueness check of `--reduce unique` take at most N conflicts (0:

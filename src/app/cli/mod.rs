@@ -393,12 +393,19 @@ pub struct EngineArgs {
     #[arg(long)]
     pub stats: bool,
 
-    /// SAT backend: use the chosen --encoding and --card only. By default, a call that needs
-    /// more than 2000 conflicts is raced by a second configuration (cell model with totalizers,
-    /// or with sequential counters when those are chosen); the winner is decided by conflict
-    /// counts, so the output does not depend on timing.
+    /// SAT backend: use the chosen --encoding, --card and --solver only. By default, a call that
+    /// needs more than 2000 conflicts is a hard question: it goes to a portfolio (CaDiCaL on the
+    /// placement model with totalizers, and more on more threads) racing the chosen
+    /// configuration; a verdict is a fact, and a grid is chosen by conflict counts, so the
+    /// output does not depend on timing.
     #[arg(long)]
     pub no_race: bool,
+
+    /// SAT backend: threads for a hard question's portfolio (default: every core). With 1 the
+    /// portfolio's specialist answers hard questions alone; with 2 or more the chosen
+    /// configuration races it, and further members only prove uniqueness.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
 
     /// Integer program for `--backend ilp`: one variable per ship placement, or per cell.
     #[arg(long, value_parser = choice::<IlpModel>(), default_value = name(IlpModel::Ship))]
@@ -419,7 +426,8 @@ pub struct EngineArgs {
     #[arg(long, value_parser = choice::<IlpObjective>(), default_value = name(IlpObjective::Auto))]
     pub ilp_objective: IlpObjective,
 
-    /// SAT solver for `--backend sat`; cadical needs the cargo feature `cadical`.
+    /// SAT solver of the chosen configuration for `--backend sat` (hard questions also go to
+    /// CaDiCaL unless --no-race); cadical needs the cargo feature `cadical`, on by default.
     #[arg(long, value_parser = choice::<SolverKind>(), default_value = name(SolverKind::Varisat))]
     pub solver: SolverKind,
 }

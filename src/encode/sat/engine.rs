@@ -4,16 +4,21 @@
 //! so that the next call finds another solution. Grids the native search found are blocked in
 //! the solver before it starts.
 //!
-//! **Configuration race.** Which cardinality encoding lets CDCL find an answer fast varies from
-//! puzzle to puzzle, and on dense boards without clues (the MiniZinc solbat set) the spread is
-//! tenfold. Each call therefore first runs the chosen configuration alone for
-//! [`SOLO_CONFLICTS`] conflicts, which settles almost every puzzle. If it has not answered, a
-//! second configuration (its [`partner`]) is built and both run on their own threads. Who wins is
-//! decided by conflicts, not by the clock: each solver's conflict count when it answers is
-//! deterministic, the first to answer caps the other at its own count, and the lower count wins
-//! (the chosen configuration on a tie). The loser is dropped, so the state carried into the next
-//! call is deterministic too: the same puzzle and options always print the same solutions. The
-//! race needs the solver's shared conflict limit ([`Solver::set_conflict_limit`]).
+//! **Hard questions: the portfolio.** Each call first runs the chosen configuration (the lead)
+//! alone for [`SOLO_CONFLICTS`] conflicts, which settles almost every puzzle a person makes. A
+//! call that needs more is a hard question, and goes to the formula and solver measured best
+//! for hard questions (the [`specialist`]: CaDiCaL on the placement model with totalizers, the
+//! whole encoding without pre-solving, in stable mode), which takes over from the lead. With
+//! more threads, further members of the [`portfolio`] (the specialist with other seeds and
+//! modes) run beside it, one a thread, to prove UNSAT sooner:
+//!
+//! - an UNSAT answer is a fact, whoever gives it: the first stops the others at once;
+//! - a SAT answer (a grid) counts only from the specialist, which stops the others.
+//!
+//! The other members are dropped after each hard call, and the specialist carries on as the
+//! lead, so the grids printed never depend on timing, the machine's load or the number of
+//! threads; verdicts and counts are facts. `--no-race` keeps the chosen configuration for
+//! every call.
 
 use super::card::CardKind;
 use super::instance::{Encoding, Instance};
@@ -27,7 +32,7 @@ use crate::model::puzzle::{Grid, Puzzle};
 use crate::reason::deduce::{Contradiction, Effort, Knowledge, deduce};
 use crate::reason::search::{End, search};
 use crate::solver::sink::Timed;
-use crate::solver::{self, Solver, SolverKind};
+use crate::solver::{self, Mode, Solver, SolverKind, Tuning};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -59,17 +64,95 @@ impl std::fmt::Display for Configuration {
     }
 }
 
-/// The configuration that races `lead`: the cell model with totalizers, or with sequential
-/// counters when that is the lead.
-pub fn partner(lead: Configuration) -> Configuration {
-    let card = match (lead.model, lead.card) {
-        (Model::Cell, CardKind::Totalizer) => CardKind::Seq,
-        _ => CardKind::Totalizer,
-    };
-    Configuration {
-        model: Model::Cell,
-        card,
+/// One member of a race: a configuration, the solver and its tuning, and whether it encodes
+/// what pre-solving left open or the whole puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Member {
+    /// The CNF model and cardinality encoding.
+    pub config: Configuration,
+    /// The SAT solver.
+    pub solver: SolverKind,
+    /// Its search mode and seed.
+    pub tuning: Tuning,
+    /// Encode only what pre-solving left open (the lead's way); otherwise the whole puzzle.
+    pub presolved: bool,
+}
+
+impl std::fmt::Display for Member {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} on {}", self.config, self.solver)?;
+        match self.tuning.mode {
+            Mode::Default => {}
+            Mode::Stable => f.write_str(", stable")?,
+            Mode::Focused => f.write_str(", focused")?,
+        }
+        if self.tuning.seed != 0 {
+            write!(f, ", seed {}", self.tuning.seed)?;
+        }
+        if !self.presolved {
+            f.write_str(", whole encoding")?;
+        }
+        Ok(())
     }
+}
+
+/// The member measured best on hard questions (the uniqueness proofs of the exactly minimal
+/// boards of `puzzles/hard` and `puzzles/generated/30x30-minimal`, `docs/encodings.md`): the
+/// placement model with totalizers, the whole encoding (pre-solving makes some of these
+/// formulas much harder for CDCL: 218,000 conflicts against 65,000 on `25x25-seed2505`), on
+/// CaDiCaL in stable mode. Without CaDiCaL in the build, varisat on the same formula.
+pub fn specialist() -> Member {
+    let cadical = SolverKind::Cadical.is_available();
+    Member {
+        config: Configuration {
+            model: Model::Placement,
+            card: CardKind::Totalizer,
+        },
+        solver: if cadical {
+            SolverKind::Cadical
+        } else {
+            SolverKind::Varisat
+        },
+        tuning: Tuning {
+            mode: if cadical { Mode::Stable } else { Mode::Default },
+            seed: 0,
+        },
+        presolved: false,
+    }
+}
+
+/// The members that answer a hard question with `threads` threads, in order: the
+/// [`specialist`] first, then (one a thread) the specialist with further seeds, alternating
+/// focused and stable mode. Only the first member's SAT answers count (a grid is the
+/// specialist's, however many threads run); the others prove UNSAT. Without CaDiCaL in the
+/// build there is nothing to vary, and the specialist runs alone.
+pub fn portfolio(threads: usize) -> Vec<Member> {
+    let specialist = specialist();
+    let mut members = vec![specialist];
+    if specialist.solver != SolverKind::Cadical {
+        return members;
+    }
+    for seed in 1..threads {
+        let mode = if seed % 2 == 1 {
+            Mode::Focused
+        } else {
+            Mode::Stable
+        };
+        let seed = u32::try_from(seed).unwrap_or(u32::MAX);
+        members.push(Member {
+            tuning: Tuning { mode, seed },
+            ..specialist
+        });
+    }
+    members
+}
+
+/// The number of threads a hard question uses by default: one a physical core, taken as half
+/// the logical cores the system reports (at least one). Two CDCL solvers on the two logical
+/// cores of the reference 2-core machine each run at half speed (`docs/benchmarks.md`), so
+/// there a second member would only halve the specialist's speed.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| (usize::from(n) / 2).max(1))
 }
 
 /// How the SAT engine works.
@@ -81,8 +164,11 @@ pub struct SatConfig {
     pub card: CardKind,
     /// The SAT solver.
     pub solver: SolverKind,
-    /// Let the [`partner`] configuration race calls that need more than [`SOLO_CONFLICTS`].
+    /// Give calls that need more than [`SOLO_CONFLICTS`] to the [`portfolio`]; otherwise the
+    /// chosen configuration answers every call alone.
     pub race: bool,
+    /// Threads of a hard question's portfolio (at least 1).
+    pub threads: usize,
     /// Pre-solve with [`crate::reason::deduce`] and encode only what is left open.
     pub presolve: bool,
     /// After pre-solving, the native search looks for `limit` solutions within this many
@@ -142,56 +228,62 @@ impl Prepared {
     /// Builds the lead solver, with every grid found so far blocked.
     fn encode(self) -> Result<Search, TimeLimit> {
         let config = &self.config;
-        let lead = Racer::build(
-            (self.chosen, config.redundant),
-            config.solver,
-            &self.puzzle,
-            &self.placements,
-            self.knowledge.as_ref(),
-            &self.found,
-            (config.stop.as_ref(), config.deadline),
-        )?;
-        Ok(Search {
+        let lead = Member {
+            config: self.chosen,
+            solver: config.solver,
+            tuning: Tuning::default(),
+            presolved: true,
+        };
+        let mut search = Search {
             puzzle: self.puzzle,
             placements: self.placements,
+            whole: None,
             knowledge: self.knowledge,
-            solver: config.solver,
-            lead,
+            lead: None,
             found: self.found,
             retired_conflicts: 0,
             race: config.race,
+            threads: config.threads.max(1),
             stop: config.stop.clone(),
             deadline: config.deadline,
             redundant: config.redundant,
-        })
+        };
+        search.lead = Some(Racer::new(lead, &mut search)?);
+        Ok(search)
     }
 }
 
-/// What a challenger needs to be built in the middle of an enumeration.
+/// The puzzle being searched, and what a new member of the portfolio needs to be built in the
+/// middle of an enumeration.
 struct Search {
     puzzle: Puzzle,
+    /// The placements pre-solving left.
     placements: Placements,
+    /// Every placement the clues allow, for members that encode the whole puzzle (built on the
+    /// first hard question).
+    whole: Option<Placements>,
     knowledge: Option<Knowledge>,
-    solver: SolverKind,
-    /// The configuration that runs alone at the start of each call.
-    lead: Racer,
+    /// The solver that runs alone at the start of each call (always `Some` between calls).
+    lead: Option<Racer>,
     /// Ship cells of every solution returned so far (each blocked in every solver).
     found: Vec<Vec<bool>>,
     /// Conflicts of dropped solvers.
     retired_conflicts: u64,
-    /// Whether a partner may join (see [`SOLO_CONFLICTS`]).
+    /// Whether hard calls go to the portfolio (see [`SOLO_CONFLICTS`]).
     race: bool,
+    /// Threads of the portfolio.
+    threads: usize,
     /// Stops every solver of this search once set.
     stop: Option<Arc<AtomicBool>>,
-    /// Encoding a race partner gives up once it passes.
+    /// Encoding a new member gives up once it passes.
     deadline: Deadline,
     /// Redundant constraints of every configuration.
     redundant: Redundant,
 }
 
-/// One configuration's solver.
+/// One member's solver.
 struct Racer {
-    config: Configuration,
+    member: Member,
     solver: Box<dyn Solver>,
     encoding: Encoding,
     limit: Arc<AtomicU64>,
@@ -207,52 +299,41 @@ enum CallAnswer {
 }
 
 impl Racer {
-    fn new(config: Configuration, search: &Search) -> Result<Self, TimeLimit> {
-        Racer::build(
-            (config, search.redundant),
-            search.solver,
-            &search.puzzle,
-            &search.placements,
-            search.knowledge.as_ref(),
-            &search.found,
-            (search.stop.as_ref(), search.deadline),
-        )
-    }
-
-    fn build(
-        (config, redundant): (Configuration, Redundant),
-        kind: SolverKind,
-        puzzle: &Puzzle,
-        placements: &Placements,
-        knowledge: Option<&Knowledge>,
-        found: &[Vec<bool>],
-        (stop, deadline): (Option<&Arc<AtomicBool>>, Deadline),
-    ) -> Result<Self, TimeLimit> {
-        let mut solver = kind.new_solver();
-        solver.set_interrupt(stop.cloned());
+    /// Builds `member`'s solver for `search`, with every grid found so far blocked.
+    fn new(member: Member, search: &mut Search) -> Result<Self, TimeLimit> {
+        let (placements, knowledge) = if member.presolved {
+            (&search.placements, search.knowledge.as_ref())
+        } else {
+            if search.whole.is_none() {
+                search.whole = Some(Placements::within(&search.puzzle, search.deadline)?);
+            }
+            (search.whole.as_ref().unwrap_or(&search.placements), None)
+        };
+        let mut solver = member.solver.new_tuned(member.tuning);
+        solver.set_interrupt(search.stop.clone());
         let instance = Instance {
-            puzzle,
+            puzzle: &search.puzzle,
             placements,
             knowledge,
-            card: config.card,
+            card: member.config.card,
         };
-        let mut sink = Timed::new(solver.as_mut(), deadline);
-        let encoding = config.model.encode(&instance, &mut sink);
-        let encoding = super::redundant::encode(&instance, encoding, redundant, &mut sink);
+        let mut sink = Timed::new(solver.as_mut(), search.deadline);
+        let encoding = member.config.model.encode(&instance, &mut sink);
+        let encoding = super::redundant::encode(&instance, encoding, search.redundant, &mut sink);
         if let Err(late) = sink.finish() {
             // Freeing a large solver takes a while: not on the caller's time.
-            deadline.discard(solver);
+            search.deadline.discard(solver);
             return Err(late);
         }
         let limit = Arc::new(AtomicU64::new(u64::MAX));
         solver.set_conflict_limit(Some(limit.clone()));
         let mut racer = Racer {
-            config,
+            member,
             solver,
             encoding,
             limit,
         };
-        for ship in found {
+        for ship in &search.found {
             racer.block(ship);
         }
         Ok(racer)
@@ -300,25 +381,33 @@ impl Racer {
         })
     }
 
-    /// Runs in a race: on an answer after `clock` conflicts of this race, caps `rival` (whose
-    /// count stood at `rival_start` when the race began) at the same clock plus `tie`. The
-    /// challenger passes `tie = 1`, so that a lead that would answer at the very same clock (and
-    /// win the tie) is not stopped first, whichever thread is faster. Both limits are lifted
-    /// before the race starts, never here, so a cap the rival set early stays set.
-    fn race(
-        &mut self,
-        rival: &AtomicU64,
-        rival_start: u64,
-        tie: u64,
-    ) -> Result<Option<(CallAnswer, u64)>, SolveError> {
-        let start = self.conflicts();
-        let answer = self.solve()?;
-        if let CallAnswer::Stopped = answer {
-            return Ok(None);
+    /// Runs as member `me` of a race whose members' limits are `limits`: an UNSAT answer, or
+    /// any answer of the first member, stops every other member at once. The other members'
+    /// SAT answers do not count (the first member's grid is the one printed).
+    fn race(&mut self, me: usize, limits: &[Arc<AtomicU64>]) -> Result<CallAnswer, SolveError> {
+        let answer = match self.solve() {
+            Ok(answer) => answer,
+            Err(e) => {
+                // Nobody else can give the first member's answer.
+                if me == 0 {
+                    limits.iter().for_each(|l| l.store(0, Ordering::Relaxed));
+                }
+                return Err(e);
+            }
+        };
+        let decides = match answer {
+            CallAnswer::Stopped => false,
+            CallAnswer::Unsat => true,
+            CallAnswer::Sat(_) => me == 0,
+        };
+        if decides {
+            for (other, limit) in limits.iter().enumerate() {
+                if other != me {
+                    limit.store(0, Ordering::Relaxed);
+                }
+            }
         }
-        let clock = self.conflicts() - start;
-        rival.fetch_min(rival_start + clock + tie, Ordering::Relaxed);
-        Ok(Some((answer, clock)))
+        Ok(answer)
     }
 }
 
@@ -415,14 +504,20 @@ impl SatEngine {
 }
 
 impl Search {
-    /// One call's answer: the lead alone, then (with `race`) the lead against a fresh partner.
+    fn lead(&mut self) -> &mut Racer {
+        self.lead.as_mut().expect("a lead between calls")
+    }
+
+    /// One call's answer: the lead alone, then (with `race`) the [`portfolio`].
     fn answer(&mut self) -> Result<CallAnswer, SolveError> {
-        let solo_end = if self.race {
-            self.lead.conflicts() + SOLO_CONFLICTS
+        let race = self.race;
+        let lead = self.lead();
+        let solo_end = if race {
+            lead.conflicts() + SOLO_CONFLICTS
         } else {
             u64::MAX
         };
-        let answer = self.lead.run(solo_end)?;
+        let answer = lead.run(solo_end)?;
         let stopped = self
             .stop
             .as_ref()
@@ -430,36 +525,74 @@ impl Search {
         if !matches!(answer, CallAnswer::Stopped) || stopped {
             return Ok(answer);
         }
-        let mut rival = Racer::new(partner(self.lead.config), self)?;
-        let (lead_start, rival_start) = (self.lead.conflicts(), rival.conflicts());
-        let (lead_limit, rival_limit) = (self.lead.limit.clone(), rival.limit.clone());
-        lead_limit.store(u64::MAX, Ordering::Relaxed);
-        rival_limit.store(u64::MAX, Ordering::Relaxed);
-        let lead = &mut self.lead;
-        let (ours, theirs) = std::thread::scope(|s| {
-            let theirs = s.spawn(|| rival.race(&lead_limit, lead_start, 1));
-            let ours = lead.race(&rival_limit, rival_start, 0);
-            (ours, theirs.join())
-        });
-        let theirs = theirs.map_err(|_| SolveError::Solver {
-            message: "the racing solver thread panicked".into(),
-        })??;
-        let ours = ours?;
-        let rival_wins = match (&ours, &theirs) {
-            (Some((_, a)), Some((_, b))) => b < a,
-            (None, Some(_)) => true,
-            (Some(_), None) => false,
-            // Only the stop flag stops both.
-            (None, None) => return Ok(CallAnswer::Stopped),
-        };
-        let (answer, loser) = if rival_wins {
-            let loser = std::mem::replace(&mut self.lead, rival);
-            (theirs, loser)
+        // A hard question: the specialist takes over (built once, then kept as the lead).
+        let lead = self.lead.take().expect("a lead between calls");
+        let members = portfolio(self.threads);
+        let mut racers = Vec::with_capacity(members.len());
+        let mut lead = Some(lead);
+        for member in members {
+            if lead.as_ref().is_some_and(|l| l.member == member) {
+                racers.extend(lead.take());
+                continue;
+            }
+            match Racer::new(member, self) {
+                Ok(racer) => racers.push(racer),
+                Err(TimeLimit) => {
+                    self.lead = lead.or_else(|| racers.drain(..1).next());
+                    return Err(SolveError::TimeLimit);
+                }
+            }
+        }
+        if let Some(dropped) = lead {
+            self.retired_conflicts += dropped.conflicts();
+        }
+        let answer = if racers.len() == 1 {
+            let only = &mut racers[0];
+            only.limit.store(u64::MAX, Ordering::Relaxed);
+            only.solve()
         } else {
-            (ours, rival)
+            Search::race(&mut racers)
         };
-        self.retired_conflicts += loser.conflicts();
-        Ok(answer.map_or(CallAnswer::Stopped, |(a, _)| a))
+        let mut racers = racers.into_iter();
+        self.lead = racers.next();
+        self.retired_conflicts += racers.map(|r| r.conflicts()).sum::<u64>();
+        answer
+    }
+
+    /// Runs every racer on its own thread, with every limit lifted first: the answer is the
+    /// first racer's, or an UNSAT answer of any (see [`Racer::race`]).
+    fn race(racers: &mut [Racer]) -> Result<CallAnswer, SolveError> {
+        let limits: Vec<Arc<AtomicU64>> = racers.iter().map(|r| r.limit.clone()).collect();
+        for limit in &limits {
+            limit.store(u64::MAX, Ordering::Relaxed);
+        }
+        let limits = &limits;
+        let answers: Vec<Result<CallAnswer, SolveError>> = std::thread::scope(|s| {
+            let handles: Vec<_> = racers
+                .iter_mut()
+                .enumerate()
+                .map(|(me, racer)| s.spawn(move || racer.race(me, limits)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join().unwrap_or_else(|_| {
+                        Err(SolveError::Solver {
+                            message: "a racing solver thread panicked".into(),
+                        })
+                    })
+                })
+                .collect()
+        });
+        let mut first = None;
+        for (me, answer) in answers.into_iter().enumerate() {
+            match answer {
+                Ok(CallAnswer::Unsat) => return Ok(CallAnswer::Unsat),
+                answer if me == 0 => first = Some(answer),
+                _ => {}
+            }
+        }
+        first.unwrap_or(Ok(CallAnswer::Stopped))
     }
 }
 
@@ -494,7 +627,7 @@ impl Engine for SatEngine {
             CallAnswer::Unsat => return Ok(None),
             CallAnswer::Stopped => return Err(SolveError::Interrupted),
         };
-        search.lead.block(&ship);
+        search.lead().block(&ship);
         let grid = Grid::from_ship_cells(self.shape.rows, self.shape.cols, &ship)
             .ok_or(SolveError::Decode)?;
         search.found.push(ship);
@@ -504,11 +637,11 @@ impl Engine for SatEngine {
     fn stats(&self) -> Stats {
         let (variables, constraints, model, conflicts) = match &self.state {
             EngineState::Search(search) => {
-                let lead = &search.lead;
-                let model = if lead.config == self.chosen {
-                    lead.config.to_string()
+                let lead = search.lead.as_ref().expect("a lead between calls");
+                let model = if lead.member.config == self.chosen && lead.member.presolved {
+                    lead.member.config.to_string()
                 } else {
-                    format!("{}, race partner of {}", lead.config, self.chosen)
+                    format!("{}: portfolio member for {}", lead.member, self.chosen)
                 };
                 (
                     lead.encoding.vars,
@@ -546,11 +679,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn partners_differ_from_the_chosen_configuration() {
-        for &model in Model::ALL {
-            for &card in CardKind::ALL {
-                let lead = Configuration { model, card };
-                assert_ne!(partner(lead), lead);
+    fn the_portfolio_has_one_member_a_thread_and_the_specialist_first() {
+        for threads in 1..=8 {
+            let members = portfolio(threads);
+            assert_eq!(members[0], specialist());
+            if SolverKind::Cadical.is_available() {
+                assert_eq!(members.len(), threads);
+            } else {
+                assert_eq!(members.len(), 1);
+            }
+            for (i, a) in members.iter().enumerate() {
+                assert!(!members[i + 1..].contains(a), "{a} twice");
             }
         }
     }

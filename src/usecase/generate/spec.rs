@@ -427,7 +427,7 @@ impl GenerateOptions {
             budget: None,
             minimizer: Minimizer::default(),
             check: CHECK_CONFIGURATION,
-            solver: SolverKind::default(),
+            solver: SolverKind::strongest(),
             progress: None,
             deadline: Deadline::NONE,
         }

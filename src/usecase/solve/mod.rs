@@ -81,6 +81,10 @@ pub struct SolveOptions {
     /// SAT backend: let a second configuration race the chosen one on calls that need many
     /// conflicts (see [`crate::encode::sat::engine`]); the answer stays deterministic.
     pub race: bool,
+    /// SAT backend: threads a hard call's portfolio may use (the lead, the specialist and more;
+    /// see [`crate::encode::sat::engine`]). 1 gives hard calls to the specialist alone. The
+    /// default is every core of the machine.
+    pub threads: usize,
     /// What the solve may spend: past its deadline it fails with [`SolveError::TimeLimit`], or
     /// returns the grids found so far with [`Report::stopped`] set; once its stop flag is set
     /// (from any thread, for example by a timer or a Ctrl-C handler) the solve stops — the SAT
@@ -124,6 +128,7 @@ impl Default for SolveOptions {
             model: Model::default(),
             limit: 1,
             race: true,
+            threads: crate::encode::sat::engine::default_threads(),
             budget: Budget::default(),
             ilp_model: IlpModel::default(),
             ilp_solver: IlpSolver::default(),
@@ -154,6 +159,7 @@ fn sat_config(options: &SolveOptions) -> SatConfig {
         card: options.card,
         solver: options.solver,
         race: options.race,
+        threads: options.threads,
         presolve: options.presolve,
         native: if options.presolve { options.native } else { 0 },
         limit: options.limit,

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Compare bimaru-sat's uniqueness proofs with kissat and CaDiCaL on the project's own export.
+
+For every board, in one loop and interleaved (so that a change in the machine's load falls on
+both sides alike):
+
+1. `bimaru-sat --unique BOARD` with default flags (or the flags given with --flags): the
+   wall time of the whole process, parse to exit.
+2. `bimaru-sat --emit-dimacs Q.cnf --exclude-solution --encoding placement --card totalizer
+   BOARD` writes the uniqueness query (not timed): the formula with the solution found blocked,
+   which is UNSAT exactly when the solution is unique.
+3. kissat 4.0.4 and CaDiCaL 1.9.5, as python-sat ships them, solve Q.cnf: solve time only (the
+   clauses are loaded before the clock starts).
+
+Prints one line per board, then over the boards where either side needs at least --floor
+seconds, the median of the per-board ratios external / bimaru-sat for each solver (above 1:
+bimaru-sat is faster).
+
+Usage:
+  python3 -m venv .venv && .venv/bin/pip install python-sat
+  .venv/bin/python scripts/sat_compare.py [--bin target/release/bimaru-sat] [--timeout 120] \
+      [--flags "--threads 1"] puzzles/hard/heldout puzzles/generated/30x30-minimal
+
+A side stopped by --timeout is charged the time it ran, so such a ratio is a bound.
+"""
+
+import argparse
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from pysat.formula import CNF
+from pysat.solvers import Solver
+
+EXTERNAL = (("kissat", "kissat404"), ("cadical", "cadical195"))
+
+
+def boards(paths):
+    for path in paths:
+        if os.path.isdir(path):
+            for name in sorted(os.listdir(path)):
+                if name.endswith(".json"):
+                    yield os.path.join(path, name)
+        else:
+            yield path
+
+
+def bimaru(binary, flags, board, timeout):
+    start = time.perf_counter()
+    try:
+        code = subprocess.run(
+            [binary, "--unique", *flags, board],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=timeout,
+        ).returncode
+    except subprocess.TimeoutExpired:
+        code = "timeout"
+    return time.perf_counter() - start, code
+
+
+def export(binary, board, cnf):
+    subprocess.run(
+        [binary, "--emit-dimacs", cnf, "--exclude-solution", "--encoding", "placement",
+         "--card", "totalizer", board],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        check=True,
+    )
+
+
+def external(name, clauses, timeout):
+    """Solve time of `name` on `clauses`, and its answer (None when stopped by the timeout)."""
+    with Solver(name=name, bootstrap_with=clauses) as solver:
+        timer = threading.Timer(timeout, solver.interrupt)
+        timer.start()
+        start = time.perf_counter()
+        answer = solver.solve_limited(expect_interrupt=True)
+        elapsed = time.perf_counter() - start
+        timer.cancel()
+        return elapsed, answer
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="+")
+    parser.add_argument("--bin", default="target/release/bimaru-sat")
+    parser.add_argument("--flags", default="", help="extra bimaru-sat flags")
+    parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--floor", type=float, default=0.3)
+    args = parser.parse_args()
+    flags = shlex.split(args.flags)
+    ratios = {label: [] for label, _ in EXTERNAL}
+    with tempfile.TemporaryDirectory() as tmp:
+        for board in boards(args.paths):
+            ours, code = bimaru(args.bin, flags, board, args.timeout)
+            cnf = os.path.join(tmp, "q.cnf")
+            export(args.bin, board, cnf)
+            clauses = CNF(from_file=cnf).clauses
+            line = [f"{os.path.basename(board)}: bimaru-sat {ours:.2f} s (exit {code})"]
+            for label, name in EXTERNAL:
+                theirs, answer = external(name, clauses, args.timeout)
+                verdict = {False: "unsat", True: "sat", None: "stopped"}[answer]
+                line.append(f"{label} {theirs:.2f} s ({verdict})")
+                if max(ours, theirs) >= args.floor:
+                    ratios[label].append(theirs / ours)
+            print(", ".join(line), flush=True)
+    for label, values in ratios.items():
+        if values:
+            print(
+                f"{label} / bimaru-sat: median {statistics.median(values):.2f} over "
+                f"{len(values)} boards (range {min(values):.2f}-{max(values):.2f})"
+            )
+        else:
+            print(f"{label} / bimaru-sat: no board needs {args.floor} s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
