@@ -222,17 +222,24 @@ struct Prepared {
     chosen: Configuration,
     /// Ship cells of the grids found before the solver starts.
     found: Vec<Vec<bool>>,
+    /// The native search ran out of nodes on this puzzle: its questions are hard, and (with
+    /// `race`) the [`specialist`] answers them from the start.
+    hard: bool,
 }
 
 impl Prepared {
     /// Builds the lead solver, with every grid found so far blocked.
     fn encode(self) -> Result<Search, TimeLimit> {
         let config = &self.config;
-        let lead = Member {
-            config: self.chosen,
-            solver: config.solver,
-            tuning: Tuning::default(),
-            presolved: true,
+        let lead = if self.hard && config.race {
+            specialist()
+        } else {
+            Member {
+                config: self.chosen,
+                solver: config.solver,
+                tuning: Tuning::default(),
+                presolved: true,
+            }
         };
         let mut search = Search {
             puzzle: self.puzzle,
@@ -472,6 +479,7 @@ impl SatEngine {
             config: config.clone(),
             chosen,
             found: Vec::new(),
+            hard: false,
         };
         if config.native == 0 {
             return Ok(EngineState::Search(Box::new(prepared.encode()?)));
@@ -491,7 +499,11 @@ impl SatEngine {
             End::TimeLimit if found.grids.is_empty() => return Err(TimeLimit),
             _ => {
                 let found = found.grids.iter().map(Grid::ship_cells).collect();
-                Some(Box::new(Prepared { found, ..prepared }))
+                Some(Box::new(Prepared {
+                    found,
+                    hard: true,
+                    ..prepared
+                }))
             }
         };
         Ok(EngineState::Searched {
@@ -510,9 +522,11 @@ impl Search {
 
     /// One call's answer: the lead alone, then (with `race`) the [`portfolio`].
     fn answer(&mut self) -> Result<CallAnswer, SolveError> {
-        let race = self.race;
+        let members = portfolio(self.threads);
+        // The lead runs alone for a while, unless it is the whole portfolio.
+        let solo = self.race && members != [self.lead().member];
         let lead = self.lead();
-        let solo_end = if race {
+        let solo_end = if solo {
             lead.conflicts() + SOLO_CONFLICTS
         } else {
             u64::MAX
@@ -527,7 +541,6 @@ impl Search {
         }
         // A hard question: the specialist takes over (built once, then kept as the lead).
         let lead = self.lead.take().expect("a lead between calls");
-        let members = portfolio(self.threads);
         let mut racers = Vec::with_capacity(members.len());
         let mut lead = Some(lead);
         for member in members {
