@@ -384,3 +384,59 @@ fn hint_and_grade_stop_at_their_limit() {
         }
     }
 }
+
+/// A run stopped by its limit keeps what it finished (issue 34): `generate --count` with far
+/// more puzzles than the limit allows prints the puzzles it made, each whole, then exits 4; with
+/// `--out` they are written to the folder.
+#[test]
+fn generate_stopped_by_its_limit_keeps_the_puzzles_it_made() {
+    let o = run_within(
+        &["generate", "--count", "1000000000", "--time-limit", "2"],
+        b"",
+        Duration::from_secs(5),
+    );
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(!lines.is_empty(), "no puzzle printed: {}", stderr(&o));
+    for line in &lines {
+        let json: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(json["rows"], 10, "{line}");
+    }
+    let made = lines.len();
+    assert!(
+        stderr(&o).contains(&format!(
+            "time limit of 2 s reached after {made} of 1000000000 puzzles"
+        )),
+        "{}",
+        stderr(&o)
+    );
+    // Into a folder: the files made are there.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("set");
+    let o = run_within(
+        &[
+            "generate",
+            "--count",
+            "1000000000",
+            "--time-limit",
+            "1",
+            "--out",
+            arg(&out),
+        ],
+        b"",
+        Duration::from_secs(4),
+    );
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    let files = std::fs::read_dir(&out).unwrap().count();
+    assert!(files >= 1, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!("after {files} of")),
+        "{}",
+        stderr(&o)
+    );
+    let first: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("0000000001.json")).unwrap())
+            .unwrap();
+    assert_eq!(first["cols"], 10);
+}
