@@ -59,14 +59,15 @@ pub struct Cli {
     #[command(flatten)]
     pub solve: SolveArgs,
 
-    /// Refuse boards of more than N cells (rows x columns) with exit 2. The default keeps
-    /// every board it allows solvable in reasonable memory (docs/reliability.md).
+    /// Refuse boards of more than N cells (rows x columns) with exit 2 (`serve`: with 422,
+    /// besides its own cap of 50x50). The default keeps every board it allows solvable in
+    /// reasonable memory (docs/reliability.md).
     #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::model::limits::MAX_CELLS)]
     pub max_cells: usize,
 
     /// Refuse puzzles whose model would have more than about N variables (cells, the
     /// placements the counts leave, and counters; the solvers' memory grows with them) with
-    /// exit 2.
+    /// exit 2 (`serve`: with 422).
     #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::model::limits::MAX_MODEL_SIZE)]
     pub max_model_size: usize,
 }
