@@ -18,6 +18,7 @@ mod hard;
 mod hostile;
 mod ilp;
 mod ist_corpus;
+mod messages;
 mod output;
 mod proofs;
 mod properties;

@@ -99,7 +99,14 @@ pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
         }),
         None => None,
     };
-    let files = job.files()?;
+    let (files, left_out) = job.listing()?;
+    for (path, what) in &left_out {
+        note!(
+            "batch: {}: skipped: {what} (batch reads the regular files directly inside a \
+             folder it is given)",
+            path.display()
+        );
+    }
     let bar = if io::stderr().is_terminal() {
         let bar = ProgressBar::new(files.len() as u64);
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {wide_msg}")
