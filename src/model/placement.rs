@@ -103,6 +103,22 @@ impl Placements {
         })
     }
 
+    /// [`Placements::retain`], giving up once `deadline` passes (then `self` is left as it
+    /// was).
+    pub fn retain_within(&mut self, keep: &[bool], deadline: Deadline) -> Result<(), TimeLimit> {
+        let ships = self
+            .ships
+            .iter()
+            .zip(keep)
+            .filter(|(_, k)| **k)
+            .map(|(s, _)| *s)
+            .collect();
+        let old = std::mem::replace(self, Placements::from_ships(self.shape, ships, deadline)?);
+        // A large index takes a while to free: not on the caller's time once it is out.
+        deadline.discard(old);
+        Ok(())
+    }
+
     /// Keeps the placements whose flag in `keep` is true (one flag per placement, in order).
     pub fn retain(&mut self, keep: &[bool]) {
         let ships = self
