@@ -99,14 +99,16 @@ pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
         }),
         None => None,
     };
-    let (files, left_out) = job.listing()?;
-    for (path, what) in &left_out {
+    let listing = job.listing()?;
+    for left in &listing.left_out {
         note!(
-            "batch: {}: skipped: {what} (batch reads the regular files directly inside a \
-             folder it is given)",
-            path.display()
+            "batch: {}: skipped: {} (batch reads the regular files directly inside a folder \
+             it is given)",
+            left.path.display(),
+            left.what
         );
     }
+    let files = listing.files;
     let bar = if io::stderr().is_terminal() {
         let bar = ProgressBar::new(files.len() as u64);
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {wide_msg}")

@@ -13,4 +13,4 @@ pub mod proof;
 pub mod solve;
 pub mod source;
 
-pub use source::{FolderListing, Source, folder_files, folder_listing};
+pub use source::{FolderListing, LeftOut, Source, folder_files, folder_listing};

@@ -175,9 +175,18 @@ pub struct FolderListing {
     /// lead nowhere (a loop, a missing target), which fail when read as they would given by
     /// name.
     pub files: Vec<PathBuf>,
-    /// The entries left out, sorted by name, each with what it is: folders (links to folders
-    /// too) and special files (FIFOs, sockets, devices), which are not read.
-    pub left_out: Vec<(PathBuf, &'static str)>,
+    /// The entries left out, sorted by name: folders (links to folders too) and special files
+    /// (FIFOs, sockets, devices), which are not read.
+    pub left_out: Vec<LeftOut>,
+}
+
+/// An entry of a folder that is not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeftOut {
+    /// Its path.
+    pub path: PathBuf,
+    /// What it is, in words (`a folder`).
+    pub what: &'static str,
 }
 
 /// The entries directly inside the folder `dir`: the files to read and those left out.
@@ -196,10 +205,14 @@ pub fn folder_listing(dir: &Path) -> Result<FolderListing, Error> {
     for path in paths {
         match std::fs::metadata(&path) {
             Ok(meta) if meta.is_file() => listing.files.push(path),
-            Ok(meta) if meta.is_dir() => listing.left_out.push((path, "a folder")),
-            Ok(_) => listing
-                .left_out
-                .push((path, "a special file (a FIFO, a socket or a device)")),
+            Ok(meta) if meta.is_dir() => listing.left_out.push(LeftOut {
+                path,
+                what: "a folder",
+            }),
+            Ok(_) => listing.left_out.push(LeftOut {
+                path,
+                what: "a special file (a FIFO, a socket or a device)",
+            }),
             // A link that leads nowhere: read, it fails with the system's reason.
             Err(_) => listing.files.push(path),
         }
