@@ -560,6 +560,10 @@ fn have(what: &str, present: bool) -> bool {
     false
 }
 
+#[cfg_attr(
+    no_node_modules,
+    ignore = "needs tests/web/node_modules (npm ci in tests/web), missing when this test was built"
+)]
 #[test]
 fn the_page_plays_a_puzzle_in_chromium() {
     let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
