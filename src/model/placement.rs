@@ -103,9 +103,9 @@ impl Placements {
         })
     }
 
-    /// [`Placements::retain`], giving up once `deadline` passes (then `self` is left as it
-    /// was).
-    pub fn retain_within(&mut self, keep: &[bool], deadline: Deadline) -> Result<(), TimeLimit> {
+    /// Keeps the placements whose flag in `keep` is true (one flag per placement, in order),
+    /// giving up once `deadline` passes (then `self` is left as it was).
+    pub fn retain(&mut self, keep: &[bool], deadline: Deadline) -> Result<(), TimeLimit> {
         let ships = self
             .ships
             .iter()
@@ -117,21 +117,6 @@ impl Placements {
         // A large index takes a while to free: not on the caller's time once it is out.
         deadline.discard(old);
         Ok(())
-    }
-
-    /// Keeps the placements whose flag in `keep` is true (one flag per placement, in order).
-    pub fn retain(&mut self, keep: &[bool]) {
-        let ships = self
-            .ships
-            .iter()
-            .zip(keep)
-            .filter(|(_, k)| **k)
-            .map(|(s, _)| *s)
-            .collect();
-        *self = match Placements::from_ships(self.shape, ships, Deadline::NONE) {
-            Ok(placements) => placements,
-            Err(TimeLimit) => unreachable!("no deadline to pass"),
-        };
     }
 
     /// All placements, grouped by length (shortest first), then orientation, then start.

@@ -345,7 +345,9 @@ fn admitted(placements: &Placements, broken: &Puzzle, at: Pos) -> Placements {
         })
         .collect();
     let mut kept = placements.clone();
-    kept.retain(&keep);
+    let Ok(()) = kept.retain(&keep, Deadline::NONE) else {
+        unreachable!("no deadline to pass")
+    };
     kept
 }
 
