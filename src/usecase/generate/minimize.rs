@@ -281,11 +281,11 @@ pub fn deduction_minimal_clues(
     deadline: Deadline,
     rng: &mut ChaCha8Rng,
 ) -> Result<Vec<Pos>, GenerateError> {
-    let mut oracle = DeductionOracle::within(solution, fleet, card, depth, deadline, MAX_CLAUSES)
+    let mut oracle = DeductionOracle::new(solution, fleet, card, depth, deadline, MAX_CLAUSES)
         .map_err(|e| match e {
-        FormulaError::TooLarge { max } => GenerateError::TooLarge { max },
-        _ => GenerateError::OutOfTime,
-    })?;
+            FormulaError::TooLarge { max } => GenerateError::TooLarge { max },
+            _ => GenerateError::OutOfTime,
+        })?;
     let clues = reduce_by_oracle(&mut oracle, solution, deadline, rng);
     // A large propagator takes a while to free: not on the caller's time once it is out.
     deadline.discard(oracle);

@@ -609,18 +609,10 @@ pub struct DeductionOracle {
 
 impl DeductionOracle {
     /// Loads the clue-free puzzle of `solution`; `depth` 0 is unit propagation alone, 1 adds
-    /// failed-literal probing.
-    pub fn new(solution: &Grid, fleet: &Fleet, card: CardKind, depth: usize) -> Self {
-        match DeductionOracle::within(solution, fleet, card, depth, Deadline::NONE, usize::MAX) {
-            Ok(oracle) => oracle,
-            Err(e) => unreachable!("no deadline and no cap to pass: {e}"),
-        }
-    }
-
-    /// [`DeductionOracle::new`], giving up once `deadline` passes or the formula passes
+    /// failed-literal probing. Gives up once `deadline` passes or the formula passes
     /// `max_clauses` clauses; propagation and probing then keep checking the deadline
     /// ([`DeductionOracle::stopped`]).
-    pub fn within(
+    pub fn new(
         solution: &Grid,
         fleet: &Fleet,
         card: CardKind,
