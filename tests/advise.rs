@@ -27,6 +27,10 @@ fn stderr(out: &std::process::Output) -> String {
     String::from_utf8(out.stderr.clone()).expect("utf-8 errors")
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn samples_give_the_expected_output() {
     let Some(dir) = shared("seeds/rowan-samples") else {
@@ -44,6 +48,10 @@ fn samples_give_the_expected_output() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn packed_rows_read_like_spaced_rows() {
     let Some(dir) = shared("seeds/rowan-samples") else {
@@ -206,6 +214,10 @@ fn sampled_posterior_of_the_empty_board() {
     assert_eq!(posterior_json(&args, &empty_board("A B D S P")), set);
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn exact_and_sampled_posteriors_agree_mid_game() {
     let Some(dir) = shared("seeds/rowan-samples") else {

@@ -51,6 +51,10 @@ fn expected_detection(rel: &str, name: &str) -> Option<Format> {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn every_corpus_file_detects_as_expected() {
     let Some(root) = shared("corpus") else {
@@ -82,6 +86,10 @@ fn every_corpus_file_detects_as_expected() {
     assert_eq!(checked, 632);
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn rpi_puzzles_have_the_stated_solution_counts_and_the_sample_solutions() {
     let Some(dir) = shared("corpus/rpi-csci1200") else {
@@ -159,6 +167,10 @@ fn rpi_puzzles_have_the_stated_solution_counts_and_the_sample_solutions() {
     assert_eq!(String::from_utf8(o.stdout).unwrap(), want.replace('\r', ""));
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn demystify_params_are_all_unique() {
     let Some(dir) = shared("corpus/demystify-eprime") else {
@@ -176,6 +188,10 @@ fn demystify_params_are_all_unique() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn krazydad_boards_are_all_unique() {
     let Some(path) = shared("corpus/misc/krazydad-via-mrhube/FreePuzzles.txt") else {
@@ -206,6 +222,10 @@ fn padded(grid: &Grid, rows: usize, cols: usize) -> Grid {
     Grid::from_ship_cells(rows, cols, &ship).unwrap()
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn jolyonb_puzzles_have_the_stated_counts_and_the_b_files_pad_them() {
     let Some(dir) = shared("corpus/misc/jolyonb-puzzles") else {
@@ -255,6 +275,10 @@ fn jolyonb_puzzles_have_the_stated_counts_and_the_b_files_pad_them() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn sxchx_files_have_several_solutions() {
     let Some(dir) = shared("corpus/misc/sxchx-heuristic") else {
@@ -319,6 +343,10 @@ fn malformed_files_of_the_new_formats_get_one_line_naming_file_and_line() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn the_binary_reads_every_file_of_the_five_formats() {
     let Some(root) = shared("corpus") else {
@@ -373,6 +401,10 @@ fn rpi_solutions(text: &str) -> Vec<String> {
     blocks
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn rpi_count_prints_the_shipped_solutions_as_the_homework_does() {
     let Some(dir) = shared("corpus/rpi-csci1200") else {

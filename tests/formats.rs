@@ -19,6 +19,10 @@ fn path_str(p: &Path) -> &str {
     p.to_str().expect("UTF-8 path")
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn csc384_v1_and_v2_outputs_equal_the_official_solutions() {
     let Some(root) = shared("corpus/csc384") else {
@@ -51,6 +55,10 @@ fn csc384_v1_and_v2_outputs_equal_the_official_solutions() {
     assert_eq!(checked, 15);
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn csc384_v3_carrier_solutions_are_valid_and_unique() {
     let Some(dir) = shared("corpus/csc384/v3-carriers") else {
@@ -110,6 +118,10 @@ fn piece_char(p: bimaru_sat::Piece) -> char {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn all_rubin_boards_are_unique_and_equal_their_embedded_solution() {
     let Some(path) = shared("corpus/csplib-014/SBInstances/unsolvable_for_csplib.txt") else {
@@ -127,6 +139,10 @@ fn all_rubin_boards_are_unique_and_equal_their_embedded_solution() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn rubin_file_reports_every_board_by_id_through_the_cli() {
     let Some(path) = shared("corpus/csplib-014/SBInstances/unsolvable_for_csplib.txt") else {
@@ -151,6 +167,10 @@ fn rubin_file_reports_every_board_by_id_through_the_cli() {
     );
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn solbat_files_solve_count_and_the_unsat_one_fails() {
     let Some(dir) = shared("corpus/minizinc-solbat") else {
@@ -179,6 +199,10 @@ fn solbat_files_solve_count_and_the_unsat_one_fails() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn solbat_cli_counts_two_and_exits_1_when_unsat() {
     let Some(dir) = shared("corpus/minizinc-solbat") else {
@@ -206,6 +230,10 @@ fn solbat_cli_counts_two_and_exits_1_when_unsat() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("no solution"));
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn the_portfolio_is_deterministic_and_agrees_with_the_lone_configuration() {
     let Some(dir) = shared("corpus/minizinc-solbat") else {
@@ -251,6 +279,10 @@ fn the_portfolio_is_deterministic_and_agrees_with_the_lone_configuration() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn a_set_stop_flag_interrupts_the_sat_search() {
     let Some(dir) = shared("corpus/minizinc-solbat") else {
@@ -437,6 +469,10 @@ fn malformed_files_get_one_line_naming_file_and_line() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn to_changes_the_output_format() {
     let Some(input) = shared("corpus/csc384/v1-letters/input_hard1.txt") else {
@@ -469,6 +505,10 @@ fn to_changes_the_output_format() {
     );
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn batch_gives_one_json_line_per_board_and_a_summary() {
     let Some(dir) = shared("corpus/csc384/v1-letters") else {
@@ -509,6 +549,10 @@ fn batch_gives_one_json_line_per_board_and_a_summary() {
     assert!(out.lines().next().unwrap().contains("\"status\":\"error\""));
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn batch_over_the_solbat_folder_skips_metadata_and_stops_boards_at_the_time_limit() {
     let Some(dir) = shared("corpus/minizinc-solbat") else {
@@ -568,6 +612,10 @@ fn batch_over_the_solbat_folder_skips_metadata_and_stops_boards_at_the_time_limi
     assert!(String::from_utf8_lossy(&o.stderr).contains("2 boards hit the time limit"));
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn convert_round_trips_a_corpus_puzzle() {
     let Some(input) = shared("corpus/csc384/v2-symbols/input_hard2.txt") else {
@@ -588,6 +636,10 @@ fn convert_round_trips_a_corpus_puzzle() {
     );
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn rubin_corpus_boards_round_trip_through_the_writer() {
     let Some(path) = shared("corpus/csplib-014/SBInstances/unsolvable_for_csplib.txt") else {

@@ -29,6 +29,10 @@ fn seed_example_prints_the_expected_solution() {
     assert_prints_out(&root.join("puzzles/ist-example.txt"), &["--unique"]);
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn official_instances_print_their_out_files_byte_for_byte() {
     let Some(root) = shared("corpus/ist-bimaru") else {
@@ -46,6 +50,10 @@ fn official_instances_print_their_out_files_byte_for_byte() {
     assert_eq!(n, 25);
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn official_instances_are_unique_without_presolving_too() {
     let Some(root) = shared("corpus/ist-bimaru") else {
@@ -86,6 +94,10 @@ fn solution_counts(sources: &str) -> HashMap<String, usize> {
     counts
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn student_instances_give_verified_grids_and_the_right_uniqueness() {
     let Some(dir) = shared("corpus/ist-bimaru/student-random-set") else {
@@ -120,6 +132,10 @@ fn student_instances_give_verified_grids_and_the_right_uniqueness() {
     assert!(multi > 100, "most student instances have several solutions");
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn count_reports_at_least_two_for_multi_solution_instances() {
     let Some(dir) = shared("corpus/ist-bimaru/student-random-set") else {
@@ -147,6 +163,10 @@ fn count_reports_at_least_two_for_multi_solution_instances() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("not unique"));
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn pedrocurvo_extras_match_and_instance14_has_no_solution() {
     let Some(dir) = shared("corpus/ist-bimaru/extra-pedrocurvo") else {

@@ -167,6 +167,10 @@ fn every_generated_puzzle_round_trips_through_a_url() {
     assert_eq!(round_trip_all(&root), 272);
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn every_corpus_puzzle_round_trips_through_a_url() {
     let Some(root) = shared("corpus") else {

@@ -89,6 +89,10 @@ fn boards(dir: &Path, paths: Vec<PathBuf>) -> Vec<(String, Puzzle)> {
     out
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn cadical_agrees_with_varisat_on_every_corpus_board() {
     let Some(root) = shared("corpus") else {

@@ -384,3 +384,206 @@ fn hint_and_grade_stop_at_their_limit() {
         }
     }
 }
+
+/// A run stopped by its limit keeps what it finished (issue 34): `generate --count` with far
+/// more puzzles than the limit allows prints the puzzles it made, each whole, then exits 4; with
+/// `--out` they are written to the folder.
+#[test]
+fn generate_stopped_by_its_limit_keeps_the_puzzles_it_made() {
+    let o = run_within(
+        &["generate", "--count", "1000000000", "--time-limit", "2"],
+        b"",
+        Duration::from_secs(5),
+    );
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(!lines.is_empty(), "no puzzle printed: {}", stderr(&o));
+    for line in &lines {
+        let json: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(json["rows"], 10, "{line}");
+    }
+    let made = lines.len();
+    assert!(
+        stderr(&o).contains(&format!(
+            "time limit of 2 s reached after {made} of 1000000000 puzzles"
+        )),
+        "{}",
+        stderr(&o)
+    );
+    // Into a folder: the files made are there.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("set");
+    let o = run_within(
+        &[
+            "generate",
+            "--count",
+            "1000000000",
+            "--time-limit",
+            "1",
+            "--out",
+            arg(&out),
+        ],
+        b"",
+        Duration::from_secs(4),
+    );
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    let files = std::fs::read_dir(&out).unwrap().count();
+    assert!(files >= 1, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!("after {files} of")),
+        "{}",
+        stderr(&o)
+    );
+    let first: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("0000000001.json")).unwrap())
+            .unwrap();
+    assert_eq!(first["cols"], 10);
+}
+
+/// Every reduction of `generate` reads the deadline (issue 34): on a 30x30 board each stops at
+/// a two-second limit, with a puzzle (exit 0) or without (exit 4), never long after it.
+#[test]
+fn every_reduction_of_a_30x30_board_stops_at_a_two_second_limit() {
+    for reduce in ["deduction", "unique", "propagation", "look-ahead"] {
+        let o = run_within(
+            &[
+                "generate",
+                "--size",
+                "30x30",
+                "--reduce",
+                reduce,
+                "--time-limit",
+                "2",
+            ],
+            b"",
+            Duration::from_secs(5),
+        );
+        match o.status.code() {
+            Some(0) => assert!(!o.stdout.is_empty(), "{reduce}"),
+            Some(4) => assert!(o.stdout.is_empty() && stderr(&o).contains("time limit")),
+            other => panic!("{reduce}: exit {other:?}: {}", stderr(&o)),
+        }
+    }
+}
+
+/// A reduction by CNF deduction on a 100x100 board would need a formula of more than
+/// `MAX_CLAUSES` clauses (gigabytes): it is refused at once with a message that says why and
+/// which reduction builds no formula.
+#[test]
+fn propagation_on_a_100x100_board_is_refused_before_its_formula_passes_the_cap() {
+    let o = run_within(
+        &[
+            "generate",
+            "--size",
+            "100x100",
+            "--reduce",
+            "propagation",
+            "--time-limit",
+            "10",
+        ],
+        b"",
+        Duration::from_secs(13),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("too large for a reduction by CNF deduction")
+            && e.contains("the `deduction` reduction builds no formula"),
+        "{e}"
+    );
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(o.stdout.is_empty());
+}
+
+/// The open 100x100 board with one ship of every length 1..100: the native search, then an
+/// encoding of tens of millions of clauses that the limit must cut short.
+#[test]
+fn the_open_100x100_board_with_every_ship_length_stops_at_its_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let fleet: serde_json::Map<String, Value> = (1..=100)
+        .map(|len| (len.to_string(), Value::from(1)))
+        .collect();
+    let text = serde_json::json!({
+        "rows": 100, "cols": 100,
+        "row_counts": vec![Value::Null; 100],
+        "col_counts": vec![Value::Null; 100],
+        "fleet": fleet,
+    })
+    .to_string();
+    let path = file(&dir, "open100.json", &text);
+    for limit in ["1", "5"] {
+        let watchdog = Duration::from_secs(limit.parse::<u64>().unwrap() + 3);
+        let o = run_within(&["--time-limit", limit, arg(&path)], b"", watchdog);
+        match o.status.code() {
+            Some(0) => assert!(!o.stdout.is_empty()),
+            Some(4) => assert!(o.stdout.is_empty() && stderr(&o).contains("time limit")),
+            other => panic!("--time-limit {limit}: exit {other:?}: {}", stderr(&o)),
+        }
+    }
+}
+
+/// `check-proof`'s limit counts from the start and covers reading the proof: a valid proof
+/// padded with 100 MB of lemmas (each a copy of a clause, then deleted) stops at one second.
+#[test]
+fn check_proof_stops_at_its_limit_on_a_huge_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = file(&dir, "p.txt", EXAMPLE);
+    let proof = dir.path().join("p.drat");
+    let o = run(&["--unique", "--proof", arg(&proof), arg(&puzzle)], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let cnf = std::fs::read_to_string(dir.path().join("p.drat.cnf")).unwrap();
+    let clause = cnf
+        .lines()
+        .find(|l| !l.starts_with(['c', 'p']) && l.split(' ').count() == 3)
+        .unwrap()
+        .to_string();
+    let pad = format!("{clause}\nd {clause}\n");
+    let mut big = pad.repeat(100_000_000 / pad.len()).into_bytes();
+    big.extend(std::fs::read(&proof).unwrap());
+    let huge = dir.path().join("huge.drat");
+    std::fs::write(&huge, big).unwrap();
+    std::fs::write(dir.path().join("huge.drat.cnf"), cnf).unwrap();
+    let o = run_within(
+        &["check-proof", "--time-limit", "1", arg(&puzzle), arg(&huge)],
+        b"",
+        Duration::from_secs(4),
+    );
+    match o.status.code() {
+        Some(0) => assert!(String::from_utf8_lossy(&o.stdout).starts_with("certified")),
+        Some(4) => assert!(stderr(&o).contains("time limit of 1 s reached while checking")),
+        other => panic!("exit {other:?}: {}", stderr(&o)),
+    }
+}
+
+/// `compare --repeat` with a billion repeats: the run's limit covers all its repeats, and the
+/// table says how many ran.
+#[test]
+fn compare_repeats_stop_at_the_runs_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = file(&dir, "p.txt", EXAMPLE);
+    let o = run_within(
+        &[
+            "compare",
+            "--repeat",
+            "1000000000",
+            "--time-limit",
+            "1",
+            "--backend",
+            "sat",
+            "--encoding",
+            "cell",
+            "--card",
+            "seq",
+            arg(&puzzle),
+        ],
+        b"",
+        Duration::from_secs(4),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("run(s) (of 1000000000 asked: the time limit came first)"),
+        "{out}"
+    );
+}

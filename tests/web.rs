@@ -315,14 +315,17 @@ fn fastest_solve(server: &Server) -> Duration {
         .expect("five solves")
 }
 
+/// With the default flags (issue 34): 2,000 stalled connections, each half a request head,
+/// then a 10x10 solve, answered within a second; every stalled connection is closed within the
+/// default head timeout (10 s) of its opening, plus a second for the scheduling of 2,000
+/// timers and of this loop. At the default cap of 512 connections, the oldest ones still
+/// without a head are closed to make room, so a new request is never left in the listen queue.
 #[test]
 fn stalled_connections_are_closed_at_the_head_timeout_and_a_solve_still_answers() {
     raise_descriptor_limit();
     const STALLED: usize = 2_000;
-    // Long enough for most of 2,000 connections to be waiting still when the solves run on a
-    // loaded machine (opening them took 6.4 to 10.3 s at a load of 15).
-    let head_timeout = Duration::from_secs(15);
-    let server = Server::start(&["--head-timeout", "15", "--max-connections", "4096"]);
+    let head_timeout = Duration::from_secs(10);
+    let server = Server::start(&[]);
     let mut stalled: Vec<(Instant, TcpStream)> = (0..STALLED)
         .map(|i| {
             let mut stream = TcpStream::connect(&server.address)
@@ -333,7 +336,9 @@ fn stalled_connections_are_closed_at_the_head_timeout_and_a_solve_still_answers(
             (Instant::now(), stream)
         })
         .collect();
-    let fastest = fastest_solve(&server);
+    let (first, status) = timed_solve(&server);
+    assert_eq!(status, 200);
+    let fastest = fastest_solve(&server).min(first);
     // Those opened less than the head timeout ago were still waiting beside the solves.
     let waiting = stalled
         .iter()
@@ -341,7 +346,7 @@ fn stalled_connections_are_closed_at_the_head_timeout_and_a_solve_still_answers(
         .count();
     eprintln!(
         "stalled: {STALLED} connections opened in {:?}; {waiting} still waiting after the \
-         solves; fastest of five solves {fastest:?}",
+         solves; first solve {first:?}, fastest of six {fastest:?}",
         stalled[STALLED - 1].0 - stalled[0].0
     );
     assert!(
@@ -349,11 +354,9 @@ fn stalled_connections_are_closed_at_the_head_timeout_and_a_solve_still_answers(
         "only {waiting} stalled connections were waiting beside the solves; the check is void"
     );
     assert!(
-        fastest < Duration::from_millis(100),
-        "a solve took {fastest:?} beside {STALLED} stalled connections"
+        first < Duration::from_secs(1),
+        "a solve took {first:?} beside {STALLED} stalled connections"
     );
-    // Every stalled connection is closed by the server within the head timeout of its opening
-    // (plus a second for the scheduling of 2,000 timers and of this loop).
     for (i, (opened, stream)) in stalled.iter_mut().enumerate() {
         let closed_by = *opened + head_timeout + Duration::from_secs(1);
         let left = closed_by
@@ -557,6 +560,10 @@ fn have(what: &str, present: bool) -> bool {
     false
 }
 
+#[cfg_attr(
+    no_node_modules,
+    ignore = "needs tests/web/node_modules (npm ci in tests/web), missing when this test was built"
+)]
 #[test]
 fn the_page_plays_a_puzzle_in_chromium() {
     let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());

@@ -37,10 +37,10 @@ from ._native import (
     to_lp,
 )
 
-# `solve` and `compare` are names of the library's own functions; the native module calls them
-# solve_puzzle and compare_puzzles to keep them apart.
+# `compare` is the name of the library's own function; the native module calls it
+# compare_puzzles to keep them apart.
 from ._native import compare_puzzles as compare
-from ._native import solve_puzzle as solve
+from ._native import solve
 
 __all__ = [
     "BimaruError",

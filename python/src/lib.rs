@@ -170,7 +170,24 @@ fn options(
     Ok(options)
 }
 
-fn goal(unique: bool, count: Option<usize>) -> PyResult<Goal> {
+/// A whole number argument of at least 0 that fits `T`, or `ValueError` naming the argument
+/// (Python passes any int; an unsigned parameter would raise an `OverflowError` naming none).
+pub(crate) fn natural<T: TryFrom<i128>>(name: &str, value: i128) -> PyResult<T> {
+    if value < 0 {
+        return Err(PyValueError::new_err(format!(
+            "{name}: {value} is negative; expected a whole number of at least 0"
+        )));
+    }
+    T::try_from(value).map_err(|_| {
+        PyValueError::new_err(format!(
+            "{name}: {value} is too large; expected a whole number that fits in {} bits",
+            8 * std::mem::size_of::<T>()
+        ))
+    })
+}
+
+fn goal(unique: bool, count: Option<i128>) -> PyResult<Goal> {
+    let count = count.map(|n| natural::<usize>("count", n)).transpose()?;
     match (unique, count) {
         (true, Some(_)) => Err(PyValueError::new_err(
             "unique=True cannot be combined with count=",
@@ -185,7 +202,7 @@ fn goal(unique: bool, count: Option<usize>) -> PyResult<Goal> {
 /// Solves `puzzle`: one solution (`unique=False`), a proof of uniqueness (`unique=True`) or
 /// every solution up to `count`. Raises TimeLimitError when `time_limit` seconds pass before
 /// any solution is found.
-#[pyfunction]
+#[pyfunction(name = "solve")]
 #[pyo3(signature = (puzzle, *, backend="sat", unique=false, count=None, time_limit=None, encoding=None, card=None, solver=None, ilp_model=None, ilp_solver=None, ilp_cuts=None, ilp_objective=None, presolve=true, race=true))]
 #[allow(clippy::too_many_arguments)]
 fn solve_puzzle(
@@ -193,7 +210,7 @@ fn solve_puzzle(
     puzzle: &PyPuzzle,
     backend: &str,
     unique: bool,
-    count: Option<usize>,
+    count: Option<i128>,
     time_limit: Option<f64>,
     encoding: Option<&str>,
     card: Option<&str>,
@@ -276,8 +293,8 @@ fn generate(
     py: Python<'_>,
     size: &str,
     fleet: Option<&str>,
-    seed: u64,
-    index: u64,
+    seed: i128,
+    index: i128,
     grade: Option<&str>,
 ) -> PyResult<PyPuzzle> {
     let text = generated_line(py, size, fleet, seed, index, grade)?;
@@ -295,10 +312,12 @@ fn generated_line(
     py: Python<'_>,
     size: &str,
     fleet: Option<&str>,
-    seed: u64,
-    index: u64,
+    seed: i128,
+    index: i128,
     grade: Option<&str>,
 ) -> PyResult<String> {
+    let seed: u64 = natural("seed", seed)?;
+    let index: u64 = natural("index", index)?;
     let size: Size = size
         .parse()
         .map_err(|e: bimaru_sat::usecase::generate::SizeSpecError| {
@@ -309,6 +328,10 @@ fn generated_line(
         options.fleet = parse_fleet(spec).map_err(|e| PyValueError::new_err(e.to_string()))?;
     }
     let limits = Limits::default();
+    // The board first, as the command line checks it: its default fleet grows with it.
+    limits
+        .board(size.rows, size.cols)
+        .map_err(|e| LimitError::new_err(format!("size: {e}")))?;
     limits
         .fleet(&options.fleet)
         .map_err(|e| LimitError::new_err(format!("fleet: {e}")))?;
@@ -448,7 +471,8 @@ fn hint<'py>(
     Ok(dict.into_any())
 }
 
-/// The CNF formula of `puzzle` in DIMACS, as `bimaru-sat --dimacs-only` writes it.
+/// The CNF formula of `puzzle` in DIMACS, as `bimaru-sat --emit-dimacs FILE --emit-only`
+/// writes it.
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, encoding=None, card=None))]
 fn to_dimacs(puzzle: &PyPuzzle, encoding: Option<&str>, card: Option<&str>) -> PyResult<String> {
@@ -459,7 +483,8 @@ fn to_dimacs(puzzle: &PyPuzzle, encoding: Option<&str>, card: Option<&str>) -> P
     String::from_utf8(bytes).map_err(|e| BimaruError::new_err(e.to_string()))
 }
 
-/// The integer program of `puzzle` in CPLEX LP format, as `bimaru-sat --lp` writes it.
+/// The integer program of `puzzle` in CPLEX LP format, as `bimaru-sat --emit-lp FILE
+/// --emit-only` writes it.
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, ilp_model=None))]
 fn to_lp(puzzle: &PyPuzzle, ilp_model: Option<&str>) -> PyResult<String> {
@@ -497,9 +522,11 @@ fn compare_puzzles<'py>(
     py: Python<'py>,
     puzzles: Vec<PyPuzzle>,
     configs: Option<Vec<String>>,
-    limit: usize,
-    repeat: usize,
+    limit: i128,
+    repeat: i128,
 ) -> PyResult<Bound<'py, PyList>> {
+    let limit: usize = natural("limit", limit)?;
+    let repeat: usize = natural("repeat", repeat)?;
     let all = compare::all_options();
     let chosen: Vec<SolveOptions> = match configs {
         None => all,
@@ -578,7 +605,7 @@ fn batch_lines(
     format: Option<&str>,
     backend: &str,
     unique: bool,
-    count: Option<usize>,
+    count: Option<i128>,
     time_limit: Option<f64>,
     encoding: Option<&str>,
     card: Option<&str>,

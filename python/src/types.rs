@@ -57,14 +57,29 @@ impl PyPuzzle {
     #[pyo3(signature = (*, row_counts, col_counts, fleet, clues=None, rows=None, cols=None, solution=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        row_counts: Vec<Option<usize>>,
-        col_counts: Vec<Option<usize>>,
-        fleet: BTreeMap<usize, usize>,
+        row_counts: Vec<Option<i128>>,
+        col_counts: Vec<Option<i128>>,
+        fleet: BTreeMap<i128, i128>,
         clues: Option<&Bound<'_, PyAny>>,
-        rows: Option<usize>,
-        cols: Option<usize>,
+        rows: Option<i128>,
+        cols: Option<i128>,
         solution: Option<Vec<String>>,
     ) -> PyResult<Self> {
+        // Every number named by its argument when out of range (`ValueError`).
+        let counts = |name: &str, counts: Vec<Option<i128>>| -> PyResult<Vec<Option<usize>>> {
+            counts
+                .into_iter()
+                .map(|c| c.map(|c| crate::natural(name, c)).transpose())
+                .collect()
+        };
+        let row_counts = counts("row_counts", row_counts)?;
+        let col_counts = counts("col_counts", col_counts)?;
+        let fleet = fleet
+            .into_iter()
+            .map(|(len, n)| Ok((crate::natural("fleet", len)?, crate::natural("fleet", n)?)))
+            .collect::<PyResult<BTreeMap<usize, usize>>>()?;
+        let rows = rows.map(|n| crate::natural("rows", n)).transpose()?;
+        let cols = cols.map(|n| crate::natural("cols", n)).transpose()?;
         let clues = match clues {
             None => Vec::new(),
             Some(clues) => clue_list(clues)?,

@@ -361,3 +361,49 @@ def test_the_stubs_declare_every_native_name():
     assert native <= declared, native - declared
     assert (Path(bimaru_sat.__file__).parent / "py.typed").exists()
     assert set(bimaru_sat.__all__) <= native | {"solve", "compare"}
+
+
+def test_a_huge_generate_size_names_the_boards_cell_count():
+    # Issue 34: the board is checked first, as the command line checks it, not its fleet.
+    with pytest.raises(LimitError) as caught:
+        bimaru_sat.generate("100000x100000")
+    message = str(caught.value)
+    assert message.startswith("size: the board has 10000000000 cells"), message
+    assert "ship of length" not in message
+
+
+def test_the_docstrings_name_flags_that_exist():
+    # Issue 34: `solve` is titled solve in help(), and the export docstrings name real flags.
+    assert bimaru_sat.solve.__name__ == "solve"
+    assert "--emit-dimacs" in bimaru_sat.to_dimacs.__doc__
+    assert "--emit-lp" in bimaru_sat.to_lp.__doc__
+    for function in (bimaru_sat.to_dimacs, bimaru_sat.to_lp):
+        assert "--dimacs-only" not in function.__doc__
+        assert "`bimaru-sat --lp`" not in function.__doc__
+
+
+def test_the_local_cluster_snippet_of_the_docs_guards_its_main():
+    # Issue 34: saved as a script, the snippet must not start clusters in its workers.
+    text = (Path(__file__).parents[2] / "docs" / "python.md").read_text()
+    snippet = text.split("from distributed import Client, LocalCluster", 1)[1].split("```", 1)[0]
+    assert 'if __name__ == "__main__":' in snippet
+    body = snippet.split('if __name__ == "__main__":', 1)[1]
+    assert "LocalCluster(" in body and "LocalCluster(" not in snippet.split("if __name__", 1)[0]
+
+
+def test_negative_numbers_raise_value_error_naming_the_argument():
+    # Issue 34: not an OverflowError that names no argument.
+    puzzle = bimaru_sat.generate("6x6", seed=2)
+    cases = [
+        ("seed", lambda: bimaru_sat.generate("6x6", seed=-1)),
+        ("index", lambda: bimaru_sat.generate("6x6", index=-3)),
+        ("count", lambda: bimaru_sat.solve(puzzle, count=-2)),
+        ("repeat", lambda: bimaru_sat.compare([puzzle], repeat=-1)),
+        ("row_counts", lambda: bimaru_sat.Puzzle(row_counts=[-1, 0], col_counts=[0, 0], fleet={})),
+        ("fleet", lambda: bimaru_sat.Puzzle(row_counts=[0, 0], col_counts=[0, 0], fleet={1: -1})),
+        ("seed", lambda: bimaru_sat.generate("6x6", seed=2**64)),
+    ]
+    for name, call in cases:
+        with pytest.raises(ValueError) as caught:
+            call()
+        assert str(caught.value).startswith(f"{name}: "), (name, str(caught.value))

@@ -99,7 +99,16 @@ pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
         }),
         None => None,
     };
-    let files = job.files()?;
+    let listing = job.listing()?;
+    for left in &listing.left_out {
+        note!(
+            "batch: {}: skipped: {} (batch reads the regular files directly inside a folder \
+             it is given)",
+            left.path.display(),
+            left.what
+        );
+    }
+    let files = listing.files;
     let bar = if io::stderr().is_terminal() {
         let bar = ProgressBar::new(files.len() as u64);
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {wide_msg}")

@@ -13,11 +13,27 @@ use bimaru_sat::usecase::proof::{check, named_puzzle};
 
 /// Runs the check-proof command.
 pub fn run(args: &CheckProofArgs, limits: &Limits) -> Result<Exit, Failure> {
+    // The limit counts from the start: reading a large proof is part of the check.
+    let deadline = deadline(args.time_limit);
     let input = read_input(Some(&args.puzzle), limits)?;
     let doc = input.document(args.format, limits)?;
     let cnf = args.cnf.clone().unwrap_or_else(|| cnf_path(&args.proof));
-    let proof = Source::bytes(&args.proof, limits)?;
-    let formula = Source::bytes(&cnf, limits)?;
+    let out_of_time = || {
+        let name = args.proof.display().to_string();
+        let seconds = args.time_limit.unwrap_or_default();
+        Ok(timed_out(&name, seconds, "while checking the proof"))
+    };
+    // Reading a proof of hundreds of megabytes takes a while too: within the limit.
+    let (proof_path, cnf_path, read_limits) = (args.proof.clone(), cnf.clone(), *limits);
+    let Some(read) = before(deadline, move || {
+        Ok::<_, bimaru_sat::usecase::error::Error>((
+            Source::bytes(&proof_path, &read_limits)?,
+            Source::bytes(&cnf_path, &read_limits)?,
+        ))
+    }) else {
+        return out_of_time();
+    };
+    let (proof, formula) = read?;
     let Ok(formula) = String::from_utf8(formula) else {
         note!(
             "{}: rejected at step 3 (the formula, clause for clause): {} is not text",
@@ -41,12 +57,8 @@ pub fn run(args: &CheckProofArgs, limits: &Limits) -> Result<Exit, Failure> {
         puzzle
     };
     let puzzle = puzzle.clone();
-    let Some(checked) = before(deadline(args.time_limit), move || {
-        check(&puzzle, &formula, &proof)
-    }) else {
-        let name = args.proof.display().to_string();
-        let seconds = args.time_limit.unwrap_or_default();
-        return Ok(timed_out(&name, seconds, "while checking the proof"));
+    let Some(checked) = before(deadline, move || check(&puzzle, &formula, &proof)) else {
+        return out_of_time();
     };
     match checked {
         Ok(certified) => {

@@ -94,6 +94,8 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         bar
     };
     let width = args.count.to_string().len().max(3);
+    // Puzzles finished: a run stopped by its time limit keeps them.
+    let mut made = 0usize;
     // Clues kept undecided, per puzzle that has any, for the note on standard error.
     let mut undecided: Vec<usize> = Vec::new();
     let mut text = String::new();
@@ -133,6 +135,7 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
                     text.push_str(&written.puzzle);
                 }
             }
+            made += 1;
             bar.inc(1);
             Ok(())
         });
@@ -147,10 +150,32 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
             print_stats(&progress.questions());
         }
         let seconds = args.time_limit.unwrap_or_default();
+        if made == 0 {
+            return Ok(super::timed_out(
+                "generate",
+                seconds,
+                "before the puzzles were made",
+            ));
+        }
+        // Keep what was finished: the puzzles made are written, then the run exits 4.
+        let whereto = match dir {
+            Some(dir) => {
+                dir.commit()?;
+                let path = args.out.as_deref().unwrap_or(std::path::Path::new("."));
+                format!("written to {}", path.display())
+            }
+            None => {
+                output::stdout(text.as_bytes())?;
+                "printed".to_string()
+            }
+        };
         return Ok(super::timed_out(
             "generate",
             seconds,
-            "before the puzzles were made",
+            &format!(
+                "after {made} of {} puzzles (the {made} made are {whereto})",
+                args.count
+            ),
         ));
     }
     result?;

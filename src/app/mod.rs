@@ -54,7 +54,7 @@ pub fn run(cli: &Cli) -> Result<Exit, Failure> {
         Some(Command::Hint(args)) => hint::run(args, limits),
         Some(Command::Render(args)) => render::run(args, limits),
         Some(Command::CheckProof(args)) => check_proof::run(args, limits),
-        Some(Command::Serve(args)) => serve::run(args),
+        Some(Command::Serve(args)) => serve::run(args, limits),
         Some(Command::Completions(args)) => manual::completions(args),
         Some(Command::Man(args)) => manual::man(args),
     }

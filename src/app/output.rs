@@ -268,7 +268,20 @@ fn replace(path: &Path, target: &Path, bytes: &[u8]) -> Result<(), Failure> {
     let mut tmp = tempfile::Builder::new()
         .prefix(".bimaru-sat-")
         .tempfile_in(dir)
-        .map_err(&err)?;
+        .map_err(|e| {
+            // The file is written beside its target, then renamed over it: say so, without
+            // the random name of a temporary file that never existed.
+            let reason = e.to_string();
+            let reason = reason.split(" at path ").next().unwrap_or_default();
+            err(io::Error::new(
+                e.kind(),
+                format!(
+                    "cannot be replaced: no temporary file can be made in {} to write it \
+                     through ({reason})",
+                    dir.display()
+                ),
+            ))
+        })?;
     let mode = fs::metadata(target).map(|m| m.permissions());
     #[cfg(unix)]
     let mode = mode.or_else(|_| {

@@ -11,6 +11,12 @@ use bimaru_sat::usecase::solve::{Outcome, SolveOptions, solve};
 /// Runs the render command.
 pub fn run(args: &RenderArgs, limits: &Limits) -> Result<Exit, Failure> {
     let output = Destination::new(Some(&args.svg), &[Some(&args.puzzle)])?;
+    // Without --solve no formula is built: the model-size limit does not apply then.
+    let limits = &if args.solve {
+        *limits
+    } else {
+        limits.with_max_model_size(usize::MAX)
+    };
     let input = read_input(Some(&args.puzzle), limits)?;
     let puzzle = input.puzzle(args.format, limits)?;
     let solution = if args.solve {

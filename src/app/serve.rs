@@ -121,7 +121,7 @@ fn router_for(workers: limits::Workers) -> Router {
 }
 
 /// Runs the serve command: listens, prints the address, serves until Ctrl-C.
-pub fn run(args: &ServeArgs) -> Result<Exit, Failure> {
+pub fn run(args: &ServeArgs, input: &bimaru_sat::Limits) -> Result<Exit, Failure> {
     let seconds = |s: f64| Duration::from_secs_f64(s.clamp(0.0, 86_400.0));
     let mut hosts = args.allow_host.clone();
     if !args.bind.is_unspecified() {
@@ -138,6 +138,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, Failure> {
         ),
         body_timeout: seconds(args.body_timeout),
         hosts,
+        input: *input,
     };
     let connections = Connections {
         head_timeout: seconds(args.head_timeout),
@@ -177,25 +178,39 @@ pub fn run(args: &ServeArgs) -> Result<Exit, Failure> {
 }
 
 /// How connections are taken: at most `max` open at once, each closed when it has not sent a
-/// whole request head within `head_timeout` (an idle kept-alive one too).
+/// whole request head within `head_timeout` of its opening (an idle kept-alive one too, after
+/// its last answer). Every client is accepted at once: at the cap, the oldest connection still
+/// waiting for its first request head is closed to make room, so that stalled clients cannot
+/// keep a real request in the system's listen queue.
 struct Connections {
     head_timeout: Duration,
     max: usize,
 }
 
+/// One connection, as the accept loop sees it.
+#[derive(Default)]
+struct Opened {
+    /// A whole request head has arrived.
+    head: std::sync::atomic::AtomicBool,
+    /// Set to close the connection (made room for a newer one).
+    close: tokio::sync::Notify,
+}
+
 impl Connections {
     /// Accepts connections forever and serves each with `router` (HTTP/1.1, hyper).
     async fn serve(self, listener: tokio::net::TcpListener, router: Router) {
-        let permits = std::sync::Arc::new(tokio::sync::Semaphore::new(self.max.max(1)));
+        use hyper::service::Service as _;
+        use std::sync::atomic::Ordering;
+        use std::sync::{Arc, Weak};
+        let permits = Arc::new(tokio::sync::Semaphore::new(self.max.max(1)));
         let service = hyper_util::service::TowerToHyperService::new(router);
         let mut http = hyper::server::conn::http1::Builder::new();
         http.timer(hyper_util::rt::TokioTimer::new())
             .header_read_timeout(self.head_timeout);
+        // The connections waiting for their first request head, oldest first.
+        let mut waiting: std::collections::VecDeque<Weak<Opened>> =
+            std::collections::VecDeque::new();
         loop {
-            // At the cap, further clients wait in the listen queue.
-            let Ok(permit) = permits.clone().acquire_owned().await else {
-                return;
-            };
             let stream = match listener.accept().await {
                 Ok((stream, _)) => stream,
                 Err(e) => {
@@ -206,13 +221,56 @@ impl Connections {
                     continue;
                 }
             };
+            waiting.retain(|w| w.upgrade().is_some_and(|o| !o.head.load(Ordering::Relaxed)));
+            let permit = match permits.clone().try_acquire_owned() {
+                Ok(permit) => permit,
+                Err(_) => {
+                    // At the cap: close the oldest connection still without a request head,
+                    // or, when every one is busy with a request, wait for one to end.
+                    if let Some(oldest) = waiting.pop_front().and_then(|w| w.upgrade()) {
+                        oldest.close.notify_one();
+                    }
+                    let Ok(permit) = permits.clone().acquire_owned().await else {
+                        return;
+                    };
+                    permit
+                }
+            };
             let _ = stream.set_nodelay(true);
-            let connection =
-                http.serve_connection(hyper_util::rt::TokioIo::new(stream), service.clone());
+            let opened = Arc::new(Opened::default());
+            waiting.push_back(Arc::downgrade(&opened));
+            let service = {
+                let (service, opened) = (service.clone(), opened.clone());
+                hyper::service::service_fn(move |request| {
+                    opened.head.store(true, Ordering::Relaxed);
+                    service.call(request)
+                })
+            };
+            let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+            let head_timeout = self.head_timeout;
             tokio::spawn(async move {
                 let _permit = permit;
-                // A client that goes away or times out ends its connection; nothing to report.
-                let _ = connection.await;
+                let mut connection = std::pin::pin!(connection);
+                // A client that goes away or times out ends its connection; nothing to
+                // report. Dropping the connection closes it.
+                let evicted = async {
+                    opened.close.notified().await;
+                    if opened.head.load(Ordering::Relaxed) {
+                        // Its head came just as it was picked: it is no longer idle.
+                        std::future::pending::<()>().await;
+                    }
+                };
+                tokio::select! {
+                    _ = connection.as_mut() => return,
+                    () = evicted => return,
+                    () = tokio::time::sleep(head_timeout) => {}
+                }
+                // The head timeout, counted from the opening: a connection without a request
+                // head by then is closed; one that has sent one goes on (hyper's own
+                // `header_read_timeout` watches its later heads).
+                if opened.head.load(Ordering::Relaxed) {
+                    let _ = connection.await;
+                }
             });
         }
     }

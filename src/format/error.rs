@@ -167,6 +167,12 @@ pub enum ParseErrorKind {
         /// What was found.
         detail: &'static str,
     },
+    /// A line ends in a carriage return alone (the classic Mac OS line end).
+    #[error(
+        "a line ends in a carriage return alone (CR, the classic Mac OS line end); lines must \
+         end in LF or CRLF"
+    )]
+    LoneCarriageReturn,
     /// A size, a fleet or a count of boards over one of the [`crate::model::limits::Limits`].
     #[error(transparent)]
     Limit(#[from] LimitExceeded),

@@ -166,14 +166,14 @@ fn number(
             },
         ));
     }
+    // A number too large for the machine is shown as written, not as the largest one.
     token.parse().map_err(|_| {
         ParseError::at(
             line,
             col,
-            ParseErrorKind::OutOfRange {
-                what: "number",
-                value: usize::MAX,
-                max: SIZE * SIZE,
+            ParseErrorKind::Expected {
+                expected: "a number of at most 100",
+                found: Found::new(token),
             },
         )
     })

@@ -110,6 +110,17 @@ pub fn text_from_bytes(bytes: &[u8]) -> Result<&str, ParseError> {
             },
         ));
     }
+    if let Some(at) = text
+        .match_indices('\r')
+        .map(|(at, _)| at)
+        .find(|&at| text.as_bytes().get(at + 1) != Some(&b'\n'))
+    {
+        let line = text[..at].matches('\n').count() + 1;
+        return Err(ParseError::at_line(
+            line,
+            ParseErrorKind::LoneCarriageReturn,
+        ));
+    }
     Ok(text)
 }
 

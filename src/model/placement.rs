@@ -63,13 +63,17 @@ impl Placements {
             }
         }
         deadline.check()?;
-        Ok(Placements::from_ships(shape, ships))
+        Placements::from_ships(shape, ships, deadline)
     }
 
-    fn from_ships(shape: Shape, ships: Vec<Ship>) -> Self {
+    /// The placements `ships` with their cover index, built within `deadline` (on an open
+    /// 100x100 board with ships of every length up to 100, tens of millions of entries).
+    fn from_ships(shape: Shape, ships: Vec<Ship>, deadline: Deadline) -> Result<Self, TimeLimit> {
+        let mut pulse = deadline.pulse();
         // Counting sort of (cell, placement) pairs by cell: the flat cover index.
         let mut cover_start = vec![0usize; shape.cells() + 1];
         for ship in &ships {
+            pulse.beat()?;
             for pos in ship.cells() {
                 cover_start[shape.index(pos) + 1] += 1;
             }
@@ -80,22 +84,28 @@ impl Placements {
         let mut next = cover_start.clone();
         let mut covering = vec![0; cover_start[shape.cells()]];
         for (i, ship) in ships.iter().enumerate() {
+            if pulse.beat().is_err() {
+                // A large index takes a while to free: not on the caller's time.
+                deadline.discard((covering, ships));
+                return Err(TimeLimit);
+            }
             for pos in ship.cells() {
                 let slot = &mut next[shape.index(pos)];
                 covering[*slot] = i;
                 *slot += 1;
             }
         }
-        Placements {
+        Ok(Placements {
             ships,
             shape,
             cover_start,
             covering,
-        }
+        })
     }
 
-    /// Keeps the placements whose flag in `keep` is true (one flag per placement, in order).
-    pub fn retain(&mut self, keep: &[bool]) {
+    /// Keeps the placements whose flag in `keep` is true (one flag per placement, in order),
+    /// giving up once `deadline` passes (then `self` is left as it was).
+    pub fn retain(&mut self, keep: &[bool], deadline: Deadline) -> Result<(), TimeLimit> {
         let ships = self
             .ships
             .iter()
@@ -103,7 +113,10 @@ impl Placements {
             .filter(|(_, k)| **k)
             .map(|(s, _)| *s)
             .collect();
-        *self = Placements::from_ships(self.shape, ships);
+        let old = std::mem::replace(self, Placements::from_ships(self.shape, ships, deadline)?);
+        // A large index takes a while to free: not on the caller's time once it is out.
+        deadline.discard(old);
+        Ok(())
     }
 
     /// All placements, grouped by length (shortest first), then orientation, then start.

@@ -187,6 +187,9 @@ pub struct RunResult {
     pub grid: Option<Vec<String>>,
     /// Median wall time over the repeats, encoding included, in milliseconds.
     pub ms: f64,
+    /// Repeats run: fewer than asked when the run's time budget, which covers all its repeats,
+    /// ran out first (at least one).
+    pub repeats: usize,
     /// Variables in the formula or program.
     pub variables: usize,
     /// Clauses or constraints.
@@ -271,11 +274,26 @@ impl Comparison {
     /// the medians to the first configuration's, `per-board` the median of the per-puzzle
     /// ratios.
     pub fn table(&self) -> String {
+        let done = self.puzzles.iter().flat_map(|p| &p.runs).map(|r| r.repeats);
+        let (fewest, most) = (done.clone().min(), done.max());
+        let runs = match (fewest, most) {
+            (Some(fewest), Some(most)) if fewest < self.repeat => {
+                let done = if fewest == most {
+                    format!("{fewest}")
+                } else {
+                    format!("{fewest} to {most}")
+                };
+                format!(
+                    "median of {done} run(s) (of {} asked: the time limit came first)",
+                    self.repeat
+                )
+            }
+            _ => format!("median of {} run(s)", self.repeat),
+        };
         let mut out = format!(
-            "{} puzzles, limit {}, median of {} run(s); times include encoding\n\n",
+            "{} puzzles, limit {}, {runs}; times include encoding\n\n",
             self.puzzles.len(),
             self.limit,
-            self.repeat
         );
         let width = self
             .configs
@@ -427,16 +445,30 @@ fn run_one(
     repeat: usize,
     budget: Option<Duration>,
 ) -> (RunResult, Option<Key>) {
-    let mut times = Vec::with_capacity(repeat);
+    // The budget is the run's, all its repeats together: the first repeat has all of it, each
+    // later one what is left, and the repeats stop once it is spent (a repeat cut short by it
+    // is not timed).
+    let end = budget.and_then(|b| Instant::now().checked_add(b));
+    let mut times = Vec::with_capacity(repeat.min(1024));
     let mut first = None;
     for _ in 0..repeat {
+        let left = end.map(|end| end.saturating_duration_since(Instant::now()));
+        if first.is_some() && left.is_some_and(|left| left.is_zero()) {
+            break;
+        }
         let start = Instant::now();
-        let report = config.run(puzzle, limit, budget);
-        times.push(start.elapsed());
-        if first.is_none() {
-            first = Some(report);
+        let report = config.run(puzzle, limit, left.or(budget));
+        let time = start.elapsed();
+        match first {
+            None => {
+                times.push(time);
+                first = Some(report);
+            }
+            Some(_) if stopped(&report) => break,
+            Some(_) => times.push(time),
         }
     }
+    let repeats = times.len();
     let ms = median_duration(&mut times).as_secs_f64() * 1e3;
     let mut run = RunResult {
         config: config.name.clone(),
@@ -444,6 +476,7 @@ fn run_one(
         verdict: String::new(),
         grid: None,
         ms,
+        repeats,
         variables: 0,
         constraints: 0,
         agrees: false,
@@ -483,6 +516,15 @@ fn run_one(
         None => unreachable!("repeat is at least 1"),
     };
     (run, key)
+}
+
+/// Whether a run's time budget stopped it.
+fn stopped(report: &Result<solve::Report, solve::SolveError>) -> bool {
+    match report {
+        Err(solve::SolveError::TimeLimit) => true,
+        Ok(report) => report.stopped,
+        Err(_) => false,
+    }
 }
 
 /// The key most configurations share; the earliest on a tie.

@@ -13,4 +13,4 @@ pub mod proof;
 pub mod solve;
 pub mod source;
 
-pub use source::{Source, folder_files};
+pub use source::{FolderListing, LeftOut, Source, folder_files, folder_listing};

@@ -168,6 +168,58 @@ fn read_capped(reader: impl Read, limits: &Limits) -> Result<Vec<u8>, Bounded> {
     Ok(bytes)
 }
 
+/// What a folder holds, for a command that reads the files directly inside it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FolderListing {
+    /// The files to read, sorted by name: regular files (or links to them), and links that
+    /// lead nowhere (a loop, a missing target), which fail when read as they would given by
+    /// name.
+    pub files: Vec<PathBuf>,
+    /// The entries left out, sorted by name: folders (links to folders too) and special files
+    /// (FIFOs, sockets, devices), which are not read.
+    pub left_out: Vec<LeftOut>,
+}
+
+/// An entry of a folder that is not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeftOut {
+    /// Its path.
+    pub path: PathBuf,
+    /// What it is, in words (`a folder`).
+    pub what: &'static str,
+}
+
+/// The entries directly inside the folder `dir`: the files to read and those left out.
+pub fn folder_listing(dir: &Path) -> Result<FolderListing, Error> {
+    let io_err = |source| Error::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(io_err)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(io_err)?;
+    paths.sort();
+    let mut listing = FolderListing::default();
+    for path in paths {
+        match std::fs::metadata(&path) {
+            Ok(meta) if meta.is_file() => listing.files.push(path),
+            Ok(meta) if meta.is_dir() => listing.left_out.push(LeftOut {
+                path,
+                what: "a folder",
+            }),
+            Ok(_) => listing.left_out.push(LeftOut {
+                path,
+                what: "a special file (a FIFO, a socket or a device)",
+            }),
+            // A link that leads nowhere: read, it fails with the system's reason.
+            Err(_) => listing.files.push(path),
+        }
+    }
+    Ok(listing)
+}
+
 /// The regular files directly inside the folder `dir`, sorted by name.
 pub fn folder_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     let io_err = |source| Error::Io {

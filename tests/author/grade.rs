@@ -75,6 +75,10 @@ fn the_grade_matches_what_each_level_decides() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn grade_command_on_an_ist_instance() {
     let Some(path) = shared("corpus/ist-bimaru/public/instance01.txt") else {

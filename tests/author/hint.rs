@@ -21,6 +21,10 @@ fn ship_flags(out: &str) -> Vec<Vec<bool>> {
         .collect()
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn hint_names_a_forced_cell_that_matches_the_solution() {
     let Some(txt) = shared("corpus/ist-bimaru/public/instance01.txt") else {
@@ -51,6 +55,10 @@ fn hint_names_a_forced_cell_that_matches_the_solution() {
     );
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn repeated_hints_complete_every_public_ist_instance() {
     let Some(dir) = shared("corpus/ist-bimaru/public") else {
@@ -98,6 +106,10 @@ fn repeated_hints_complete_every_public_ist_instance() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn hint_command_reads_and_writes_the_state() {
     let Some(txt) = shared("corpus/ist-bimaru/public/instance02.txt") else {

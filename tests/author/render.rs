@@ -23,6 +23,10 @@ fn elements(svg: &str) -> std::collections::BTreeMap<String, usize> {
     counts
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn render_writes_valid_svg_that_rasterizes_to_a_non_blank_png() {
     let Some(txt) = shared("corpus/ist-bimaru/public/instance01.txt") else {

@@ -24,6 +24,10 @@ fn public_puzzles() -> Vec<NamedPuzzle> {
         .collect()
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn compare_over_the_public_instances_prints_the_table_and_exits_zero() {
     let Some(dir) = shared("corpus/ist-bimaru/public") else {

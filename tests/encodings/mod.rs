@@ -166,11 +166,13 @@ macro_rules! gen_tests {
             mod $name {
                 use super::*;
 
+                #[cfg_attr(no_shared, ignore = "needs ../shared, missing when this test was built")]
                 #[test]
                 fn agrees_on_official_ist() {
                     super::agrees_on_official_ist($model, $card);
                 }
 
+                #[cfg_attr(no_shared, ignore = "needs ../shared, missing when this test was built")]
                 #[test]
                 fn agrees_on_50_rubin_boards() {
                     super::agrees_on_rubin($model, $card);

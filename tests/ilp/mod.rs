@@ -92,6 +92,10 @@ fn ship_cells(grid: &Grid) -> Vec<Vec<bool>> {
         .collect()
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn fifty_rubin_boards_agree_with_sat() {
     let boards = rubin_boards(50);
@@ -311,6 +315,10 @@ fn model_sizes_match_the_formulas_in_the_encoding_docs() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn counting_enumerates_every_solution_with_no_good_cuts() {
     let Some(path) = shared("corpus/ist-bimaru/extra-pedrocurvo/instance15.txt") else {
@@ -361,6 +369,10 @@ fn counting_enumerates_every_solution_with_no_good_cuts() {
     }
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn an_unsatisfiable_instance_exits_one() {
     let Some(path) = shared("corpus/ist-bimaru/extra-pedrocurvo/instance14.txt") else {

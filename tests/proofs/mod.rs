@@ -141,6 +141,10 @@ fn pairs_in(dirs: &[PathBuf], proofs: &Path, suffix: &str) -> Vec<Pair> {
         .collect()
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn every_ist_puzzle_is_certified_and_both_checkers_accept() {
     let Some(root) = shared("corpus/ist-bimaru") else {
@@ -212,6 +216,10 @@ fn every_ist_puzzle_is_certified_and_both_checkers_accept() {
     accepted_by_both(&counted, |_| "exactly");
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn every_rubin_board_is_certified_and_both_checkers_accept() {
     let boards = rubin_boards(usize::MAX);
@@ -480,6 +488,10 @@ fn the_cross_check_agrees_on_the_corpus() {
 /// to keep CI short): every board gets three verdicts and no disagreement; a leg that runs out of
 /// budget (the ILP leg with microlp on most of them) is reported as unconfirmed, never as
 /// agreement. With HiGHS linked the ILP leg uses it.
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn the_cross_check_of_the_solbat_boards_has_no_disagreement() {
     let Some(dir) = shared("corpus/minizinc-solbat") else {
@@ -506,6 +518,10 @@ fn the_cross_check_of_the_solbat_boards_has_no_disagreement() {
     });
 }
 
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn the_cross_check_of_a_corpus_board_agrees() {
     let Some(dir) = shared("corpus/ist-bimaru/public") else {
@@ -527,6 +543,10 @@ fn the_cross_check_of_a_corpus_board_agrees() {
 /// The fault hook exists only in builds with the `plant-fault` feature (`.ci/run` runs this
 /// test with it); the release binary has none (`the_release_binary_has_no_fault_hook`).
 #[cfg(feature = "plant-fault")]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs ../shared, missing when this test was built"
+)]
 #[test]
 fn the_cross_check_names_a_planted_faulty_engine_and_exits_1() {
     let Some(dir) = shared("corpus/ist-bimaru/public") else {

@@ -15,7 +15,12 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, Args)]
 pub struct GenerateArgs {
     /// Board size, ROWSxCOLS.
-    #[arg(long, default_value = "10x10", value_name = "RxC")]
+    #[arg(
+        long,
+        default_value = "10x10",
+        value_name = "RxC",
+        allow_hyphen_values = true
+    )]
     pub size: Size,
 
     /// Fleet: counts by length from submarines up (`4,3,2,1`) or COUNTxLENGTH items

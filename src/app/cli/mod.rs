@@ -59,14 +59,15 @@ pub struct Cli {
     #[command(flatten)]
     pub solve: SolveArgs,
 
-    /// Refuse boards of more than N cells (rows x columns) with exit 2. The default keeps
-    /// every board it allows solvable in reasonable memory (docs/reliability.md).
+    /// Refuse boards of more than N cells (rows x columns) with exit 2 (`serve`: with 422,
+    /// besides its own cap of 50x50). The default keeps every board it allows solvable in
+    /// reasonable memory (docs/reliability.md).
     #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::model::limits::MAX_CELLS)]
     pub max_cells: usize,
 
     /// Refuse puzzles whose model would have more than about N variables (cells, the
     /// placements the counts leave, and counters; the solvers' memory grows with them) with
-    /// exit 2.
+    /// exit 2 (`serve`: with 422).
     #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::model::limits::MAX_MODEL_SIZE)]
     pub max_model_size: usize,
 }
@@ -580,13 +581,15 @@ pub struct CompareArgs {
     #[arg(long)]
     pub no_presolve: bool,
 
-    /// Runs per puzzle and configuration; the median time is kept.
+    /// Runs per puzzle and configuration; the median time is kept. With --time-limit, the
+    /// repeats stop once the run's time is spent (the JSON's `repeats` says how many ran).
     #[arg(long, default_value_t = 1, value_parser = at_least_one::<usize>)]
     pub repeat: usize,
 
-    /// Give up on one run (one configuration on one puzzle) after this many seconds (positive,
-    /// at most 31536000, one year): its verdict is `timeout`, which is neither solved nor
-    /// agreement (exit 1), and the comparison goes on with the next run.
+    /// Give up on one run (one configuration on one puzzle, all its repeats together) after
+    /// this many seconds (positive, at most 31536000, one year): its verdict is `timeout` when
+    /// its first repeat is cut short, which is neither solved nor agreement (exit 1), and the
+    /// comparison goes on with the next run.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
 

@@ -71,6 +71,12 @@ fn json_form<T: DeserializeOwned>(bytes: &[u8], key: &str) -> Result<Option<T>, 
         Err(e) if e.is_eof() && bytes.trim_ascii_start().starts_with(b"{") => {
             Err(ApiError::bad_input(cut_off(&e)))
         }
+        // An object that is not JSON is neither a request nor a JSON puzzle: say what a
+        // request is rather than read it as a puzzle in another format.
+        Err(e) if bytes.trim_ascii_start().starts_with(b"{") => Err(ApiError::bad_input(format!(
+            "request: the body is not valid JSON ({e}); a request is a puzzle as the body, or a \
+             JSON object {{\"{key}\": \"...\"}} with the options the route takes"
+        ))),
         _ => Ok(None),
     }
 }
@@ -159,6 +165,12 @@ pub trait Request: Sized + Send + 'static {
     /// Whether the request is about boards of at most [`LIGHT_CELLS`] cells (or about none, or
     /// does not parse, so that answering it is quick).
     fn small(&self) -> bool;
+
+    /// Refuses a request about a board over the server's input limits (`serve --max-cells`,
+    /// `--max-model-size`): 422 naming the limit.
+    fn within(&self, _limits: &bimaru_sat::Limits) -> Result<(), ApiError> {
+        Ok(())
+    }
 }
 
 impl Request for PuzzleRequest {
@@ -172,6 +184,19 @@ impl Request for PuzzleRequest {
                 .iter()
                 .all(|b| b.puzzle.rows() * b.puzzle.cols() <= LIGHT_CELLS)
         })
+    }
+
+    fn within(&self, limits: &bimaru_sat::Limits) -> Result<(), ApiError> {
+        // A request that does not parse is answered by its route, with the reason.
+        let Ok(doc) = self.document() else {
+            return Ok(());
+        };
+        for board in &doc.boards {
+            limits
+                .puzzle(&board.puzzle)
+                .map_err(limits::over_server_limit)?;
+        }
+        Ok(())
     }
 }
 
@@ -199,9 +224,11 @@ pub fn route<R: Request>(work: Work<R>, cost: Cost) -> MethodRouter<Workers> {
                 Err(response) => return response,
             };
             let answer = async {
+                let input = workers.limits.input;
                 let (request, small) = workers
                     .run(Lane::Light, move |_| {
                         let request = R::read(&uri, &bytes)?;
+                        request.within(&input)?;
                         let small = request.small();
                         Ok((request, small))
                     })
@@ -408,6 +435,15 @@ impl Request for GenerateRequest {
 
     fn small(&self) -> bool {
         false
+    }
+
+    fn within(&self, limits: &bimaru_sat::Limits) -> Result<(), ApiError> {
+        let Ok(size) = self.size.as_deref().unwrap_or("10x10").parse::<Size>() else {
+            return Ok(());
+        };
+        limits
+            .board(size.rows, size.cols)
+            .map_err(limits::over_server_limit)
     }
 }
 

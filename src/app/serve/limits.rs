@@ -18,6 +18,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bimaru_sat::format::json::{ResultJson, Status};
 use bimaru_sat::format::{ParseError, ParseErrorKind};
+use bimaru_sat::model::limits::{Limit, LimitExceeded};
 use bimaru_sat::model::puzzle::Puzzle;
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::solve::{SolveError, SolveOptions};
@@ -174,6 +175,9 @@ pub struct ServerLimits {
     /// Host names, besides `localhost`, `127.0.0.1` and `[::1]`, that the server answers to
     /// (the listen address and `--allow-host`).
     pub hosts: Vec<String>,
+    /// The input limits of `--max-cells` and `--max-model-size`: a board over them is refused
+    /// with 422 naming the limit (boards over [`MAX_SIDE`] on a side are refused anyway).
+    pub input: bimaru_sat::Limits,
 }
 
 impl Default for ServerLimits {
@@ -183,6 +187,7 @@ impl Default for ServerLimits {
             max_solves: 2,
             body_timeout: Duration::from_secs(30),
             hosts: Vec::new(),
+            input: bimaru_sat::Limits::default(),
         }
     }
 }
@@ -204,6 +209,18 @@ pub fn reading() -> bimaru_sat::Limits {
     let mut limits = bimaru_sat::Limits::default();
     limits.max_cells = MAX_SIDE * MAX_SIDE;
     limits
+}
+
+/// The 422 of a board over the server's input limits, naming the limit and its flag.
+pub fn over_server_limit(error: LimitExceeded) -> ApiError {
+    let flag = match error.limit {
+        Limit::ModelSize => "--max-model-size",
+        _ => "--max-cells",
+    };
+    ApiError::unprocessable(
+        Status::Error,
+        format!("{error}: this server was started with {flag} {}", error.max),
+    )
 }
 
 /// Refuses a board larger than [`MAX_SIDE`] on a side.

@@ -546,3 +546,71 @@ async fn a_cut_off_json_body_is_named_as_such() {
         assert_error(status, &value, StatusCode::BAD_REQUEST, &["cut off"]);
     }
 }
+
+/// `serve --max-cells` and `--max-model-size` are honoured (issue 34): a board over either is
+/// answered 422 naming the limit and its flag, on every route that reads a board, and
+/// `/api/generate` refuses a size over `--max-cells`.
+#[tokio::test]
+async fn the_input_limits_of_the_command_line_are_honoured() {
+    let open30 = serde_json::json!({
+        "rows": 30, "cols": 30,
+        "row_counts": vec![Value::Null; 30], "col_counts": vec![Value::Null; 30],
+        "fleet": {"1": 1},
+    })
+    .to_string();
+    let cells = ServerLimits {
+        input: bimaru_sat::Limits::default().with_max_cells(100),
+        ..limits()
+    };
+    for path in ["/api/solve", "/api/unique", "/api/convert", "/api/render"] {
+        let (status, value) = post_request(cells.clone(), path, open30.clone()).await;
+        assert_error(
+            status,
+            &value,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &["900 cells", "over the limit of 100", "--max-cells 100"],
+        );
+    }
+    let (status, value) = post_request(cells, "/api/generate", r#"{"size": "20x20"}"#).await;
+    assert_error(
+        status,
+        &value,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &["400 cells", "--max-cells 100"],
+    );
+    let model = ServerLimits {
+        input: bimaru_sat::Limits::default().with_max_model_size(10),
+        ..limits()
+    };
+    let (status, value) = post_request(model.clone(), "/api/solve", EXAMPLE).await;
+    assert_error(
+        status,
+        &value,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &["over the limit of 10", "--max-model-size 10"],
+    );
+    // Within the limits, the same board is solved.
+    let (status, value) = post("/api/solve", EXAMPLE).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+}
+
+/// A malformed (not cut-off) JSON request is not read again as a puzzle (issue 34): the answer
+/// says the body is not valid JSON and what a request is.
+#[tokio::test]
+async fn a_malformed_json_request_names_what_a_request_is() {
+    let whole = json!({"puzzle": EXAMPLE, "format": "ist"}).to_string();
+    // A comma lost between the two fields.
+    let malformed = whole.replacen("\"ist\",", "\"ist\" ", 1);
+    assert_ne!(malformed, whole);
+    for route in ["solve", "unique", "hint", "convert"] {
+        let (status, value) = post(&format!("/api/{route}"), malformed.clone()).await;
+        assert_error(
+            status,
+            &value,
+            StatusCode::BAD_REQUEST,
+            &["not valid JSON", "a request is", "{\"puzzle\": \"...\"}"],
+        );
+        let message = value["error"].as_str().unwrap_or_default();
+        assert!(!message.contains("unknown field"), "{message}");
+    }
+}

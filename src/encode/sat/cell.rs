@@ -63,6 +63,10 @@ pub fn encode<S: ClauseSink + ?Sized>(instance: &Instance<'_>, sink: &mut S) -> 
     sink.set_rule(Rule::ShipShape);
     let mut pattern = Vec::new();
     for (ship, var) in placements.ships().iter().zip(placement_vars) {
+        if sink.is_stopped() {
+            // Past a deadline or a cap the formula is thrown away: no need to finish it.
+            return encoding.counted(&sink);
+        }
         let p = var.positive();
         pattern.clear();
         for pos in ship.cells() {
@@ -82,6 +86,9 @@ pub fn encode<S: ClauseSink + ?Sized>(instance: &Instance<'_>, sink: &mut S) -> 
     // because of the shape of the board.
     let mut cover = Vec::new();
     for pos in puzzle.positions() {
+        if sink.is_stopped() {
+            return encoding.counted(&sink);
+        }
         sink.set_rule(if !placements.covering(pos).is_empty() {
             Rule::ShipShape
         } else if puzzle.row_counts()[pos.row] == Some(0) {

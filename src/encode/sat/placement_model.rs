@@ -49,6 +49,10 @@ pub fn encode<S: ClauseSink + ?Sized>(instance: &Instance<'_>, sink: &mut S) -> 
     // An open placement makes its cells ship and its halo water. Two placements that overlap
     // or touch therefore exclude each other: one covers a cell of the other's halo.
     for (p, ship) in placements.ships().iter().enumerate() {
+        if sink.is_stopped() {
+            // Past a deadline or a cap the formula is thrown away: no need to finish it.
+            break;
+        }
         if fixed.placements[p] != PlacementStatus::Open {
             continue;
         }

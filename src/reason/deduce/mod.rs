@@ -71,7 +71,7 @@ pub fn deduce(
         .filter(|s| **s != PlacementStatus::Dead)
         .map(|s| *s == PlacementStatus::Chosen)
         .collect();
-    placements.retain(&alive);
+    placements.retain(&alive, deadline)?;
     Ok(Ok(Knowledge { cells, forced }))
 }
 

@@ -7,6 +7,7 @@ use super::spec::{
     GenerateError, GenerateOptions, Minimizer, Phase, clue_free_puzzle, report, report_asked,
 };
 use crate::encode::sat::card::CardKind;
+use crate::encode::sat::formula::{FormulaError, MAX_CLAUSES};
 use crate::model::deadline::Deadline;
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Fleet, Grid, Pos};
@@ -268,15 +269,27 @@ pub(super) fn drop_clue(clues: &[Pos], pos: Pos) -> Option<Vec<Pos>> {
 /// decides every cell, and such that removing any one of them leaves a cell undecided. Clues are revealed at
 /// random among the undecided cells, then dropped in random order. No SAT search is needed:
 /// deduction that decides every cell proves the solution unique. Returned sorted.
+///
+/// Gives up with [`GenerateError::OutOfTime`] once `deadline` passes (the formula, propagation,
+/// probing and every step of both loops read it), and with [`GenerateError::TooLarge`] when the
+/// board's formula would pass [`MAX_CLAUSES`] (its memory stays under about 1 GB).
 pub fn deduction_minimal_clues(
     solution: &Grid,
     fleet: &Fleet,
     card: CardKind,
     depth: usize,
+    deadline: Deadline,
     rng: &mut ChaCha8Rng,
-) -> Vec<Pos> {
-    let mut oracle = DeductionOracle::new(solution, fleet, card, depth);
-    reduce_by_oracle(&mut oracle, solution, rng)
+) -> Result<Vec<Pos>, GenerateError> {
+    let mut oracle = DeductionOracle::new(solution, fleet, card, depth, deadline, MAX_CLAUSES)
+        .map_err(|e| match e {
+            FormulaError::TooLarge { max } => GenerateError::TooLarge { max },
+            _ => GenerateError::OutOfTime,
+        })?;
+    let clues = reduce_by_oracle(&mut oracle, solution, deadline, rng);
+    // A large propagator takes a while to free: not on the caller's time once it is out.
+    deadline.discard(oracle);
+    clues
 }
 
 /// [`deduction_minimal_clues`] with an oracle loaded for `solution`, which it leaves as it found
@@ -284,13 +297,18 @@ pub fn deduction_minimal_clues(
 fn reduce_by_oracle(
     oracle: &mut DeductionOracle,
     solution: &Grid,
+    deadline: Deadline,
     rng: &mut ChaCha8Rng,
-) -> Vec<Pos> {
+) -> Result<Vec<Pos>, GenerateError> {
+    let out_of_time = |oracle: &DeductionOracle| oracle.stopped() || deadline.passed();
     let root = oracle.prop.mark();
     let mut clues: Vec<Pos> = Vec::new();
     loop {
         // The clues so far stay revealed: each round only propagates the new ones.
         let open = oracle.open_cells(&[]);
+        if out_of_time(oracle) {
+            return Err(GenerateError::OutOfTime);
+        }
         if open.is_empty() {
             break;
         }
@@ -318,7 +336,11 @@ fn reduce_by_oracle(
     }
     let mut kept: Vec<Pos> = Vec::new();
     for i in 0..order.len() {
-        if !oracle.open_cells(&kept).is_empty() {
+        let open = oracle.open_cells(&kept);
+        if out_of_time(oracle) {
+            return Err(GenerateError::OutOfTime);
+        }
+        if !open.is_empty() {
             kept.push(order[i]);
         }
         if i + 1 < order.len() {
@@ -328,5 +350,5 @@ fn reduce_by_oracle(
     oracle.undo(root);
     let mut clues = kept;
     clues.sort();
-    clues
+    Ok(clues)
 }

@@ -126,14 +126,18 @@ fn generate_for(
             let u = unique_minimal_clues(&solution, options, rng)?;
             (u.clues, u.undecided)
         }
-        (None, Reduce::Propagation) => (
-            deduction_minimal_clues(&solution, &options.fleet, options.card, 0, rng),
-            Vec::new(),
-        ),
-        (None, Reduce::LookAhead) => (
-            deduction_minimal_clues(&solution, &options.fleet, options.card, 1, rng),
-            Vec::new(),
-        ),
+        (None, Reduce::Propagation | Reduce::LookAhead) => {
+            let depth = usize::from(reduce == Reduce::LookAhead);
+            let clues = deduction_minimal_clues(
+                &solution,
+                &options.fleet,
+                options.card,
+                depth,
+                options.deadline,
+                rng,
+            )?;
+            (clues, Vec::new())
+        }
     };
     if reduce != Reduce::Unique && options.deadline.passed() {
         // What the reduction printed must not depend on speed: all or nothing.
@@ -175,7 +179,8 @@ fn steered_clues(
     }
     let card = CardKind::default(); // the grade measure's formula
     let depth = usize::from(grade >= Grade::Medium);
-    let mut clues = deduction_minimal_clues(solution, &options.fleet, card, depth, rng);
+    let mut clues =
+        deduction_minimal_clues(solution, &options.fleet, card, depth, options.deadline, rng)?;
     if grade >= Grade::Hard {
         let stop = Arc::new(AtomicBool::new(false));
         let _alarm = options.deadline.alarm(stop.clone());

@@ -7,9 +7,10 @@ use super::spec::{
     GenerateError, GenerateOptions, GenerateProgress, Question, SettledBy, clue_free_puzzle,
 };
 use crate::encode::sat::card::CardKind;
-use crate::encode::sat::formula::ClueFormula;
+use crate::encode::sat::formula::{ClueFormula, FormulaError};
 use crate::encode::sat::instance::Instance;
-use crate::model::deadline::Budget;
+use crate::encode::sat::model::Model;
+use crate::model::deadline::{Budget, Deadline};
 use crate::model::geometry::halo;
 use crate::model::lit::{Lit, Var};
 use crate::model::placement::Placements;
@@ -353,7 +354,9 @@ fn admitted(placements: &Placements, broken: &Puzzle, at: Pos) -> Placements {
         })
         .collect();
     let mut kept = placements.clone();
-    kept.retain(&keep);
+    let Ok(()) = kept.retain(&keep, Deadline::NONE) else {
+        unreachable!("no deadline to pass")
+    };
     kept
 }
 
@@ -615,25 +618,43 @@ pub struct DeductionOracle {
 
 impl DeductionOracle {
     /// Loads the clue-free puzzle of `solution`; `depth` 0 is unit propagation alone, 1 adds
-    /// failed-literal probing.
-    pub fn new(solution: &Grid, fleet: &Fleet, card: CardKind, depth: usize) -> Self {
+    /// failed-literal probing. Gives up once `deadline` passes or the formula passes
+    /// `max_clauses` clauses; propagation and probing then keep checking the deadline
+    /// ([`DeductionOracle::stopped`]).
+    pub fn new(
+        solution: &Grid,
+        fleet: &Fleet,
+        card: CardKind,
+        depth: usize,
+        deadline: Deadline,
+        max_clauses: usize,
+    ) -> Result<Self, FormulaError> {
         let puzzle = clue_free_puzzle(solution, fleet);
-        let mut formula = ClueFormula::new(&puzzle, card);
+        let mut formula = ClueFormula::bounded(&puzzle, Model::Cell, card, deadline, max_clauses)?;
         let selectors = puzzle
             .positions()
             .map(|pos| formula.add_guarded_clue(pos, Clue::Piece(solution.get(pos))))
             .collect();
-        let mut prop = Propagator::new(formula.formula());
+        let prop = Propagator::within(formula.formula(), deadline);
+        let cells = formula.cells().to_vec();
+        deadline.discard(formula);
+        let mut prop = prop?;
         // The solution satisfies the formula, so the root cannot conflict.
         let _ = prop.propagate_root();
-        DeductionOracle {
+        Ok(DeductionOracle {
             prop,
             depth,
-            cells: formula.cells().to_vec(),
+            cells,
             model: puzzle.positions().map(|p| solution.is_ship(p)).collect(),
             selectors,
             shape: puzzle.shape(),
-        }
+        })
+    }
+
+    /// Whether the deadline stopped propagation or probing short of its fixpoint (what
+    /// [`DeductionOracle::open_cells`] then says is not to be trusted).
+    pub fn stopped(&self) -> bool {
+        self.prop.stopped()
     }
 
     /// The cells that deduction leaves open when `clues` are revealed (empty: the clues decide

@@ -44,6 +44,16 @@ pub enum GenerateError {
     /// and `look-ahead`; `unique` stops with the clues it has instead).
     #[error("time limit reached before the clue set was made")]
     OutOfTime,
+    /// The board's formula for a CNF-deduction reduction (`propagation`, `look-ahead`, the
+    /// grades) would pass the clause cap that keeps its memory under about 1 GB.
+    #[error(
+        "the board is too large for a reduction by CNF deduction: its formula would have more \
+         than {max} clauses (the `deduction` reduction builds no formula)"
+    )]
+    TooLarge {
+        /// The clause cap.
+        max: usize,
+    },
     /// The deadline passed before a puzzle of the wanted grade turned up.
     #[error("no puzzle of grade {grade} before the time limit ({tries} tries)")]
     TimeLimit {
@@ -482,11 +492,14 @@ pub enum Reduce {
     /// budget is given; then clues whose check ran out of it stay and are reported.
     Unique,
     /// Minimal for unit propagation: removing any clue leaves cells that propagation of the
-    /// clue, count and fleet rules cannot decide. Never needs a search, so it is fast on large
-    /// boards; the puzzles are easy and may keep clues that uniqueness alone does not need.
+    /// clue, count and fleet rules cannot decide. Never needs a search, but it builds the
+    /// board's CNF formula, which a board of about 60x60 and more with the default fleet
+    /// passes the clause cap on (it is refused then); the puzzles are easy and may keep clues
+    /// that uniqueness alone does not need.
     Propagation,
     /// Minimal for one-step look-ahead: removing any clue leaves cells that propagation plus
-    /// failed-literal probing cannot decide. No search, but probing is slow on large boards;
-    /// the puzzles are at most medium.
+    /// failed-literal probing cannot decide. No search, but probing is slow on large boards,
+    /// and the formula has the same clause cap as `propagation`; the puzzles are at most
+    /// medium.
     LookAhead,
 }

@@ -14,7 +14,7 @@ use crate::model::puzzle::Puzzle;
 use crate::usecase::error::Error;
 use crate::usecase::proof::{Certificate, ProofOptions, check};
 use crate::usecase::solve::{Outcome, SolveError, SolveOptions, solve};
-use crate::usecase::{Source, folder_files};
+use crate::usecase::{LeftOut, Source, folder_listing};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -138,15 +138,34 @@ pub struct BatchSummary {
     pub proof_failed: usize,
 }
 
+/// The files a batch reads, and what its folders hold that it does not read.
+#[derive(Clone, Debug)]
+pub struct BatchListing {
+    /// The files, in order.
+    pub files: Vec<BatchFile>,
+    /// The folders' entries left out.
+    pub left_out: Vec<LeftOut>,
+}
+
 impl BatchJob {
     /// The files named by the job: files as given, folders expanded to the files directly
-    /// inside them, sorted by name.
+    /// inside them, sorted by name (a link inside that leads nowhere included: it fails as it
+    /// would given by name).
     pub fn files(&self) -> Result<Vec<BatchFile>, Error> {
-        let mut files = Vec::new();
+        Ok(self.listing()?.files)
+    }
+
+    /// [`BatchJob::files`], and the entries of the folders that are not read (folders and
+    /// special files), each with what it is.
+    pub fn listing(&self) -> Result<BatchListing, Error> {
+        let (mut files, mut left_out) = (Vec::new(), Vec::new());
         for path in &self.paths {
             if path.is_dir() {
+                let listing = folder_listing(path)?;
+                left_out.extend(listing.left_out);
                 files.extend(
-                    folder_files(path)?
+                    listing
+                        .files
                         .into_iter()
                         .map(|path| BatchFile { path, listed: true }),
                 );
@@ -157,7 +176,7 @@ impl BatchJob {
                 });
             }
         }
-        Ok(files)
+        Ok(BatchListing { files, left_out })
     }
 
     /// Solves `files` a few at a time in parallel and hands each file's result to `each`, in

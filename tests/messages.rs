@@ -1,0 +1,182 @@
+//! One clear line naming the input and the rule, for inputs a newcomer tried (issue 34): each
+//! test asserts the message and the exit code that replaced a misleading one.
+
+use crate::common::run;
+use std::path::Path;
+use std::process::Output;
+
+const EXAMPLE: &str = include_str!("../puzzles/ist-example.txt");
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn example() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("puzzles/ist-example.txt")
+        .display()
+        .to_string()
+}
+
+/// One line on standard error, exit 2, nothing on standard output, and every needle present.
+fn assert_one_line(o: &Output, needles: &[&str]) {
+    let e = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(o.stdout.is_empty(), "{e}");
+    assert_eq!(e.trim_end().lines().count(), 1, "{e}");
+    for needle in needles {
+        assert!(e.contains(needle), "{needle:?} not in {e:?}");
+    }
+    assert!(!e.contains("panicked"), "{e}");
+}
+
+#[test]
+fn a_number_over_the_machines_range_in_ist_is_shown_as_written() {
+    let text = EXAMPLE.replacen("ROW 2", "ROW 99999999999999999999999", 1);
+    let o = run(&[], text.as_bytes());
+    assert_one_line(
+        &o,
+        &[
+            "<stdin>: line 1, column 5",
+            "expected a number of at most 100",
+            "\"99999999999999999999999\"",
+        ],
+    );
+    assert!(!stderr(&o).contains("18446744073709551615"));
+}
+
+#[test]
+fn cr_only_line_ends_are_named_as_such() {
+    let text = EXAMPLE.replace('\n', "\r");
+    let o = run(&[], text.as_bytes());
+    assert_one_line(
+        &o,
+        &[
+            "<stdin>: line 1",
+            "carriage return alone",
+            "lines must end in LF or CRLF",
+        ],
+    );
+    assert!(!stderr(&o).contains("row counts"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_negative_generate_size_is_a_bad_size_not_an_unknown_flag() {
+    let o = run(&["generate", "--size", "-5x10"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    // clap's usage errors end with a pointer to --help; the first line says it all.
+    let e = stderr(&o);
+    let first = e.lines().next().unwrap_or_default();
+    for needle in ["--size", "bad board size \"-5x10\"", "at least 1"] {
+        assert!(first.contains(needle), "{needle:?} not in {first:?}");
+    }
+    assert!(
+        !stderr(&o).contains("unexpected argument"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn an_output_file_that_cannot_be_replaced_names_it_and_why() {
+    // procfs (Linux): the file exists, and no file can be made beside it.
+    let o = run(
+        &["convert", "--to", "json", &example(), "/proc/version"],
+        b"",
+    );
+    assert_one_line(
+        &o,
+        &[
+            "/proc/version: cannot be replaced",
+            "no temporary file can be made in /proc",
+        ],
+    );
+    assert!(!stderr(&o).contains(".bimaru-sat-"), "{}", stderr(&o));
+}
+
+/// `convert` and `render` build no formula: with `--max-cells` raised, a 3000x3000 board is
+/// converted and drawn (the model-size cap refused it before), while solving it is still
+/// refused by the model-size cap.
+#[test]
+fn convert_and_render_of_a_huge_board_skip_the_model_size_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = serde_json::json!({
+        "rows": 3000, "cols": 3000,
+        "row_counts": vec![serde_json::Value::Null; 3000],
+        "col_counts": vec![serde_json::Value::Null; 3000],
+        "fleet": {"1": 1, "2": 1, "3": 1, "4": 1},
+    })
+    .to_string();
+    let path = dir.path().join("b3000.json");
+    std::fs::write(&path, board).unwrap();
+    let p = path.to_str().unwrap();
+    let out = dir.path().join("b3000.txt");
+    let o = run(
+        &[
+            "convert",
+            "--max-cells",
+            "9000000",
+            "--to",
+            "puzzlink",
+            p,
+            out.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .contains("battleship/3000/3000/")
+    );
+    let svg = dir.path().join("b3000.svg");
+    let o = run(
+        &[
+            "render",
+            "--max-cells",
+            "9000000",
+            p,
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let o = run(&["--max-cells", "9000000", p], b"");
+    assert_one_line(&o, &["over the limit", "--max-model-size"]);
+}
+
+/// `batch` over a folder holding a symbolic-link loop, a link to a folder and a FIFO: the loop
+/// fails as it does given by name, and the folder and the FIFO are named as skipped, never
+/// dropped in silence (nor read: a FIFO would block).
+#[test]
+fn batch_names_what_it_leaves_out_of_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("set");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::create_dir(dir.path().join("elsewhere")).unwrap();
+    std::fs::write(folder.join("a.txt"), EXAMPLE).unwrap();
+    std::os::unix::fs::symlink("loop", folder.join("loop")).unwrap();
+    std::os::unix::fs::symlink(dir.path().join("elsewhere"), folder.join("linked")).unwrap();
+    let fifo = folder.join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let o = run(&["batch", folder.to_str().unwrap()], b"");
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("a.txt") && out.contains("\"status\":\"found\""),
+        "{out}"
+    );
+    assert!(
+        out.contains("loop: Too many levels of symbolic links"),
+        "{out}"
+    );
+    assert!(e.contains("linked: skipped: a folder"), "{e}");
+    assert!(e.contains("fifo: skipped: a special file"), "{e}");
+    // Given by name, the loop fails the same way.
+    let o = run(&["batch", folder.join("loop").to_str().unwrap()], b"");
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Too many levels of symbolic links"));
+}
