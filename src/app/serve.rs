@@ -3,6 +3,7 @@
 //! fetched from elsewhere. The API's handlers are in [`api`]; [`limits`] holds the board-size,
 //! body-size, time and concurrency limits and runs every request's work off the async threads.
 
+mod advise;
 mod api;
 mod limits;
 #[cfg(test)]
@@ -100,6 +101,7 @@ fn router_for(workers: limits::Workers) -> Router {
         .route("/api/generate", api::route(api::generate, api::Cost::Heavy))
         .route("/api/convert", api::route(api::convert, api::Cost::BySize))
         .route("/api/render", api::route(api::render, api::Cost::BySize))
+        .route("/api/advise", api::route(advise::advise, api::Cost::BySize))
         .fallback(|| async {
             limits::ApiError::new(StatusCode::NOT_FOUND, "no such page or API route".into())
         })

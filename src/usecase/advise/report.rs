@@ -236,6 +236,14 @@ fn method(used: &Used) -> (String, Vec<(&'static str, Value)>) {
                 ),
             ],
         ),
+        Used::Weighted { samples, seed } => (
+            format!("importance sampling, {samples} weighted configurations, seed {seed}"),
+            vec![
+                ("method", json!("weighted")),
+                ("samples", json!(samples)),
+                ("seed", json!(seed)),
+            ],
+        ),
         Used::Sampled {
             samples,
             requested,

@@ -30,9 +30,10 @@ mod sample;
 use exact::exact_posterior;
 use lists::{exact_work, hopeless, lists};
 pub use options::{
-    Options, Posterior, PosteriorError, PosteriorMethod, TouchRule, Used, WORK_PER_SECOND,
+    Options, Posterior, PosteriorError, PosteriorMethod, QUICK_EXACT_WORK, QUICK_SAMPLES,
+    TouchRule, Used, WORK_PER_SECOND,
 };
-use sample::sampled_posterior;
+use sample::{sampled_posterior, weighted_posterior};
 
 /// The board's probabilities.
 pub fn posterior(pos: &Position, opts: &Options) -> Result<Posterior, PosteriorError> {
@@ -47,6 +48,14 @@ pub fn posterior(pos: &Position, opts: &Options) -> Result<Posterior, PosteriorE
     match opts.method {
         PosteriorMethod::Exact => exact_posterior(&lists, opts.deadline).map_err(timed_out)?,
         PosteriorMethod::Sample => sampled_posterior(&lists, opts),
+        PosteriorMethod::Quick => {
+            if exact_work(&lists) <= QUICK_EXACT_WORK
+                && let Ok(exact) = exact_posterior(&lists, opts.deadline)
+            {
+                return exact;
+            }
+            weighted_posterior(&lists, opts)
+        }
         PosteriorMethod::Auto => {
             let work = exact_work(&lists);
             let fits = opts
