@@ -189,3 +189,139 @@ pub fn advise(request: AdviseRequest, deadline: WorkDeadline) -> Result<Response
     };
     Ok(Json(answer).into_response())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ServerLimits, router};
+    use axum::body::Body;
+    use axum::http::{Request, StatusCode};
+    use http_body_util::BodyExt;
+    use serde_json::{Value, json};
+    use tower::ServiceExt;
+
+    async fn post(body: impl Into<Vec<u8>>) -> (StatusCode, Value) {
+        let request = Request::post("/api/advise")
+            .body(Body::from(body.into()))
+            .expect("a request");
+        let response = router(ServerLimits::default())
+            .oneshot(request)
+            .await
+            .expect("an answer");
+        let status = response.status();
+        let bytes = response
+            .into_body()
+            .collect()
+            .await
+            .expect("a body")
+            .to_bytes();
+        (status, serde_json::from_slice(&bytes).expect("JSON"))
+    }
+
+    async fn post_json(body: Value) -> (StatusCode, Value) {
+        post(body.to_string()).await
+    }
+
+    #[tokio::test]
+    async fn a_game_record_gets_a_shot_and_a_heat_map_the_same_every_time() {
+        let record = json!({"size": 10, "fleet": ["A", "B", "D", "S", "P"], "shots": [
+            {"at": "E5", "result": "miss"}, {"at": "C3", "result": "hit"}]});
+        let (status, first) = post_json(record.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{first}");
+        let (_, second) = post_json(record).await;
+        assert_eq!(first, second);
+        let rows = first["probabilities"].as_array().expect("rows");
+        assert_eq!(rows.len(), 10);
+        let total: f64 = rows
+            .iter()
+            .flat_map(|r| r.as_array().expect("a row"))
+            .map(|p| p.as_f64().expect("a number"))
+            .sum();
+        assert!((total - 17.0).abs() < 1e-3, "{total}");
+        // A hit with every ship afloat: the shot goes next to it.
+        let shot = first["shot"].as_str().expect("a shot");
+        assert!(["C2", "B3", "D3", "C4"].contains(&shot), "{shot}");
+        assert_eq!(rows[4][4], json!(0.0), "E5 was a miss");
+    }
+
+    #[tokio::test]
+    async fn contest_text_and_every_strategy_are_taken() {
+        let mut text = String::from("1\n2\nD P\n");
+        for _ in 0..10 {
+            text.push_str("0 0 0 0 0 0 0 0 0 0\n");
+        }
+        let (status, answer) = post(text.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["method"], json!("exact"));
+        assert_eq!(answer["afloat"], json!(["D", "P"]));
+        for strategy in ["rowan", "density", "posterior"] {
+            let (status, answer) = post_json(json!({"contest": text, "strategy": strategy})).await;
+            assert_eq!(status, StatusCode::OK, "{answer}");
+            assert_eq!(answer["strategy"], json!(strategy));
+        }
+        let (status, answer) = post_json(json!({"contest": text, "strategy": "psychic"})).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    }
+
+    #[tokio::test]
+    async fn bad_positions_get_422_naming_the_problem() {
+        let hits = |n: usize| -> Vec<Value> {
+            (1..=n)
+                .map(|r| json!({"at": format!("A{r}"), "result": "hit"}))
+                .collect()
+        };
+        for (record, words) in [
+            (
+                json!({"shots": [{"at": "K11", "result": "miss"}]}),
+                "\"K11\" is off the 10x10 board",
+            ),
+            (
+                json!({"shots": [{"at": "A0", "result": "miss"}]}),
+                "\"A0\" is off the 10x10 board",
+            ),
+            (
+                json!({"fleet": ["P", "D"], "shots": hits(6)}),
+                "6 hits on ships afloat, but the ships afloat have only 5 squares",
+            ),
+            (
+                json!({"shots": [{"at": "C3", "result": "hit"},
+                    {"at": "C4", "result": "sunk", "ship": "A"}]}),
+                "ship A (length 5) sunk at C4 does not fit",
+            ),
+            (
+                json!({"shots": [{"at": "A1", "result": "sunk", "ship": "Q"}]}),
+                "ship \"Q\" is not afloat",
+            ),
+            (
+                json!({"shots": [{"at": "A1", "result": "miss"}, {"at": "A1", "result": "hit"}]}),
+                "A1 was shot before",
+            ),
+            (json!({"size": 8}), "the board is 8x8"),
+            (
+                json!({"shots": [{"at": "A1", "result": "splash"}]}),
+                "unknown variant `splash`",
+            ),
+            (json!({"fleet": []}), "every ship is sunk"),
+            (json!({"contest": "2\n1\nP\n"}), "contest text: "),
+        ] {
+            let (status, answer) = post_json(record.clone()).await;
+            assert_eq!(
+                status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{record}: {answer}"
+            );
+            let message = answer["error"].as_str().expect("a message");
+            assert!(message.contains(words), "{record}: {message}");
+        }
+        // Hits no fleet can cover: a full row of hits for a lone PT boat's neighbours.
+        let (status, answer) = post_json(json!({"fleet": ["A"], "shots": [
+            {"at": "A1", "result": "hit"}, {"at": "J10", "result": "hit"}]}))
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+        assert!(
+            answer["error"]
+                .as_str()
+                .expect("a message")
+                .contains("no arrangement")
+        );
+    }
+}

@@ -239,6 +239,29 @@ mod tests {
     }
 
     #[test]
+    fn quick_sampling_is_close_to_exact_and_the_same_for_a_seed() {
+        let mut board = small_board();
+        board.set(Square::new(4, 5), SquareMark::Hit);
+        let pos = Position {
+            ships: ShipKind::FLEET.to_vec(),
+            board,
+        };
+        let l = lists(&pos, TouchRule::Touch);
+        let exact = exact_posterior(&l, Deadline::NONE).unwrap().unwrap();
+        let opts = Options {
+            seed: 7,
+            ..Options::default()
+        };
+        let a = weighted_posterior(&l, &opts).unwrap();
+        assert_eq!(a, weighted_posterior(&l, &opts).unwrap());
+        for (i, (x, y)) in a.probabilities.iter().zip(&exact.probabilities).enumerate() {
+            assert!((x - y).abs() < 0.03, "square {i}: {x} against {y}");
+        }
+        let sum: f64 = a.probabilities.iter().sum();
+        assert!((sum - 17.0).abs() < 1e-6, "{sum}");
+    }
+
+    #[test]
     fn exact_agrees_with_brute_force() {
         let fleets: [&[ShipKind]; 4] = [
             &[ShipKind::Destroyer],
