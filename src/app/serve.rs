@@ -42,6 +42,16 @@ const ASSETS: &[Asset] = &[
         include_str!("../../web/app.js"),
     ),
     Asset::new(
+        "/battleship",
+        "text/html; charset=utf-8",
+        include_str!("../../web/battleship.html"),
+    ),
+    Asset::new(
+        "/battleship.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/battleship.js"),
+    ),
+    Asset::new(
         "/style.css",
         "text/css; charset=utf-8",
         include_str!("../../web/style.css"),

@@ -48,7 +48,7 @@ pub enum PosteriorMethod {
     Exact,
     /// Uniform sampling.
     Sample,
-    /// Exact when the estimated work is below `QUICK_EXACT_WORK` (tens of milliseconds),
+    /// Exact when the estimated work is below 1e7 (tens of milliseconds),
     /// otherwise sequential importance sampling of 20,000 configurations with the seed: the
     /// same answer on any machine, within a fraction of a second.
     Quick,
