@@ -68,6 +68,8 @@ let model = load() || fresh();
 // Not state: what the server answered for the coach, by the number of shots it was asked for.
 let heat = null;
 let busy = false;
+let stalled = null; // the computer's shot count when its request failed (a reload retries)
+let coaching = null; // the number of shots the coach's request in flight is about
 let problem = "";
 
 function load() {
@@ -146,7 +148,8 @@ function change(update) {
 
 // The computer's turn, when it is due.
 async function computerTurn() {
-  if (busy || model.phase !== "playing" || winner() || model.theirShots.length >= model.myShots.length) return;
+  if (busy || stalled === model.theirShots.length || model.phase !== "playing" || winner()
+    || model.theirShots.length >= model.myShots.length) return;
   busy = true;
   try {
     const answer = await advise({ ...record(model.mine, model.theirShots), strategy: model.level, seed: model.theirShots.length + 1 });
@@ -156,7 +159,8 @@ async function computerTurn() {
     change(() => model.theirShots.push(at));
   } catch (e) {
     busy = false;
-    problem = "The computer could not shoot: " + e.message;
+    stalled = model.theirShots.length;
+    problem = "The computer could not shoot: " + e.message + " (reload the page to try again)";
     render();
   }
 }
@@ -164,14 +168,18 @@ async function computerTurn() {
 async function coach() {
   if (!model.coach || model.phase !== "playing" || winner()) return;
   const n = model.myShots.length;
-  if (heat && heat.n === n) return;
+  if ((heat && heat.n === n) || coaching === n) return;
+  coaching = n;
   try {
     const answer = await advise({ ...record(model.theirs, model.myShots), strategy: "posterior" });
+    coaching = null;
     if (model.myShots.length === n) {
       heat = { n, probabilities: answer.probabilities.flat() };
       render();
     }
   } catch (e) {
+    coaching = null;
+    heat = { n, probabilities: null }; // not asked again for this shot
     problem = "The coach could not answer: " + e.message;
     render();
   }
