@@ -605,3 +605,36 @@ fn the_page_plays_a_puzzle_in_chromium() {
         .expect("run node");
     assert!(status.success(), "tests/web/e2e.mjs failed");
 }
+
+#[test]
+fn the_battleship_page_plays_whole_games_in_chromium() {
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let node_ok = Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let web = repo("tests/web");
+    if !have("node", node_ok)
+        || !have(&chromium, Path::new(&chromium).exists())
+        || !have(
+            "tests/web/node_modules (npm ci in tests/web)",
+            web.join("node_modules/playwright-core").exists()
+                && web.join("node_modules/axe-core").exists(),
+        )
+    {
+        return;
+    }
+    let shots = std::env::var("BIMARU_WEB_SHOTS").map_or_else(
+        |_| Path::new(env!("CARGO_TARGET_TMPDIR")).to_path_buf(),
+        |p| repo(&p),
+    );
+    let server = Server::start(&[]);
+    let status = Command::new("node")
+        .arg(web.join("battleship.mjs"))
+        .arg(server.url())
+        .arg(&shots)
+        .env("CHROMIUM", &chromium)
+        .status()
+        .expect("run node");
+    assert!(status.success(), "tests/web/battleship.mjs failed");
+}

@@ -3,6 +3,7 @@
 //! fetched from elsewhere. The API's handlers are in [`api`]; [`limits`] holds the board-size,
 //! body-size, time and concurrency limits and runs every request's work off the async threads.
 
+mod advise;
 mod api;
 mod limits;
 #[cfg(test)]
@@ -39,6 +40,16 @@ const ASSETS: &[Asset] = &[
         "/app.js",
         "text/javascript; charset=utf-8",
         include_str!("../../web/app.js"),
+    ),
+    Asset::new(
+        "/battleship",
+        "text/html; charset=utf-8",
+        include_str!("../../web/battleship.html"),
+    ),
+    Asset::new(
+        "/battleship.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/battleship.js"),
     ),
     Asset::new(
         "/style.css",
@@ -100,6 +111,7 @@ fn router_for(workers: limits::Workers) -> Router {
         .route("/api/generate", api::route(api::generate, api::Cost::Heavy))
         .route("/api/convert", api::route(api::convert, api::Cost::BySize))
         .route("/api/render", api::route(api::render, api::Cost::BySize))
+        .route("/api/advise", api::route(advise::advise, api::Cost::BySize))
         .fallback(|| async {
             limits::ApiError::new(StatusCode::NOT_FOUND, "no such page or API route".into())
         })

@@ -126,9 +126,10 @@ pub enum Command {
     Render(RenderArgs),
     /// Serve the web page and its JSON API on this machine (see docs/web.md).
     ///
-    /// The page plays, checks, hints, solves, grades, generates and shares puzzles; the API
-    /// answers POST /api/solve, unique, hint, grade, generate, convert and render in the schema
-    /// of `--to json`. Runs until interrupted.
+    /// The page plays, checks, hints, solves, grades, generates and shares puzzles, and
+    /// /battleship plays Battleship against the computer; the API answers POST /api/solve,
+    /// unique, hint, grade, generate, convert and render in the schema of `--to json`, and
+    /// /api/advise the next Battleship shot. Runs until interrupted.
     Serve(ServeArgs),
     /// Print a shell completion script (`bimaru-sat completions bash >
     /// ~/.local/share/bash-completion/completions/bimaru-sat`).

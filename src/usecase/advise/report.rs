@@ -195,6 +195,7 @@ pub fn simulation(summary: &Summary, seconds: f64, threads: usize, to: SimulateO
         SimulateOutput::Json => {
             let mut v = serde_json::to_value(summary).unwrap_or(Value::Null);
             if let Value::Object(m) = &mut v {
+                m.insert("std_error".into(), json!(summary.std_error()));
                 m.insert("ci95".into(), json!(summary.ci95()));
                 m.insert("seconds".into(), json!(seconds));
                 m.insert("games_per_second".into(), json!(rate));
@@ -203,12 +204,13 @@ pub fn simulation(summary: &Summary, seconds: f64, threads: usize, to: SimulateO
             json_text(&v)
         }
         SimulateOutput::Text => format!(
-            "strategy: {}\nrule: {}\ngames: {}\nseed: {}\nmean shots: {:.3} (95% interval ±{:.3})\nmedian: {}\nstd dev: {:.3}\nmin: {}\nmax: {}\ntime: {:.2} s ({:.0} games/s, {} threads)\n",
+            "strategy: {}\nrule: {}\ngames: {}\nseed: {}\nmean shots: {:.3} (standard error {:.3}, 95% interval ±{:.3})\nmedian: {}\nstd dev: {:.3}\nmin: {}\nmax: {}\ntime: {:.2} s ({:.0} games/s, {} threads)\n",
             summary.strategy,
             summary.rule,
             summary.games,
             summary.seed,
             summary.mean,
+            summary.std_error(),
             summary.ci95(),
             summary.median,
             summary.std_dev,
@@ -234,6 +236,14 @@ fn method(used: &Used) -> (String, Vec<(&'static str, Value)>) {
                     u64::try_from(*configurations)
                         .map_or_else(|_| json!(configurations.to_string()), |c| json!(c)),
                 ),
+            ],
+        ),
+        Used::Weighted { samples, seed } => (
+            format!("importance sampling, {samples} weighted configurations, seed {seed}"),
+            vec![
+                ("method", json!("weighted")),
+                ("samples", json!(samples)),
+                ("seed", json!(seed)),
             ],
         ),
         Used::Sampled {

@@ -4,7 +4,7 @@
 //! ChaCha8 stream (master seed, stream `i`), and the strategies are deterministic, so a run is
 //! reproducible by seed whatever the thread count.
 
-use super::board::{Bits, CELLS, Position, ShipKind, Square, SquareMark, placements};
+use super::board::{Bits, CELLS, Position, SIZE, ShipKind, Square, SquareMark, placements};
 use super::posterior::{self, Options, PosteriorMethod, TouchRule};
 use super::rowan;
 use crate::model::deadline::{Deadline, TimeLimit};
@@ -35,6 +35,9 @@ pub enum Strategy {
     Density,
     /// The square most likely to hold a ship: exact posterior when cheap, otherwise density.
     Posterior,
+    /// Density play tuned by self-play: a weaker weight per hit, the longer ships weighted
+    /// down, ties broken by parity while hunting (the strongest measured).
+    Tuned,
 }
 
 impl Strategy {
@@ -44,6 +47,7 @@ impl Strategy {
             Strategy::Rowan => "rowan",
             Strategy::Density => "density",
             Strategy::Posterior => "posterior",
+            Strategy::Tuned => "tuned",
         }
     }
 }
@@ -141,6 +145,7 @@ pub fn choose(opts: &SimOptions, pos: &Position) -> Square {
     let scores: [f64; CELLS] = match opts.strategy {
         Strategy::Rowan => return pick_int(&rowan::scores(pos), empty),
         Strategy::Density => density(pos),
+        Strategy::Tuned => tuned(pos),
         Strategy::Posterior => {
             let o = Options {
                 rule: opts.rule,
@@ -229,6 +234,51 @@ pub fn density(pos: &Position) -> [f64; CELLS] {
     s
 }
 
+/// [`Strategy::Tuned`]'s weight of a placement per hit it explains.
+const TUNED_HIT_WEIGHT: f64 = 4.0;
+
+/// [`Strategy::Tuned`]'s weight of a ship per square beyond two: a ship of length `n` has its
+/// placements weighted `TUNED_SHIP_WEIGHT^(n - 2)`.
+const TUNED_SHIP_WEIGHT: f64 = 0.7;
+
+/// [`Strategy::Tuned`]'s factor on the odd squares ((row + column) odd) while no ship is hit:
+/// ties go to the even squares, which every ship of length two or more covers.
+const TUNED_ODD: f64 = 0.999;
+
+/// [`Strategy::Tuned`]'s scores: density play with a weaker weight per hit
+/// ([`TUNED_HIT_WEIGHT`]), the longer ships weighted down ([`TUNED_SHIP_WEIGHT`]), and ties
+/// broken by parity while hunting ([`TUNED_ODD`]). The three constants were chosen by
+/// `simulate` on the first 20,000 games of seed 1 (docs/advisor.md).
+pub fn tuned(pos: &Position) -> [f64; CELLS] {
+    let b = &pos.board;
+    let empty = b.bits(SquareMark::Empty);
+    let hits = b.bits(SquareMark::Hit);
+    let blocked = b.bits(SquareMark::Miss) | b.bits(SquareMark::Sunk);
+    let mut s = [0f64; CELLS];
+    for ship in &pos.ships {
+        let ship_weight = TUNED_SHIP_WEIGHT.powi(ship.len() as i32 - 2);
+        for p in placements(ship.len()) {
+            if p.cells & blocked != 0 || p.cells & empty == 0 {
+                continue;
+            }
+            let w = ship_weight * TUNED_HIT_WEIGHT.powi((p.cells & hits).count_ones() as i32);
+            let mut open = p.cells & empty;
+            while open != 0 {
+                s[open.trailing_zeros() as usize] += w;
+                open &= open - 1;
+            }
+        }
+    }
+    if hits == 0 {
+        for (i, v) in s.iter_mut().enumerate() {
+            if (i / SIZE + i % SIZE) % 2 == 1 {
+                *v *= TUNED_ODD;
+            }
+        }
+    }
+    s
+}
+
 /// Statistics of a run.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Summary {
@@ -255,7 +305,12 @@ pub struct Summary {
 impl Summary {
     /// Half-width of the 95% confidence interval of the mean.
     pub fn ci95(&self) -> f64 {
-        1.96 * self.std_dev / (self.games as f64).sqrt()
+        1.96 * self.std_error()
+    }
+
+    /// Standard error of the mean: the standard deviation over the square root of the games.
+    pub fn std_error(&self) -> f64 {
+        self.std_dev / (self.games as f64).sqrt()
     }
 
     /// The statistics of the games counted in `hist` (`hist[s]`: games that took `s` shots).
@@ -406,7 +461,12 @@ mod tests {
 
     #[test]
     fn games_end_with_every_ship_sunk_and_are_reproducible() {
-        for strategy in [Strategy::Rowan, Strategy::Density, Strategy::Posterior] {
+        for strategy in [
+            Strategy::Rowan,
+            Strategy::Density,
+            Strategy::Posterior,
+            Strategy::Tuned,
+        ] {
             let opts = SimOptions {
                 strategy,
                 games: 4,
@@ -463,5 +523,6 @@ mod tests {
             .sum::<f64>()
             / 3.0;
         assert!((s.std_dev - var.sqrt()).abs() < 1e-12);
+        assert!((s.std_error() - var.sqrt() / 2.0).abs() < 1e-12);
     }
 }

@@ -30,9 +30,10 @@ mod sample;
 use exact::exact_posterior;
 use lists::{exact_work, hopeless, lists};
 pub use options::{
-    Options, Posterior, PosteriorError, PosteriorMethod, TouchRule, Used, WORK_PER_SECOND,
+    Options, Posterior, PosteriorError, PosteriorMethod, QUICK_EXACT_WORK, QUICK_SAMPLES,
+    TouchRule, Used, WORK_PER_SECOND,
 };
-use sample::sampled_posterior;
+use sample::{sampled_posterior, weighted_posterior};
 
 /// The board's probabilities.
 pub fn posterior(pos: &Position, opts: &Options) -> Result<Posterior, PosteriorError> {
@@ -47,6 +48,14 @@ pub fn posterior(pos: &Position, opts: &Options) -> Result<Posterior, PosteriorE
     match opts.method {
         PosteriorMethod::Exact => exact_posterior(&lists, opts.deadline).map_err(timed_out)?,
         PosteriorMethod::Sample => sampled_posterior(&lists, opts),
+        PosteriorMethod::Quick => {
+            if exact_work(&lists) <= QUICK_EXACT_WORK
+                && let Ok(exact) = exact_posterior(&lists, opts.deadline)
+            {
+                return exact;
+            }
+            weighted_posterior(&lists, opts)
+        }
         PosteriorMethod::Auto => {
             let work = exact_work(&lists);
             let fits = opts
@@ -227,6 +236,29 @@ mod tests {
             };
             assert_eq!(posterior(&pos, &opts), Err(PosteriorError::Inconsistent));
         }
+    }
+
+    #[test]
+    fn quick_sampling_is_close_to_exact_and_the_same_for_a_seed() {
+        let mut board = small_board();
+        board.set(Square::new(4, 5), SquareMark::Hit);
+        let pos = Position {
+            ships: ShipKind::FLEET.to_vec(),
+            board,
+        };
+        let l = lists(&pos, TouchRule::Touch);
+        let exact = exact_posterior(&l, Deadline::NONE).unwrap().unwrap();
+        let opts = Options {
+            seed: 7,
+            ..Options::default()
+        };
+        let a = weighted_posterior(&l, &opts).unwrap();
+        assert_eq!(a, weighted_posterior(&l, &opts).unwrap());
+        for (i, (x, y)) in a.probabilities.iter().zip(&exact.probabilities).enumerate() {
+            assert!((x - y).abs() < 0.03, "square {i}: {x} against {y}");
+        }
+        let sum: f64 = a.probabilities.iter().sum();
+        assert!((sum - 17.0).abs() < 1e-6, "{sum}");
     }
 
     #[test]

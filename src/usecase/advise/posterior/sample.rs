@@ -104,3 +104,117 @@ pub(super) fn draw(lists: &ShipLists, rng: &mut ChaCha8Rng) -> Option<Bits> {
     }
     (occ & lists.hits == lists.hits).then_some(occ)
 }
+
+/// Configurations a weighted chunk draws.
+const WEIGHTED_CHUNK: u64 = 1 << 11;
+
+/// Sequential importance sampling of [`QUICK_SAMPLES`] configurations: while a hit is left
+/// uncovered, a ship afloat and a placement of it through the first such hit are chosen
+/// uniformly among those that fit; then the other ships, in order, each uniformly among its
+/// placements that fit. Every configuration comes from exactly one such sequence, so
+/// weighting it by the product of the numbers of choices makes the weighted sums unbiased
+/// estimates of the counts. No draw is rejected except at a dead end (no choice left). The
+/// chunks' sums are added in chunk order, so the seed alone decides the answer.
+pub(super) fn weighted_posterior(
+    lists: &ShipLists,
+    opts: &Options,
+) -> Result<Posterior, PosteriorError> {
+    let samples = QUICK_SAMPLES;
+    let chunks = samples.div_ceil(WEIGHTED_CHUNK);
+    let sums: Vec<Result<([f64; CELLS], f64), TimeLimit>> = (0..chunks)
+        .into_par_iter()
+        .map(|c| {
+            opts.deadline.check()?;
+            let want = WEIGHTED_CHUNK.min(samples - c * WEIGHTED_CHUNK);
+            let mut rng =
+                ChaCha8Rng::seed_from_u64(opts.seed ^ (c.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+            let mut cover = [0f64; CELLS];
+            let mut total = 0f64;
+            let mut choices: Vec<(usize, Bits, Bits)> = Vec::with_capacity(1024);
+            for _ in 0..want {
+                let Some((occ, w)) = weighted_draw(lists, &mut rng, &mut choices) else {
+                    continue;
+                };
+                total += w;
+                let mut cells = occ;
+                while cells != 0 {
+                    cover[cells.trailing_zeros() as usize] += w;
+                    cells &= cells - 1;
+                }
+            }
+            Ok((cover, total))
+        })
+        .collect();
+    let mut cover = [0f64; CELLS];
+    let mut total = 0f64;
+    for s in sums {
+        let (c, t) = s.map_err(|TimeLimit| PosteriorError::TimeLimit {
+            exact: false,
+            draws: 0,
+        })?;
+        for (a, b) in cover.iter_mut().zip(c) {
+            *a += b;
+        }
+        total += t;
+    }
+    if total == 0.0 {
+        return Err(PosteriorError::Inconsistent);
+    }
+    let mut probabilities = [0.0; CELLS];
+    for (p, &c) in probabilities.iter_mut().zip(&cover) {
+        *p = c / total;
+    }
+    Ok(Posterior {
+        probabilities,
+        used: Used::Weighted {
+            samples,
+            seed: opts.seed,
+        },
+    })
+}
+
+/// One weighted draw: the squares covered and the weight, or `None` at a dead end.
+fn weighted_draw(
+    lists: &ShipLists,
+    rng: &mut ChaCha8Rng,
+    choices: &mut Vec<(usize, Bits, Bits)>,
+) -> Option<(Bits, f64)> {
+    let n = lists.items.len();
+    let mut placed = vec![false; n];
+    let mut occ: Bits = 0;
+    let mut forbid: Bits = 0;
+    let mut weight = 1f64;
+    for _ in 0..n {
+        choices.clear();
+        let open = lists.hits & !occ;
+        if open != 0 {
+            let first = open & open.wrapping_neg();
+            for (k, l) in lists.items.iter().enumerate() {
+                if placed[k] {
+                    continue;
+                }
+                for it in l {
+                    if it.cells & first != 0 && it.cells & forbid == 0 {
+                        choices.push((k, it.cells, it.conflict));
+                    }
+                }
+            }
+        } else {
+            let k = placed.iter().position(|&p| !p)?;
+            for it in &lists.items[k] {
+                if it.cells & forbid == 0 && it.cells & lists.hits == 0 {
+                    choices.push((k, it.cells, it.conflict));
+                }
+            }
+        }
+        if choices.is_empty() {
+            return None;
+        }
+        let (k, cells, conflict) = choices[rng.random_range(0..choices.len())];
+        weight *= choices.len() as f64;
+        placed[k] = true;
+        occ |= cells;
+        forbid |= conflict;
+    }
+    (occ & lists.hits == lists.hits).then_some((occ, weight))
+}

@@ -1,0 +1,396 @@
+//! A game in progress as a player records it ([`GameRecord`]: the board size, the fleet, and
+//! each shot with its answer — miss, hit, or sunk naming the ship, as the Rowan rules announce
+//! it), checked and turned into the contest's [`Position`]; and the advice on the next shot
+//! ([`advise_shot`]): the strategy's square and the posterior heat map, computed by
+//! [`PosteriorMethod::Quick`] so that the same request gets the same answer on any machine.
+
+use super::board::{CELLS, Position, SIZE, ShipKind, ShotBoard, Square, SquareMark};
+use super::posterior::{self, Options, Posterior, PosteriorError, PosteriorMethod, TouchRule};
+use super::simulate::{SimOptions, Strategy, choose};
+use crate::model::deadline::Deadline;
+use serde::Deserialize;
+
+/// What a shot was answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum ShotResult {
+    /// No ship there.
+    Miss,
+    /// A ship there, not sunk yet.
+    Hit,
+    /// A ship there, and with this shot all its squares are hit: it is sunk and named.
+    Sunk,
+}
+
+/// One shot and its answer.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShotRecord {
+    /// The square, column letter then row number (`G4`).
+    pub at: String,
+    /// The answer.
+    pub result: ShotResult,
+    /// The ship sunk (its letter), when `result` is `sunk`.
+    #[serde(default)]
+    pub ship: Option<String>,
+    /// The sunk ship's squares, when the hits around the shot leave it ambiguous.
+    #[serde(default)]
+    pub squares: Option<Vec<String>>,
+}
+
+/// A game as recorded by the shooter.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// The board's side (10: the only size the game is played on).
+    #[serde(default = "ten")]
+    pub size: usize,
+    /// The fleet's letters (A, B, D, S, P; the standard fleet when absent).
+    #[serde(default = "standard_fleet")]
+    pub fleet: Vec<String>,
+    /// The shots in the order they were fired.
+    #[serde(default)]
+    pub shots: Vec<ShotRecord>,
+}
+
+fn ten() -> usize {
+    SIZE
+}
+
+fn standard_fleet() -> Vec<String> {
+    ShipKind::FLEET
+        .iter()
+        .map(|s| s.letter().to_string())
+        .collect()
+}
+
+/// Why a game record is not a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GameError {
+    /// The board is not 10x10.
+    #[error("the board is {0}x{0}; the game is played on 10x10")]
+    Size(usize),
+    /// A fleet letter that names no ship.
+    #[error("fleet: unknown ship {0:?}; expected one of A, B, D, S, P")]
+    UnknownShip(String),
+    /// A ship named twice in the fleet.
+    #[error("fleet: ship {0} is named twice")]
+    ShipTwice(char),
+    /// A shot's square is not on the board.
+    #[error("shot {shot}: {name:?} is off the 10x10 board (columns A to J, rows 1 to 10)")]
+    OffBoard {
+        /// Which shot, counted from 1.
+        shot: usize,
+        /// Its square as given.
+        name: String,
+    },
+    /// A square shot twice.
+    #[error("shot {shot}: {square} was shot before")]
+    ShotTwice {
+        /// Which shot, counted from 1.
+        shot: usize,
+        /// The square.
+        square: Square,
+    },
+    /// A `sunk` answer without its ship, or a ship with another answer.
+    #[error("shot {shot}: a sunk answer names its ship (\"ship\": \"B\"), and only it does")]
+    SunkShip {
+        /// Which shot, counted from 1.
+        shot: usize,
+    },
+    /// A ship sunk that is not afloat.
+    #[error("shot {shot}: ship {ship:?} is not afloat (not in the fleet, or sunk already)")]
+    NotAfloat {
+        /// Which shot, counted from 1.
+        shot: usize,
+        /// The letter given.
+        ship: String,
+    },
+    /// A sunk ship that fits no line of hits through the shot.
+    #[error(
+        "shot {shot}: ship {ship} (length {len}) sunk at {square} does not fit: no straight line of {len} hit squares through it"
+    )]
+    SunkDoesNotFit {
+        /// Which shot, counted from 1.
+        shot: usize,
+        /// The ship.
+        ship: char,
+        /// Its length.
+        len: usize,
+        /// The shot's square.
+        square: Square,
+    },
+    /// A sunk ship that fits several lines of hits: its squares must be given.
+    #[error(
+        "shot {shot}: ship {ship} sunk at {square} could lie in several places; give its \"squares\""
+    )]
+    SunkAmbiguous {
+        /// Which shot, counted from 1.
+        shot: usize,
+        /// The ship.
+        ship: char,
+        /// The shot's square.
+        square: Square,
+    },
+    /// More hits than the ships afloat have squares.
+    #[error("{hits} hits on ships afloat, but the ships afloat have only {cells} squares")]
+    TooManyHits {
+        /// Hits not on sunk ships.
+        hits: usize,
+        /// Squares of the ships afloat.
+        cells: usize,
+    },
+    /// Every ship is sunk.
+    #[error("every ship is sunk: there is no shot left to advise")]
+    GameOver,
+}
+
+impl GameRecord {
+    /// The position the record leaves, checked.
+    pub fn position(&self) -> Result<Position, GameError> {
+        if self.size != SIZE {
+            return Err(GameError::Size(self.size));
+        }
+        let mut ships: Vec<ShipKind> = Vec::with_capacity(5);
+        for letter in &self.fleet {
+            let kind = ship_named(letter).ok_or_else(|| GameError::UnknownShip(letter.clone()))?;
+            if ships.contains(&kind) {
+                return Err(GameError::ShipTwice(kind.letter()));
+            }
+            ships.push(kind);
+        }
+        let mut board = ShotBoard::new();
+        for (i, shot) in self.shots.iter().enumerate() {
+            let n = i + 1;
+            let square = square_named(&shot.at).ok_or_else(|| GameError::OffBoard {
+                shot: n,
+                name: shot.at.clone(),
+            })?;
+            if board.get(square) != SquareMark::Empty {
+                return Err(GameError::ShotTwice { shot: n, square });
+            }
+            if (shot.result == ShotResult::Sunk) != shot.ship.is_some() {
+                return Err(GameError::SunkShip { shot: n });
+            }
+            match shot.result {
+                ShotResult::Miss => board.set(square, SquareMark::Miss),
+                ShotResult::Hit => board.set(square, SquareMark::Hit),
+                ShotResult::Sunk => {
+                    let letter = shot.ship.clone().unwrap_or_default();
+                    let kind = ship_named(&letter).filter(|k| ships.contains(k)).ok_or(
+                        GameError::NotAfloat {
+                            shot: n,
+                            ship: letter,
+                        },
+                    )?;
+                    board.set(square, SquareMark::Hit);
+                    let cells = sunk_squares(&board, shot, n, kind, square)?;
+                    for sq in cells {
+                        board.set(sq, SquareMark::Sunk);
+                    }
+                    ships.retain(|&k| k != kind);
+                }
+            }
+        }
+        let hits = board.bits(SquareMark::Hit).count_ones() as usize;
+        let cells: usize = ships.iter().map(|s| s.len()).sum();
+        if hits > cells {
+            return Err(GameError::TooManyHits { hits, cells });
+        }
+        if ships.is_empty() {
+            return Err(GameError::GameOver);
+        }
+        Ok(Position { ships, board })
+    }
+}
+
+fn ship_named(letter: &str) -> Option<ShipKind> {
+    let mut chars = letter.trim().chars();
+    let c = chars.next()?.to_ascii_uppercase();
+    chars.next().is_none().then(|| ShipKind::from_letter(c))?
+}
+
+fn square_named(name: &str) -> Option<Square> {
+    Square::parse(&name.trim().to_ascii_uppercase())
+}
+
+/// The squares of the ship `kind` sunk by the shot at `square`: those given, or the one
+/// straight line of hits of its length through the square.
+fn sunk_squares(
+    board: &ShotBoard,
+    shot: &ShotRecord,
+    n: usize,
+    kind: ShipKind,
+    square: Square,
+) -> Result<Vec<Square>, GameError> {
+    let len = kind.len();
+    let unfit = GameError::SunkDoesNotFit {
+        shot: n,
+        ship: kind.letter(),
+        len,
+        square,
+    };
+    let all_hit = |cells: &[Square]| cells.iter().all(|&s| board.get(s) == SquareMark::Hit);
+    if let Some(names) = &shot.squares {
+        let mut cells = Vec::with_capacity(names.len());
+        for name in names {
+            cells.push(square_named(name).ok_or_else(|| GameError::OffBoard {
+                shot: n,
+                name: name.clone(),
+            })?);
+        }
+        let lines = lines_through(square, len);
+        let mut sorted = cells.clone();
+        sorted.sort_by_key(|s| s.index());
+        return if lines.contains(&sorted) && all_hit(&sorted) {
+            Ok(sorted)
+        } else {
+            Err(unfit)
+        };
+    }
+    let fits: Vec<Vec<Square>> = lines_through(square, len)
+        .into_iter()
+        .filter(|l| all_hit(l))
+        .collect();
+    match fits.len() {
+        0 => Err(unfit),
+        1 => Ok(fits.into_iter().next().unwrap_or_default()),
+        _ => Err(GameError::SunkAmbiguous {
+            shot: n,
+            ship: kind.letter(),
+            square,
+        }),
+    }
+}
+
+/// Every straight line of `len` squares on the board through `square`, each in index order.
+fn lines_through(square: Square, len: usize) -> Vec<Vec<Square>> {
+    let (r, c) = (square.row as usize, square.col as usize);
+    let mut out = Vec::new();
+    for start in c.saturating_sub(len - 1)..=c {
+        if start + len <= SIZE {
+            out.push((start..start + len).map(|k| Square::new(r, k)).collect());
+        }
+    }
+    if len > 1 {
+        for start in r.saturating_sub(len - 1)..=r {
+            if start + len <= SIZE {
+                out.push((start..start + len).map(|k| Square::new(k, c)).collect());
+            }
+        }
+    }
+    out
+}
+
+/// The advice on one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShotAdvice {
+    /// The square the strategy shoots.
+    pub shot: Square,
+    /// The squares with the highest probability, by row then column.
+    pub best: Vec<Square>,
+    /// Each square's probability of holding a ship.
+    pub posterior: Posterior,
+}
+
+/// The next shot by `strategy` and the posterior heat map ([`PosteriorMethod::Quick`] with
+/// `seed`: exact where it is cheap, importance sampling of a fixed number of configurations
+/// otherwise), within `deadline`.
+pub fn advise_shot(
+    pos: &Position,
+    strategy: Strategy,
+    seed: u64,
+    deadline: Deadline,
+) -> Result<ShotAdvice, PosteriorError> {
+    let opts = Options {
+        rule: TouchRule::Touch,
+        method: PosteriorMethod::Quick,
+        seed,
+        deadline,
+        ..Options::default()
+    };
+    let posterior = posterior::posterior(pos, &opts)?;
+    let empty = pos.board.bits(SquareMark::Empty);
+    let best: Vec<Square> = posterior
+        .best(empty)
+        .into_iter()
+        .map(Square::from_index)
+        .collect();
+    let shot = match strategy {
+        Strategy::Posterior => best.first().copied(),
+        other => Some(choose(
+            &SimOptions {
+                strategy: other,
+                ..SimOptions::default()
+            },
+            pos,
+        )),
+    }
+    .ok_or(PosteriorError::Inconsistent)?;
+    debug_assert!(shot.index() < CELLS);
+    Ok(ShotAdvice {
+        shot,
+        best,
+        posterior,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(json: &str) -> Result<Position, GameError> {
+        serde_json::from_str::<GameRecord>(json)
+            .expect("a record")
+            .position()
+    }
+
+    #[test]
+    fn shots_become_the_contest_board() {
+        let pos = record(
+            r#"{"shots": [{"at": "E7", "result": "hit"}, {"at": "E8", "result": "hit"},
+               {"at": "E9", "result": "hit"}, {"at": "E10", "result": "sunk", "ship": "B"},
+               {"at": "g4", "result": "miss"}, {"at": "C3", "result": "hit"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(pos.ships.len(), 4);
+        assert!(!pos.ships.contains(&ShipKind::Battleship));
+        assert_eq!(pos.board.get(Square::new(6, 4)), SquareMark::Sunk);
+        assert_eq!(pos.board.get(Square::new(3, 6)), SquareMark::Miss);
+        assert_eq!(pos.board.get(Square::new(2, 2)), SquareMark::Hit);
+    }
+
+    #[test]
+    fn bad_records_are_named() {
+        assert_eq!(
+            record(r#"{"shots": [{"at": "K11", "result": "miss"}]}"#),
+            Err(GameError::OffBoard {
+                shot: 1,
+                name: "K11".into()
+            })
+        );
+        assert!(matches!(
+            record(r#"{"shots": [{"at": "A1", "result": "sunk", "ship": "P"}]}"#),
+            Err(GameError::SunkDoesNotFit { shot: 1, .. })
+        ));
+        assert!(matches!(
+            record(
+                r#"{"fleet": ["P"], "shots": [{"at": "A1", "result": "hit"},
+                   {"at": "A2", "result": "hit"}, {"at": "A3", "result": "hit"}]}"#
+            ),
+            Err(GameError::TooManyHits { hits: 3, cells: 2 })
+        ));
+        assert_eq!(record(r#"{"size": 12}"#), Err(GameError::Size(12)));
+    }
+
+    #[test]
+    fn the_same_position_gets_the_same_advice() {
+        let pos = record(r#"{"shots": [{"at": "E5", "result": "miss"}]}"#).unwrap();
+        let a = advise_shot(&pos, Strategy::Posterior, 1, Deadline::NONE).unwrap();
+        let b = advise_shot(&pos, Strategy::Posterior, 1, Deadline::NONE).unwrap();
+        assert_eq!(a, b);
+        assert_ne!(a.shot, Square::new(4, 4));
+    }
+}
