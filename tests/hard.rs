@@ -94,3 +94,39 @@ fn the_native_search_decides_clue_poor_boards_the_solver_agrees() {
         }
     }
 }
+
+/// A board the native search cannot settle within its budget is a hard question: the
+/// portfolio's specialist proves it unique, with the stored solution, with one thread or
+/// several (the extra members only prove UNSAT), and the chosen configuration alone
+/// (`--no-race`) agrees.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "release only: cargo test --release")]
+fn the_specialist_proves_a_hard_board_unique_with_any_number_of_threads() {
+    let (file, board) = half("heldout")
+        .into_iter()
+        .find(|(f, _)| f == "25x25-seed2508.json")
+        .unwrap();
+    for threads in [1, 2, 3] {
+        let options = SolveOptions {
+            threads,
+            ..SolveOptions::unique()
+        };
+        let report = solve(&board.puzzle, &options).unwrap();
+        assert!(
+            report.stats.model.contains("portfolio member"),
+            "{file}, {threads} threads: {}",
+            report.stats.model
+        );
+        match report.outcome {
+            Outcome::Unique(grid) => assert_eq!(Some(grid), board.embedded, "{file}"),
+            other => panic!("{file}, {threads} threads: {other:?}"),
+        }
+    }
+    let alone = SolveOptions {
+        race: false,
+        ..SolveOptions::unique()
+    };
+    let report = solve(&board.puzzle, &alone).unwrap();
+    assert_eq!(report.stats.model, "cell/seq", "{file}");
+    assert!(matches!(report.outcome, Outcome::Unique(_)), "{file}");
+}

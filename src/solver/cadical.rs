@@ -32,8 +32,7 @@
 //! A stopped call keeps every learnt clause; the next call starts a new CaDiCaL `solve`, which
 //! restarts from the top level, so "resuming" is CaDiCaL's incremental search.
 
-use super::interface::{Answer, ProofFormat, ProofSolver, Solver, SolverError};
-use super::{Mode, Tuning};
+use super::interface::{Answer, Mode, ProofFormat, ProofSolver, Solver, SolverError, Tuning};
 use crate::model::lit::{Lit, Var};
 use crate::solver::sink::ClauseSink;
 use cadical_sys::{CaDiCal, Learner, Status, Terminator};

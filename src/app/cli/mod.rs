@@ -395,17 +395,17 @@ pub struct EngineArgs {
     #[arg(long)]
     pub stats: bool,
 
-    /// SAT backend: use the chosen --encoding, --card and --solver only. By default, a call that
-    /// needs more than 2000 conflicts is a hard question: it goes to a portfolio (CaDiCaL on the
-    /// placement model with totalizers, and more on more threads) racing the chosen
-    /// configuration; a verdict is a fact, and a grid is chosen by conflict counts, so the
-    /// output does not depend on timing.
+    /// SAT backend: use the chosen --encoding, --card and --solver for every call. By default,
+    /// a call that needs more than 2000 conflicts of the chosen configuration, or a board the
+    /// native search cannot settle, is a hard question and goes to the specialist (CaDiCaL in
+    /// stable mode on the placement model with totalizers, the whole encoding); the output does
+    /// not depend on timing.
     #[arg(long)]
     pub no_race: bool,
 
-    /// SAT backend: threads for a hard question's portfolio (default: every core). With 1 the
-    /// portfolio's specialist answers hard questions alone; with 2 or more the chosen
-    /// configuration races it, and further members only prove uniqueness.
+    /// SAT backend: threads for a hard question (default: one a physical core, taken as half
+    /// the logical cores). The specialist answers on one; the others run it with other seeds
+    /// and modes and only prove uniqueness, so the grids printed are the same with any N.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
 

@@ -23,6 +23,7 @@
 use super::card::CardKind;
 use super::instance::{Encoding, Instance};
 use super::model::Model;
+pub use super::portfolio::{Configuration, Member, default_threads, portfolio, specialist};
 use super::redundant::Redundant;
 use crate::model::deadline::{Budget, Deadline, TimeLimit};
 use crate::model::lit::Lit;
@@ -32,7 +33,7 @@ use crate::model::puzzle::{Grid, Puzzle};
 use crate::reason::deduce::{Contradiction, Effort, Knowledge, deduce};
 use crate::reason::search::{End, search};
 use crate::solver::sink::Timed;
-use crate::solver::{self, Mode, Solver, SolverKind, Tuning};
+use crate::solver::{self, Solver, SolverKind, Tuning};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -48,112 +49,6 @@ pub const SOLO_CONFLICTS: u64 = 2_000;
 /// minimal 25x25 boards unique within 13,000 nodes and needs 150,000 or more on the others
 /// (`docs/benchmarks.md`).
 pub const NATIVE_NODES: u64 = 20_000;
-
-/// A CNF configuration: the model and the cardinality encoding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Configuration {
-    /// The CNF model.
-    pub model: Model,
-    /// The cardinality encoding of every count.
-    pub card: CardKind,
-}
-
-impl std::fmt::Display for Configuration {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.model, self.card.name())
-    }
-}
-
-/// One member of a race: a configuration, the solver and its tuning, and whether it encodes
-/// what pre-solving left open or the whole puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Member {
-    /// The CNF model and cardinality encoding.
-    pub config: Configuration,
-    /// The SAT solver.
-    pub solver: SolverKind,
-    /// Its search mode and seed.
-    pub tuning: Tuning,
-    /// Encode only what pre-solving left open (the lead's way); otherwise the whole puzzle.
-    pub presolved: bool,
-}
-
-impl std::fmt::Display for Member {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} on {}", self.config, self.solver)?;
-        match self.tuning.mode {
-            Mode::Default => {}
-            Mode::Stable => f.write_str(", stable")?,
-            Mode::Focused => f.write_str(", focused")?,
-        }
-        if self.tuning.seed != 0 {
-            write!(f, ", seed {}", self.tuning.seed)?;
-        }
-        if !self.presolved {
-            f.write_str(", whole encoding")?;
-        }
-        Ok(())
-    }
-}
-
-/// The member measured best on hard questions (the uniqueness proofs of the exactly minimal
-/// boards of `puzzles/hard` and `puzzles/generated/30x30-minimal`, `docs/encodings.md`): the
-/// placement model with totalizers, the whole encoding (pre-solving makes some of these
-/// formulas much harder for CDCL: 218,000 conflicts against 65,000 on `25x25-seed2505`), on
-/// CaDiCaL in stable mode. Without CaDiCaL in the build, varisat on the same formula.
-pub fn specialist() -> Member {
-    let cadical = SolverKind::Cadical.is_available();
-    Member {
-        config: Configuration {
-            model: Model::Placement,
-            card: CardKind::Totalizer,
-        },
-        solver: if cadical {
-            SolverKind::Cadical
-        } else {
-            SolverKind::Varisat
-        },
-        tuning: Tuning {
-            mode: if cadical { Mode::Stable } else { Mode::Default },
-            seed: 0,
-        },
-        presolved: false,
-    }
-}
-
-/// The members that answer a hard question with `threads` threads, in order: the
-/// [`specialist`] first, then (one a thread) the specialist with further seeds, alternating
-/// focused and stable mode. Only the first member's SAT answers count (a grid is the
-/// specialist's, however many threads run); the others prove UNSAT. Without CaDiCaL in the
-/// build there is nothing to vary, and the specialist runs alone.
-pub fn portfolio(threads: usize) -> Vec<Member> {
-    let specialist = specialist();
-    let mut members = vec![specialist];
-    if specialist.solver != SolverKind::Cadical {
-        return members;
-    }
-    for seed in 1..threads {
-        let mode = if seed % 2 == 1 {
-            Mode::Focused
-        } else {
-            Mode::Stable
-        };
-        let seed = u32::try_from(seed).unwrap_or(u32::MAX);
-        members.push(Member {
-            tuning: Tuning { mode, seed },
-            ..specialist
-        });
-    }
-    members
-}
-
-/// The number of threads a hard question uses by default: one a physical core, taken as half
-/// the logical cores the system reports (at least one). Two CDCL solvers on the two logical
-/// cores of the reference 2-core machine each run at half speed (`docs/benchmarks.md`), so
-/// there a second member would only halve the specialist's speed.
-pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| (usize::from(n) / 2).max(1))
-}
 
 /// How the SAT engine works.
 #[derive(Clone, Debug)]
@@ -523,21 +418,25 @@ impl Search {
     /// One call's answer: the lead alone, then (with `race`) the [`portfolio`].
     fn answer(&mut self) -> Result<CallAnswer, SolveError> {
         let members = portfolio(self.threads);
-        // The lead runs alone for a while, unless it is the whole portfolio.
-        let solo = self.race && members != [self.lead().member];
-        let lead = self.lead();
-        let solo_end = if solo {
-            lead.conflicts() + SOLO_CONFLICTS
-        } else {
-            u64::MAX
-        };
-        let answer = lead.run(solo_end)?;
-        let stopped = self
-            .stop
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed));
-        if !matches!(answer, CallAnswer::Stopped) || stopped {
-            return Ok(answer);
+        // The chosen configuration runs alone for a while; the specialist, once it leads, is
+        // never stopped before its answer (a stop and a restart would change the grid it
+        // finds), so that its grids are the same with any number of threads.
+        if !self.race || self.lead().member != members[0] {
+            let race = self.race;
+            let lead = self.lead();
+            let solo_end = if race {
+                lead.conflicts() + SOLO_CONFLICTS
+            } else {
+                u64::MAX
+            };
+            let answer = lead.run(solo_end)?;
+            let stopped = self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed));
+            if !matches!(answer, CallAnswer::Stopped) || stopped {
+                return Ok(answer);
+            }
         }
         // A hard question: the specialist takes over (built once, then kept as the lead).
         let lead = self.lead.take().expect("a lead between calls");
@@ -683,27 +582,6 @@ impl Engine for SatEngine {
             encode_time: self.encode_time,
             solve_time: self.solve_time,
             solver_calls: self.calls,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_portfolio_has_one_member_a_thread_and_the_specialist_first() {
-        for threads in 1..=8 {
-            let members = portfolio(threads);
-            assert_eq!(members[0], specialist());
-            if SolverKind::Cadical.is_available() {
-                assert_eq!(members.len(), threads);
-            } else {
-                assert_eq!(members.len(), 1);
-            }
-            for (i, a) in members.iter().enumerate() {
-                assert!(!members[i + 1..].contains(a), "{a} twice");
-            }
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod formula;
 pub mod instance;
 pub mod model;
 pub mod placement_model;
+pub mod portfolio;
 pub mod redundant;
 
 pub use crate::model::lit::{Lit, Var};

@@ -4,7 +4,8 @@
 //! several clues at once).
 
 use super::spec::{
-    GenerateError, GenerateOptions, GenerateProgress, Question, SettledBy, clue_free_puzzle,
+    GenerateError, GenerateOptions, GenerateProgress, QUESTION_TUNING, Question, SettledBy,
+    clue_free_puzzle,
 };
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::formula::{ClueFormula, FormulaError};
@@ -18,7 +19,7 @@ use crate::model::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle, Shape};
 use crate::reason::deduce::{Effort, Propagation, Rules, deduce};
 use crate::reason::search::{End, search_toward};
 use crate::reason::unit::{Propagator, TrailMark};
-use crate::solver::{self, Answer, Mode, Solver, Tuning};
+use crate::solver::{self, Answer, Solver};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -44,15 +45,6 @@ pub enum Removal {
 /// phase, 7.5 s with 2,000 and 7.2-7.8 s with 200 to 1,000, for the same puzzle
 /// (`docs/benchmarks.md`).
 pub const QUESTION_NODES: u64 = 2_000;
-
-/// How the solver of a uniqueness question searches: in stable mode, which answers the exact
-/// 30x30 generator's questions 2.6 times faster than CaDiCaL's default schedule (seed 7: 98 s
-/// with varisat, 71 s with CaDiCaL's default, 37 s in stable mode, the same puzzle;
-/// `docs/benchmarks.md`). varisat ignores it.
-pub const QUESTION_TUNING: Tuning = Tuning {
-    mode: Mode::Stable,
-    seed: 0,
-};
 
 /// Boards whose longer side is at least this get the windowed searches first; on smaller ones
 /// the search over the whole board is cheap enough on its own.

@@ -1,0 +1,135 @@
+//! CNF [`Configuration`]s, and the portfolio of hard questions: its [`Member`]s (a configuration, a solver, its tuning, and
+//! whether it encodes what pre-solving left or the whole puzzle), the [`specialist`] measured best
+//! on hard questions, the [`portfolio`] of a number of threads, and [`default_threads`]. The SAT
+//! engine ([`super::engine`]) runs them.
+
+use super::card::CardKind;
+use super::model::Model;
+use crate::solver::{Mode, SolverKind, Tuning};
+
+/// A CNF configuration: the model and the cardinality encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Configuration {
+    /// The CNF model.
+    pub model: Model,
+    /// The cardinality encoding of every count.
+    pub card: CardKind,
+}
+
+impl std::fmt::Display for Configuration {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.model, self.card.name())
+    }
+}
+
+/// One member of a race: a configuration, the solver and its tuning, and whether it encodes
+/// what pre-solving left open or the whole puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Member {
+    /// The CNF model and cardinality encoding.
+    pub config: Configuration,
+    /// The SAT solver.
+    pub solver: SolverKind,
+    /// Its search mode and seed.
+    pub tuning: Tuning,
+    /// Encode only what pre-solving left open (the lead's way); otherwise the whole puzzle.
+    pub presolved: bool,
+}
+
+impl std::fmt::Display for Member {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} on {}", self.config, self.solver)?;
+        match self.tuning.mode {
+            Mode::Default => {}
+            Mode::Stable => f.write_str(", stable")?,
+            Mode::Focused => f.write_str(", focused")?,
+        }
+        if self.tuning.seed != 0 {
+            write!(f, ", seed {}", self.tuning.seed)?;
+        }
+        if !self.presolved {
+            f.write_str(", whole encoding")?;
+        }
+        Ok(())
+    }
+}
+
+/// The member measured best on hard questions (the uniqueness proofs of the exactly minimal
+/// boards of `puzzles/hard` and `puzzles/generated/30x30-minimal`, `docs/encodings.md`): the
+/// placement model with totalizers, the whole encoding (pre-solving makes some of these
+/// formulas much harder for CDCL: 218,000 conflicts against 65,000 on `25x25-seed2505`), on
+/// CaDiCaL in stable mode. Without CaDiCaL in the build, varisat on the same formula.
+pub fn specialist() -> Member {
+    let cadical = SolverKind::Cadical.is_available();
+    Member {
+        config: Configuration {
+            model: Model::Placement,
+            card: CardKind::Totalizer,
+        },
+        solver: if cadical {
+            SolverKind::Cadical
+        } else {
+            SolverKind::Varisat
+        },
+        tuning: Tuning {
+            mode: if cadical { Mode::Stable } else { Mode::Default },
+            seed: 0,
+        },
+        presolved: false,
+    }
+}
+
+/// The members that answer a hard question with `threads` threads, in order: the
+/// [`specialist`] first, then (one a thread) the specialist with further seeds, alternating
+/// focused and stable mode. Only the first member's SAT answers count (a grid is the
+/// specialist's, however many threads run); the others prove UNSAT. Without CaDiCaL in the
+/// build there is nothing to vary, and the specialist runs alone.
+pub fn portfolio(threads: usize) -> Vec<Member> {
+    let specialist = specialist();
+    let mut members = vec![specialist];
+    if specialist.solver != SolverKind::Cadical {
+        return members;
+    }
+    for seed in 1..threads {
+        let mode = if seed % 2 == 1 {
+            Mode::Focused
+        } else {
+            Mode::Stable
+        };
+        let seed = u32::try_from(seed).unwrap_or(u32::MAX);
+        members.push(Member {
+            tuning: Tuning { mode, seed },
+            ..specialist
+        });
+    }
+    members
+}
+
+/// The number of threads a hard question uses by default: one a physical core, taken as half
+/// the logical cores the system reports (at least one). Two CDCL solvers on the two logical
+/// cores of the reference 2-core machine each run at half speed (`docs/benchmarks.md`), so
+/// there a second member would only halve the specialist's speed.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| (usize::from(n) / 2).max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_portfolio_has_one_member_a_thread_and_the_specialist_first() {
+        for threads in 1..=8 {
+            let members = portfolio(threads);
+            assert_eq!(members[0], specialist());
+            if SolverKind::Cadical.is_available() {
+                assert_eq!(members.len(), threads);
+            } else {
+                assert_eq!(members.len(), 1);
+            }
+            for (i, a) in members.iter().enumerate() {
+                assert!(!members[i + 1..].contains(a), "{a} twice");
+            }
+        }
+    }
+}
