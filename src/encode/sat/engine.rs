@@ -23,7 +23,7 @@
 use super::card::CardKind;
 use super::instance::{Encoding, Instance};
 use super::model::Model;
-pub use super::portfolio::{Configuration, Member, default_threads, portfolio, specialist};
+pub use super::portfolio::{Configuration, Member, default_threads, portfolio, specialist, stages};
 use super::redundant::Redundant;
 use crate::model::deadline::{Budget, Deadline, TimeLimit};
 use crate::model::lit::Lit;
@@ -117,24 +117,17 @@ struct Prepared {
     chosen: Configuration,
     /// Ship cells of the grids found before the solver starts.
     found: Vec<Vec<bool>>,
-    /// The native search ran out of nodes on this puzzle: its questions are hard, and (with
-    /// `race`) the [`specialist`] answers them from the start.
-    hard: bool,
 }
 
 impl Prepared {
     /// Builds the lead solver, with every grid found so far blocked.
     fn encode(self) -> Result<Search, TimeLimit> {
         let config = &self.config;
-        let lead = if self.hard && config.race {
-            specialist()
-        } else {
-            Member {
-                config: self.chosen,
-                solver: config.solver,
-                tuning: Tuning::default(),
-                presolved: true,
-            }
+        let lead = Member {
+            config: self.chosen,
+            solver: config.solver,
+            tuning: Tuning::default(),
+            presolved: true,
         };
         let mut search = Search {
             puzzle: self.puzzle,
@@ -374,7 +367,6 @@ impl SatEngine {
             config: config.clone(),
             chosen,
             found: Vec::new(),
-            hard: false,
         };
         if config.native == 0 {
             return Ok(EngineState::Search(Box::new(prepared.encode()?)));
@@ -394,11 +386,7 @@ impl SatEngine {
             End::TimeLimit if found.grids.is_empty() => return Err(TimeLimit),
             _ => {
                 let found = found.grids.iter().map(Grid::ship_cells).collect();
-                Some(Box::new(Prepared {
-                    found,
-                    hard: true,
-                    ..prepared
-                }))
+                Some(Box::new(Prepared { found, ..prepared }))
             }
         };
         Ok(EngineState::Searched {
@@ -415,21 +403,26 @@ impl Search {
         self.lead.as_mut().expect("a lead between calls")
     }
 
-    /// One call's answer: the lead alone, then (with `race`) the [`portfolio`].
+    /// One call's answer: the lead alone, then (with `race`) the later [`stages`], each
+    /// within its conflicts, and last the [`portfolio`].
     fn answer(&mut self) -> Result<CallAnswer, SolveError> {
         let members = portfolio(self.threads);
-        // The chosen configuration runs alone for a while; the specialist, once it leads, is
-        // never stopped before its answer (a stop and a restart would change the grid it
-        // finds), so that its grids are the same with any number of threads.
-        if !self.race || self.lead().member != members[0] {
+        // Each stage before the last runs alone within its conflicts; the whole-encoding
+        // specialist, once it leads, is never stopped before its answer (a stop and a restart
+        // would change the grid it finds), so that its grids are the same with any number of
+        // threads.
+        while !self.race || self.lead().member != members[0] {
             let race = self.race;
             let lead = self.lead();
-            let solo_end = if race {
-                lead.conflicts() + SOLO_CONFLICTS
-            } else {
-                u64::MAX
+            let stage = stages()
+                .iter()
+                .position(|(member, _)| *member == lead.member);
+            let budget = match stage {
+                _ if !race => u64::MAX,
+                Some(stage) => stages()[stage].1,
+                None => SOLO_CONFLICTS,
             };
-            let answer = lead.run(solo_end)?;
+            let answer = lead.run(lead.conflicts().saturating_add(budget))?;
             let stopped = self
                 .stop
                 .as_ref()
@@ -437,6 +430,14 @@ impl Search {
             if !matches!(answer, CallAnswer::Stopped) || stopped {
                 return Ok(answer);
             }
+            // The next stage takes over.
+            let next = stage.map_or(0, |stage| stage + 1);
+            let Some(&(member, _)) = stages().get(next) else {
+                break;
+            };
+            let racer = Racer::new(member, self).map_err(|TimeLimit| SolveError::TimeLimit)?;
+            let retired = self.lead.replace(racer).map_or(0, |r| r.conflicts());
+            self.retired_conflicts += retired;
         }
         // A hard question: the specialist takes over (built once, then kept as the lead).
         let lead = self.lead.take().expect("a lead between calls");

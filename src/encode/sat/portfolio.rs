@@ -79,6 +79,29 @@ pub fn specialist() -> Member {
     }
 }
 
+/// Conflicts the specialist on the pre-solved formula gets before the whole encoding takes
+/// over. The generated 30x30 boards that reach it need 2,300 to 6,400; the exactly minimal
+/// boards of `puzzles/hard` are 1.3-5x faster on the whole encoding (`docs/encodings.md`).
+pub const PRESOLVED_CONFLICTS: u64 = 10_000;
+
+/// The stages a hard question goes through after the chosen configuration's solo phase, each
+/// alone and within its conflicts but the last, which is the [`specialist`] (with the rest of
+/// the [`portfolio`] beside it): the specialist on the formula pre-solving left, then on the
+/// whole encoding.
+pub fn stages() -> [(Member, u64); 2] {
+    let specialist = specialist();
+    [
+        (
+            Member {
+                presolved: true,
+                ..specialist
+            },
+            PRESOLVED_CONFLICTS,
+        ),
+        (specialist, u64::MAX),
+    ]
+}
+
 /// The members that answer a hard question with `threads` threads, in order: the
 /// [`specialist`] first, then (one a thread) the specialist with further seeds, alternating
 /// focused and stable mode. Only the first member's SAT answers count (a grid is the
