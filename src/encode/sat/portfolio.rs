@@ -82,7 +82,7 @@ pub fn specialist() -> Member {
 /// Conflicts the specialist on the pre-solved formula gets before the whole encoding takes
 /// over. The generated 30x30 boards that reach it need 2,300 to 6,400; the exactly minimal
 /// boards of `puzzles/hard` are 1.3-5x faster on the whole encoding (`docs/encodings.md`).
-pub const PRESOLVED_CONFLICTS: u64 = 10_000;
+pub const PRESOLVED_CONFLICTS: u64 = 7_000;
 
 /// The stages a hard question goes through after the chosen configuration's solo phase, each
 /// alone and within its conflicts but the last, which is the [`specialist`] (with the rest of
