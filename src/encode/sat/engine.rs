@@ -4,21 +4,21 @@
 //! so that the next call finds another solution. Grids the native search found are blocked in
 //! the solver before it starts.
 //!
-//! **Hard questions: the portfolio.** Each call first runs the chosen configuration (the lead)
-//! alone for [`SOLO_CONFLICTS`] conflicts, which settles almost every puzzle a person makes. A
-//! call that needs more is a hard question, and goes to the formula and solver measured best
-//! for hard questions (the [`specialist`]: CaDiCaL on the placement model with totalizers, the
-//! whole encoding without pre-solving, in stable mode), which takes over from the lead. With
-//! more threads, further members of the [`portfolio`] (the specialist with other seeds and
-//! modes) run beside it, one a thread, to prove UNSAT sooner:
+//! **Hard questions: stages and the portfolio.** Each call first runs the chosen configuration
+//! (the lead) alone for [`SOLO_CONFLICTS`] conflicts, which settles almost every puzzle a person
+//! makes. A call that needs more is a hard question, and goes through the [`stages`]: the
+//! [`specialist`] (CaDiCaL in stable mode, placement model with totalizers) on the formula
+//! pre-solving left, within its conflicts, then on the whole encoding, where it stays the lead.
+//! With more threads, further members of the [`portfolio`] (the specialist with other seeds and
+//! modes) run beside that last stage, one a thread, to prove UNSAT sooner:
 //!
 //! - an UNSAT answer is a fact, whoever gives it: the first stops the others at once;
 //! - a SAT answer (a grid) counts only from the specialist, which stops the others.
 //!
-//! The other members are dropped after each hard call, and the specialist carries on as the
-//! lead, so the grids printed never depend on timing, the machine's load or the number of
-//! threads; verdicts and counts are facts. `--no-race` keeps the chosen configuration for
-//! every call.
+//! Every switch happens at a conflict count, the other members are dropped after each call, and
+//! the last stage is never stopped before its answer, so the grids printed never depend on
+//! timing, the machine's load or the number of threads; verdicts and counts are facts.
+//! `--no-race` keeps the chosen configuration for every call.
 
 use super::card::CardKind;
 use super::instance::{Encoding, Instance};
