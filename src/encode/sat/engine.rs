@@ -39,9 +39,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// Conflicts the chosen configuration gets alone, per call, before its partner joins. A Rubin
-/// board needs a median of 141 for its two calls (solution and uniqueness) and at most 873, so
-/// the race never starts on them; the hard solbat files pass this budget early.
+/// Conflicts the chosen configuration gets alone, per call, before the call counts as a hard
+/// question and goes to the [`stages`]. A Rubin board needs a median of 141 for its two calls
+/// (solution and uniqueness) and at most 873, so none of its calls is hard; the hard solbat
+/// files pass this budget early.
 pub const SOLO_CONFLICTS: u64 = 2_000;
 
 /// Branch nodes the native search gets before the solver takes over (about 0.1 s on a 25x25
@@ -308,8 +309,8 @@ impl Racer {
 
 impl SatEngine {
     /// Pre-solves `puzzle` (unless `config.presolve` is off), then encodes what is left with
-    /// `config.model` and `config.card`; with `config.race`, the [`partner`] configuration
-    /// joins calls that need more than [`SOLO_CONFLICTS`] conflicts.
+    /// `config.model` and `config.card`; with `config.race`, calls that need more than
+    /// [`SOLO_CONFLICTS`] conflicts go to the [`stages`] and the [`portfolio`].
     pub fn new(puzzle: &Puzzle, config: &SatConfig) -> Self {
         let start = Instant::now();
         let chosen = Configuration {

@@ -78,8 +78,9 @@ pub struct SolveOptions {
     pub model: Model,
     /// Stop after this many solutions: 1 finds one, 2 proves uniqueness, N counts up to N.
     pub limit: usize,
-    /// SAT backend: let a second configuration race the chosen one on calls that need many
-    /// conflicts (see [`crate::encode::sat::engine`]); the answer stays deterministic.
+    /// SAT backend: give calls that need more than the chosen configuration's solo conflicts
+    /// to the hard-question stages (see [`crate::encode::sat::engine`]); the answer stays
+    /// deterministic. Off: the chosen configuration answers every call.
     pub race: bool,
     /// SAT backend: threads a hard call's portfolio may use (the lead, the specialist and more;
     /// see [`crate::encode::sat::engine`]). 1 gives hard calls to the specialist alone. The
