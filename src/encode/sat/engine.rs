@@ -200,10 +200,11 @@ impl Racer {
         let (placements, knowledge) = if member.presolved {
             (&search.placements, search.knowledge.as_ref())
         } else {
-            if search.whole.is_none() {
-                search.whole = Some(Placements::within(&search.puzzle, search.deadline)?);
-            }
-            (search.whole.as_ref().unwrap_or(&search.placements), None)
+            let whole = match search.whole.take() {
+                Some(whole) => whole,
+                None => Placements::within(&search.puzzle, search.deadline)?,
+            };
+            (&*search.whole.insert(whole), None)
         };
         let mut solver = member.solver.new_tuned(member.tuning);
         solver.set_interrupt(search.stop.clone());
@@ -412,15 +413,14 @@ impl Search {
         // specialist, once it leads, is never stopped before its answer (a stop and a restart
         // would change the grid it finds), so that its grids are the same with any number of
         // threads.
+        let stages = stages();
         while !self.race || self.lead().member != members[0] {
             let race = self.race;
             let lead = self.lead();
-            let stage = stages()
-                .iter()
-                .position(|(member, _)| *member == lead.member);
+            let stage = stages.iter().position(|(member, _)| *member == lead.member);
             let budget = match stage {
                 _ if !race => u64::MAX,
-                Some(stage) => stages()[stage].1,
+                Some(stage) => stages[stage].1,
                 None => SOLO_CONFLICTS,
             };
             let answer = lead.run(lead.conflicts().saturating_add(budget))?;
@@ -431,34 +431,26 @@ impl Search {
             if !matches!(answer, CallAnswer::Stopped) || stopped {
                 return Ok(answer);
             }
-            // The next stage takes over.
-            let next = stage.map_or(0, |stage| stage + 1);
-            let Some(&(member, _)) = stages().get(next) else {
-                break;
-            };
+            // The next stage takes over (the last stage is the portfolio's first member, which
+            // ends the loop).
+            let (member, _) = stages[stage.map_or(0, |stage| stage + 1)];
             let racer = Racer::new(member, self).map_err(|TimeLimit| SolveError::TimeLimit)?;
             let retired = self.lead.replace(racer).map_or(0, |r| r.conflicts());
             self.retired_conflicts += retired;
         }
-        // A hard question: the specialist takes over (built once, then kept as the lead).
+        // A hard question for the last stage, the portfolio's first member, and the rest of the
+        // portfolio beside it.
         let lead = self.lead.take().expect("a lead between calls");
         let mut racers = Vec::with_capacity(members.len());
-        let mut lead = Some(lead);
-        for member in members {
-            if lead.as_ref().is_some_and(|l| l.member == member) {
-                racers.extend(lead.take());
-                continue;
-            }
+        racers.push(lead);
+        for &member in &members[1..] {
             match Racer::new(member, self) {
                 Ok(racer) => racers.push(racer),
                 Err(TimeLimit) => {
-                    self.lead = lead.or_else(|| racers.drain(..1).next());
+                    self.lead = racers.into_iter().next();
                     return Err(SolveError::TimeLimit);
                 }
             }
-        }
-        if let Some(dropped) = lead {
-            self.retired_conflicts += dropped.conflicts();
         }
         let answer = if racers.len() == 1 {
             let only = &mut racers[0];

@@ -60,19 +60,20 @@ impl std::fmt::Display for Member {
 /// formulas much harder for CDCL: 218,000 conflicts against 65,000 on `25x25-seed2505`), on
 /// CaDiCaL in stable mode. Without CaDiCaL in the build, varisat on the same formula.
 pub fn specialist() -> Member {
-    let cadical = SolverKind::Cadical.is_available();
+    let solver = SolverKind::strongest();
     Member {
         config: Configuration {
             model: Model::Placement,
             card: CardKind::Totalizer,
         },
-        solver: if cadical {
-            SolverKind::Cadical
-        } else {
-            SolverKind::Varisat
-        },
+        solver,
         tuning: Tuning {
-            mode: if cadical { Mode::Stable } else { Mode::Default },
+            // varisat has no modes.
+            mode: if solver == SolverKind::Cadical {
+                Mode::Stable
+            } else {
+                Mode::Default
+            },
             seed: 0,
         },
         presolved: false,
@@ -132,8 +133,13 @@ pub fn portfolio(threads: usize) -> Vec<Member> {
 /// the logical cores the system reports (at least one). Two CDCL solvers on the two logical
 /// cores of the reference 2-core machine each run at half speed (`docs/benchmarks.md`), so
 /// there a second member would only halve the specialist's speed.
+/// The system is asked once a process (it reads cgroup files), since every `SolveOptions`
+/// starts from this default.
 pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| (usize::from(n) / 2).max(1))
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| {
+        std::thread::available_parallelism().map_or(1, |n| (usize::from(n) / 2).max(1))
+    })
 }
 
 #[cfg(test)]
