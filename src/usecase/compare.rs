@@ -187,8 +187,8 @@ pub struct RunResult {
     pub grid: Option<Vec<String>>,
     /// Median wall time over the repeats, encoding included, in milliseconds.
     pub ms: f64,
-    /// Repeats run: fewer than asked when the run's time budget, which covers all its repeats,
-    /// ran out first (at least one).
+    /// Repeats run: fewer than asked when the run's share of the time limit, which covers all
+    /// its repeats, ran out first (at least one).
     pub repeats: usize,
     /// Variables in the formula or program.
     pub variables: usize,
@@ -354,9 +354,11 @@ impl Comparison {
 }
 
 /// Runs every configuration on every puzzle, `repeat` times each, looking for up to `limit`
-/// solutions, each run within `budget` (none: no limit; a run out of time has the verdict
-/// `timeout`, see [`Config::run`]); `step` is called after each puzzle-configuration
-/// pair.
+/// solutions, the whole comparison within `budget` (none: no limit). Each run (one
+/// configuration on one puzzle, all its repeats) gets an equal share of the time left, so that
+/// what a quick run leaves goes to the runs after it; a run whose first repeat is cut short has
+/// the verdict `timeout` (see [`Config::run`]). `step` is called after each
+/// puzzle-configuration pair.
 pub fn compare(
     puzzles: &[NamedPuzzle],
     configs: &[Config],
@@ -366,12 +368,20 @@ pub fn compare(
     step: &mut dyn FnMut(),
 ) -> Comparison {
     let (limit, repeat) = (limit.max(1), repeat.max(1));
+    let end = budget.and_then(|b| Instant::now().checked_add(b));
+    let mut runs_left = puzzles.len() * configs.len();
     let mut results = Vec::with_capacity(puzzles.len());
     for p in puzzles {
         let mut runs = Vec::with_capacity(configs.len());
         let mut keys = Vec::with_capacity(configs.len());
         for config in configs {
-            let (run, key) = run_one(&p.puzzle, config, limit, repeat, budget);
+            // This run's share of what is left; `runs_left` counts this run, so it is >= 1.
+            let share = end.map(|end| {
+                let left = end.saturating_duration_since(Instant::now());
+                left / u32::try_from(runs_left).unwrap_or(u32::MAX)
+            });
+            runs_left -= 1;
+            let (run, key) = run_one(&p.puzzle, config, limit, repeat, share);
             runs.push(run);
             keys.push(key);
             step();
@@ -445,9 +455,9 @@ fn run_one(
     repeat: usize,
     budget: Option<Duration>,
 ) -> (RunResult, Option<Key>) {
-    // The budget is the run's, all its repeats together: the first repeat has all of it, each
-    // later one what is left, and the repeats stop once it is spent (a repeat cut short by it
-    // is not timed).
+    // The budget is the run's share, all its repeats together: the first repeat has all of it,
+    // each later one what is left, and the repeats stop once it is spent (a repeat cut short by
+    // it is not timed).
     let end = budget.and_then(|b| Instant::now().checked_add(b));
     let mut times = Vec::with_capacity(repeat.min(1024));
     let mut first = None;

@@ -583,14 +583,15 @@ pub struct CompareArgs {
     pub no_presolve: bool,
 
     /// Runs per puzzle and configuration; the median time is kept. With --time-limit, the
-    /// repeats stop once the run's time is spent (the JSON's `repeats` says how many ran).
+    /// repeats stop once the run's share is spent (the JSON's `repeats` says how many ran).
     #[arg(long, default_value_t = 1, value_parser = at_least_one::<usize>)]
     pub repeat: usize,
 
-    /// Give up on one run (one configuration on one puzzle, all its repeats together) after
-    /// this many seconds (positive, at most 31536000, one year): its verdict is `timeout` when
-    /// its first repeat is cut short, which is neither solved nor agreement (exit 1), and the
-    /// comparison goes on with the next run.
+    /// Finish the whole comparison within this many seconds (positive, at most 31536000, one
+    /// year). Each run (one configuration on one puzzle, all its repeats together) gets an
+    /// equal share of the time left; a run whose first repeat is cut short has the verdict
+    /// `timeout`, which is neither solved nor agreement (exit 1), and the comparison goes on
+    /// with the next run.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
 
