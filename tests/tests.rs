@@ -1,4 +1,5 @@
-//! Integration tests: one binary, one module per theme (the ripgrep layout).
+//! The fast suite of integration tests: one binary, one module per theme (the ripgrep layout).
+//! The long suites (whole corpora, stress, the browser) are the `long` binary (`tests/long.rs`).
 
 mod common;
 
@@ -25,8 +26,6 @@ mod properties;
 mod puzzlink;
 mod readme;
 mod snapshots;
-#[cfg(feature = "cadical")]
-mod solvers;
 mod time_limits;
 mod usage;
 mod web;

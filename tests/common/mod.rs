@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod server;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -136,4 +138,52 @@ pub fn rubin_boards(limit: usize) -> Vec<RubinBoard> {
             puzzle: board.puzzle,
         })
         .collect()
+}
+
+/// The `rate` DRAT checker (`cargo install rate --locked`, see `.ci/run`): `BIMARU_RATE`, else
+/// `rate` on the `PATH` or in cargo's `bin` folder. Missing: the rate half of a test is skipped
+/// with a message, except under `CI=true`, where it fails.
+pub fn rate() -> Option<PathBuf> {
+    let named = std::env::var_os("BIMARU_RATE").map(PathBuf::from);
+    let on_path = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|dir| dir.join("rate"));
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cargo")))
+        .map(|home| home.join("bin/rate"));
+    let found = named
+        .into_iter()
+        .chain(on_path)
+        .chain(cargo_home)
+        .find(|p| p.is_file());
+    if found.is_none() {
+        assert!(
+            std::env::var("CI").map_or(true, |v| v != "true"),
+            "CI=true but the rate proof checker is missing (cargo install rate --locked)"
+        );
+        eprintln!("skipping the rate checks: rate is missing (cargo install rate --locked)");
+    }
+    found
+}
+
+/// Whether `rate` verifies `proof` against `cnf` (it prints `s VERIFIED` and exits 0).
+pub fn rate_accepts(rate: &Path, cnf: &Path, proof: &Path) -> bool {
+    let out = Command::new(rate)
+        .arg(cnf)
+        .arg(proof)
+        .output()
+        .expect("run rate");
+    let verified = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .any(|l| l.trim() == "s VERIFIED");
+    verified && out.status.success()
+}
+
+/// `FILE.cnf` beside a proof `FILE`.
+pub fn cnf_of(proof: &Path) -> PathBuf {
+    let mut name = proof.as_os_str().to_owned();
+    name.push(".cnf");
+    PathBuf::from(name)
 }

@@ -1,54 +1,20 @@
 //! The ILP backend: byte-exact IST output with both models, agreement with SAT on the Rubin
 //! (CSPLib 014) and CSC384 boards, the size formulas of `encodings/ilp-*.md`, solution counting
-//! by no-good cuts, and the LP export → cbc → decode round trip.
+//! by no-good cuts. The corpus-wide runs (50 Rubin boards, the LP export → cbc → decode round
+//! trip on the IST instances, the solbat boards) are in the long suite (`tests/long/ilp.rs`).
 
-use crate::common::{files, read, rubin_boards, run, shared};
+use crate::common::{files, read, run, shared};
 use bimaru_sat::encode::ilp::{IlpModel, IlpSolver, LinearModel};
 use bimaru_sat::model::geometry::caps;
 use bimaru_sat::model::placement::Placements;
 use bimaru_sat::model::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Ship};
-use bimaru_sat::{Backend, Outcome, SolveOptions, format::ist, solve};
+use bimaru_sat::{Outcome, SolveOptions, format::ist, solve};
 use proptest::prelude::*;
-use std::path::{Path, PathBuf};
 use std::process::Command;
+
+mod support;
 use strum::VariantArray;
-
-/// The solvers this build links: microlp always, HiGHS and CBC with their features.
-fn solvers() -> Vec<IlpSolver> {
-    IlpSolver::VARIANTS
-        .iter()
-        .copied()
-        .filter(|s| s.is_available())
-        .collect()
-}
-
-fn ilp(model: IlpModel, solver: IlpSolver, limit: usize) -> SolveOptions {
-    SolveOptions {
-        backend: Backend::Ilp,
-        ilp_model: model,
-        ilp_solver: solver,
-        limit,
-        ..SolveOptions::default()
-    }
-}
-
-/// The 25 official IST instances (public and mooshak-private), each with its `.out`.
-fn ist_official() -> Vec<PathBuf> {
-    let mut all = Vec::new();
-    for dir in [
-        "corpus/ist-bimaru/public",
-        "corpus/ist-bimaru/mooshak-private",
-    ] {
-        if let Some(d) = shared(dir) {
-            all.extend(files(&d, ".txt"));
-        }
-    }
-    all
-}
-
-fn out_of(txt: &Path) -> PathBuf {
-    txt.with_extension("out")
-}
+use support::{ilp, ist_official, out_of, solbat, solvers};
 
 #[test]
 fn ist_official_instances_print_the_out_files_with_both_models() {
@@ -90,39 +56,6 @@ fn ship_cells(grid: &Grid) -> Vec<Vec<bool>> {
                 .collect()
         })
         .collect()
-}
-
-#[cfg_attr(
-    no_shared,
-    ignore = "needs ../shared, missing when this test was built"
-)]
-#[test]
-fn fifty_rubin_boards_agree_with_sat() {
-    let boards = rubin_boards(50);
-    if boards.is_empty() {
-        return;
-    }
-    assert_eq!(boards.len(), 50);
-    for board in &boards {
-        let sat = solve(&board.puzzle, &SolveOptions::unique()).unwrap();
-        let Outcome::Unique(sat_grid) = &sat.outcome else {
-            panic!("board {}: SAT says {:?}", board.id, sat.outcome)
-        };
-        assert_eq!(sat_grid.ship_cells(), board.ship, "board {}", board.id);
-        for solver in solvers() {
-            // The ship model proves uniqueness; the cell model (slower under microlp, see
-            // docs/benchmarks.md) must find the same grid.
-            let ship = solve(&board.puzzle, &ilp(IlpModel::Ship, solver, 2)).unwrap();
-            assert_eq!(ship.outcome, sat.outcome, "board {} ship", board.id);
-            let cell = solve(&board.puzzle, &ilp(IlpModel::Cell, solver, 1)).unwrap();
-            assert_eq!(
-                cell.outcome.grid(),
-                Some(sat_grid),
-                "board {} cell",
-                board.id
-            );
-        }
-    }
 }
 
 /// A CSC384 `battle.py` input: row counts, column counts, fleet counts (digit strings), then
@@ -415,69 +348,6 @@ fn a_ship_clue_no_ship_can_cover_has_no_solution() {
     }
 }
 
-/// `cbc`, if installed. Under `CI=true` a missing cbc fails the test instead of skipping it.
-fn cbc() -> Option<&'static str> {
-    let found = Command::new("cbc")
-        .arg("-quit")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if found {
-        return Some("cbc");
-    }
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("CI=true but cbc is not installed (apt-get install coinor-cbc)");
-    }
-    eprintln!("skipping: cbc is not installed");
-    None
-}
-
-#[test]
-fn emitted_lp_solved_by_cbc_decodes_to_the_out_files() {
-    let instances = ist_official();
-    if instances.is_empty() {
-        return;
-    }
-    let Some(cbc) = cbc() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    for path in &instances {
-        let p = path.to_str().unwrap();
-        for model in ["ship", "cell"] {
-            let lp = dir.path().join("model.lp");
-            let sol = dir.path().join("model.sol");
-            let out = run(
-                &[
-                    "--emit-lp",
-                    lp.to_str().unwrap(),
-                    "--emit-only",
-                    "--ilp-model",
-                    model,
-                    p,
-                ],
-                b"",
-            );
-            assert_eq!(out.status.code(), Some(0), "{p} {model}");
-            assert!(out.stdout.is_empty());
-            let status = Command::new(cbc)
-                .arg(&lp)
-                .args(["solve", "solu"])
-                .arg(&sol)
-                .output()
-                .unwrap();
-            assert!(status.status.success(), "cbc on {p} {model}");
-            let decoded = run(
-                &["decode", p, sol.to_str().unwrap(), "--backend", "ilp"],
-                b"",
-            );
-            assert_eq!(decoded.status.code(), Some(0), "{p} {model}");
-            assert_eq!(
-                String::from_utf8_lossy(&decoded.stdout),
-                String::from_utf8_lossy(&read(&out_of(path))),
-                "{p} {model}"
-            );
-        }
-    }
-}
-
 #[test]
 fn glpsol_reports_decode_too() {
     let Some(path) = ist_official().into_iter().next() else {
@@ -672,54 +542,6 @@ proptest! {
                 prop_assert!(report.outcome.grids().contains(&&grid));
             }
         }
-    }
-}
-
-/// The 39 MiniZinc solbat boards (dense, no clues, 12x12 to 15x15, ships up to length 7).
-fn solbat() -> Vec<(String, Puzzle)> {
-    let Some(dir) = shared("corpus/minizinc-solbat") else {
-        return Vec::new();
-    };
-    let boards: Vec<(String, Puzzle)> = files(&dir, ".dzn")
-        .into_iter()
-        .map(|path| {
-            let text = String::from_utf8(read(&path)).unwrap();
-            let format = bimaru_sat::format::detect(&text).unwrap();
-            let mut doc =
-                bimaru_sat::format::parse_document(&text, format, &bimaru_sat::Limits::default())
-                    .unwrap();
-            (path.display().to_string(), doc.boards.remove(0).puzzle)
-        })
-        .collect();
-    assert_eq!(boards.len(), 39);
-    boards
-}
-
-#[test]
-fn every_solbat_board_ends_in_a_verified_grid_no_solution_or_the_time_limit() {
-    use rayon::prelude::*;
-    let boards = solbat();
-    for solver in solvers() {
-        boards.par_iter().for_each(|(name, puzzle)| {
-            let options = SolveOptions {
-                budget: bimaru_sat::model::deadline::Budget::within(Some(
-                    std::time::Duration::from_secs(1),
-                )),
-                ..ilp(IlpModel::Ship, solver, 1)
-            };
-            let sat = solve(puzzle, &SolveOptions::default()).unwrap().outcome;
-            match solve(puzzle, &options) {
-                Ok(report) => match report.outcome.grid() {
-                    Some(grid) => {
-                        bimaru_sat::model::verify::verify(puzzle, grid).unwrap();
-                        assert_ne!(sat, Outcome::Unsat, "{name} {solver:?}");
-                    }
-                    None => assert_eq!(sat, Outcome::Unsat, "{name} {solver:?}"),
-                },
-                Err(bimaru_sat::usecase::solve::SolveError::TimeLimit) => {}
-                Err(e) => panic!("{name} {solver:?}: {e}"),
-            }
-        });
     }
 }
 

@@ -1,6 +1,6 @@
 //! The API through the router (`tower::ServiceExt::oneshot`): every route's answer, and every
 //! kind of bad request answered with a 4xx JSON error. The real server, many requests at once
-//! and the browser are tested in `tests/web.rs`.
+//! and the browser are tested in `tests/web.rs` and `tests/long/web.rs`.
 
 use super::limits::Lane;
 use super::{ASSETS, ServerLimits, router};
