@@ -1,7 +1,8 @@
 //! The architecture of `src/` as `docs/ARCHITECTURE.md` draws it, checked from the code:
 //! the page names every file; the source root holds a handful of entries; the import graph
 //! (every `use` line and every `crate::`/`super::` path, read with `syn`) has no loop between
-//! files or folders and no import from a lower layer to a higher one.
+//! files or folders and no import from a lower layer to a higher one. Besides, every path the
+//! pages of `README.md`, `docs/` and `encodings/` name exists.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -638,4 +639,159 @@ fn clap_is_named_only_in_the_binarys_folder() {
     assert!(!found.is_empty(), "the command line is declared somewhere");
     let outside: Vec<&String> = found.iter().filter(|f| !f.starts_with("app/")).collect();
     assert!(outside.is_empty(), "clap named outside app/: {outside:?}");
+}
+
+/// The folders at the top of the repository that the docs name paths under, and its files.
+const TOP_FOLDERS: &[&str] = &[
+    "src/",
+    "tests/",
+    "docs/",
+    "encodings/",
+    "puzzles/",
+    "scripts/",
+    "python/",
+    "web/",
+    "benches/",
+    "vendor/",
+    ".ci/",
+    "examples/",
+];
+const TOP_FILES: &[&str] = &[
+    "Cargo.toml",
+    "Cargo.lock",
+    "build.rs",
+    "README.md",
+    ".gitignore",
+];
+
+/// `README.md`, every page under `docs/` (the dated history of `docs/benchmarks/` too) and
+/// every page of `encodings/`, relative to the repository root.
+fn markdown_pages() -> Vec<String> {
+    fn walk(dir: &Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).expect("a readable folder") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                let relative = path.strip_prefix(root()).expect("under the root");
+                out.push(relative.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    let mut pages = vec!["README.md".to_owned()];
+    walk(&root().join("docs"), &mut pages);
+    walk(&root().join("encodings"), &mut pages);
+    pages.sort();
+    pages
+}
+
+/// A word of a code span or block as the path it names, if it names one of the repository's:
+/// punctuation, `#anchor`, `::item` and `:line` suffixes are cut, and globs, placeholders
+/// (`<puzzle>`, `{a,b}`, `$f`, `NNN.json`), installed folders and build outputs are no paths.
+fn repository_path(word: &str) -> Option<String> {
+    let word = word.trim_matches(|c| "()[]\"',;".contains(c));
+    let word = word.split('#').next().unwrap_or_default();
+    let word = word.split("::").next().unwrap_or_default();
+    let word = match word.rsplit_once(':') {
+        Some((path, line)) if line.chars().all(|c| c.is_ascii_digit() || c == '-') => path,
+        _ => word,
+    };
+    let word = word.trim_end_matches(['.', ':']);
+    let named = TOP_FOLDERS.iter().any(|f| word.starts_with(f)) || TOP_FILES.contains(&word);
+    let pattern = word.contains(['*', '?', '[', ']', '{', '}', '<', '>', '$']);
+    let stem = word.rsplit('/').next().unwrap_or_default();
+    let stem = stem.split('.').next().unwrap_or_default();
+    let numbered = stem.contains('N') && stem.chars().all(|c| c.is_ascii_digit() || c == 'N');
+    let installed = word
+        .split('/')
+        .any(|part| part == "node_modules" || part == "target");
+    (named && !pattern && !numbered && !installed).then(|| word.to_owned())
+}
+
+/// The paths a page names: every word of its code spans and fenced blocks that names a path of
+/// the repository (from the root), and the target of every local link (from the page's
+/// folder; URLs, anchors and links out of the repository, such as `../shared/`, are left out).
+fn named_paths(page: &str, text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut prose = String::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if fenced {
+            words.extend(line.split_whitespace().map(str::to_owned));
+        } else {
+            prose.push_str(line);
+            prose.push('\n');
+        }
+    }
+    let mut paths: Vec<String> = Vec::new();
+    // A code span never crosses a blank line, so a stray backtick spoils one paragraph at most.
+    for paragraph in prose.split("\n\n") {
+        for span in paragraph.split('`').skip(1).step_by(2) {
+            words.extend(span.split_whitespace().map(str::to_owned));
+        }
+        for (_, rest) in paragraph
+            .match_indices("](")
+            .map(|(i, _)| paragraph.split_at(i + 2))
+        {
+            let target = rest.split([')', ' ']).next().unwrap_or_default();
+            let target = target.split('#').next().unwrap_or_default();
+            if target.is_empty() || target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let folder = Path::new(page).parent().unwrap_or(Path::new(""));
+            let mut resolved: Vec<&str> = folder.iter().map(|p| p.to_str().unwrap()).collect();
+            let mut outside = false;
+            for part in target.split('/') {
+                match part {
+                    "" | "." => {}
+                    ".." => outside |= resolved.pop().is_none(),
+                    _ => resolved.push(part),
+                }
+            }
+            if !outside {
+                paths.push(resolved.join("/"));
+            }
+        }
+    }
+    paths.extend(words.iter().filter_map(|w| repository_path(w)));
+    paths
+}
+
+/// The old paths a history page explains on its `Paths since moved:` line (`old` is now `new`):
+/// its records stay verbatim, so a path that moved since is named there instead.
+fn moved_paths(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|line| line.starts_with("Paths since moved:"))
+        .flat_map(|line| line.split('`').skip(1).step_by(2).step_by(2))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn every_path_the_docs_name_exists() {
+    let mut checked = 0;
+    let mut missing = Vec::new();
+    for page in markdown_pages() {
+        let text = std::fs::read_to_string(root().join(&page)).expect("a page");
+        let moved = moved_paths(&text);
+        for path in named_paths(&page, &text) {
+            checked += 1;
+            if !root().join(&path).exists() && !moved.contains(&path) {
+                missing.push(format!("{page}: {path}"));
+            }
+        }
+    }
+    assert!(
+        checked > 500,
+        "only {checked} paths found: the pages are read wrong"
+    );
+    missing.sort();
+    missing.dedup();
+    assert!(
+        missing.is_empty(),
+        "paths named in the docs that do not exist (the file moved or is gone):\n  {}",
+        missing.join("\n  ")
+    );
 }

@@ -1,7 +1,8 @@
 //! `puzzles/hard/`: every board parses, holds a solution the independent verifier accepts, and
 //! sits in exactly one half (tuning or held-out, by the parity of its seed, as its README says).
 //! One quick held-out board is solved and proven unique with its stored solution. (The proofs
-//! of the whole held-out half are checked with `rate` in `docs/benchmarks.md`; proving every
+//! of the whole held-out half are checked with `rate` in
+//! `docs/benchmarks/2026-11-25-issue-22-hard-boards.md`; proving every
 //! board here would take minutes.)
 
 use bimaru_sat::format::json;

@@ -652,9 +652,10 @@ fn batch_lines(
     })
 }
 
-/// Measurement hook for `docs/benchmarks.md`: solves every puzzle one after another in Rust,
-/// as `solve` would with the same options but with no Python between the calls, and returns
-/// the seconds it took (the in-process Rust time that `solve`'s overhead is measured against).
+/// Measurement hook for `docs/benchmarks.md` ("Python package"): solves every puzzle one after
+/// another in Rust, as `solve` would with the same options but with no Python between the
+/// calls, and returns the seconds it took (the in-process Rust time that `solve`'s overhead is
+/// measured against).
 #[pyfunction]
 #[pyo3(signature = (puzzles, *, unique=false))]
 fn _solve_all_in_rust(py: Python<'_>, puzzles: Vec<PyPuzzle>, unique: bool) -> PyResult<f64> {

@@ -60,7 +60,7 @@ pub fn search(puzzle: &Puzzle, placements: &Placements, limit: usize, budget: &B
 /// solutions found first are those the search reaches with the fewest changes to `guide`'s
 /// ships on the way. The generator's uniqueness questions look for such a second solution: on
 /// exact 30x30 seed 1 the native search then settles 45 of 70 questions instead of 35
-/// (`docs/benchmarks.md`).
+/// (`docs/benchmarks/2026-11-26-issue-21-fifth-pass.md`).
 pub fn search_toward(
     puzzle: &Puzzle,
     placements: &Placements,

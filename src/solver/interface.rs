@@ -78,7 +78,7 @@ pub enum Mode {
     Default,
     /// Stable mode only: long restarts and target phases (CaDiCaL's `sat` configuration). On
     /// the exactly minimal 25x25 and 30x30 boards it proves uniqueness 1.3-1.8x faster than the
-    /// default schedule (`docs/benchmarks.md`).
+    /// default schedule (`docs/benchmarks.md`, "SAT solvers").
     Stable,
     /// Focused mode only: frequent restarts, no local search (CaDiCaL's `unsat`
     /// configuration).

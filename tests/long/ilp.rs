@@ -28,7 +28,7 @@ fn fifty_rubin_boards_agree_with_sat() {
         assert_eq!(sat_grid.ship_cells(), board.ship, "board {}", board.id);
         for solver in solvers() {
             // The ship model proves uniqueness; the cell model (slower under microlp, see
-            // docs/benchmarks.md) must find the same grid.
+            // docs/benchmarks/2026-11-21-ilp-backend.md) must find the same grid.
             let ship = solve(&board.puzzle, &ilp(IlpModel::Ship, solver, 2)).unwrap();
             assert_eq!(ship.outcome, sat.outcome, "board {} ship", board.id);
             let cell = solve(&board.puzzle, &ilp(IlpModel::Cell, solver, 1)).unwrap();

@@ -62,7 +62,7 @@ impl IlpObjective {
 /// `sum (len * n + column) * x` (with `n` free columns) makes it branch on the longest ships
 /// first, as people solve these puzzles. Together with a huge MIP gap (the first integer point
 /// is accepted) this cut the time for `--unique` on the hardest IST instance (T15) from about
-/// 3.3 s to 0.06 s of CPU; see `docs/benchmarks.md`.
+/// 3.3 s to 0.06 s of CPU; see `docs/benchmarks/2026-11-21-ilp-backend.md`.
 pub(super) fn branching_length(role: VarRole) -> f64 {
     match role {
         VarRole::Placement(ship) => ship.len as f64,
@@ -77,7 +77,8 @@ pub(super) fn branching_length(role: VarRole) -> f64 {
 /// start, and the ranking only sends it after a point with the longest ships at the lowest
 /// columns. With zero it found first points on six hard solbat boards in 28 s of CPU against 75
 /// s, and proved the 20 boards of `puzzles/generated/20x20` unique in 26 s against 43 s with the
-/// ranking once a no-good cut is in (`docs/benchmarks.md`, `encodings/ilp-ship.md`).
+/// ranking once a no-good cut is in (`docs/benchmarks/2026-11-25-issue-25-ilp-second-round.md`,
+/// `docs/benchmarks/2026-11-26-issue-25-third-round.md`, `encodings/ilp-ship.md`).
 pub(super) fn columns(
     choice: IlpObjective,
     solver: IlpSolver,

@@ -3,7 +3,7 @@
 //! derives implied bounds, so the program keeps exactly its integer solutions, and it often
 //! decides most of a Bimaru board before the MIP solver is called. microlp has no presolve of
 //! its own, and its uniqueness proofs (a feasibility search that must exhaust the tree) are
-//! where most of its time goes; see `docs/benchmarks.md`.
+//! where most of its time goes; see `docs/benchmarks/2026-11-21-ilp-backend.md`.
 
 use super::{LinearConstraint, LinearModel, Sense};
 

@@ -48,7 +48,7 @@ pub const SOLO_CONFLICTS: u64 = 2_000;
 /// Branch nodes the native search gets before the solver takes over (about 0.1 s on a 25x25
 /// board). On the tuning half of `puzzles/hard/` the native search proves 8 of the 12 exactly
 /// minimal 25x25 boards unique within 13,000 nodes and needs 150,000 or more on the others
-/// (`docs/benchmarks.md`).
+/// (`docs/benchmarks/2026-11-25-issue-22-hard-boards-second-session.md`).
 pub const NATIVE_NODES: u64 = 20_000;
 
 /// How the SAT engine works.

@@ -131,8 +131,8 @@ pub fn portfolio(threads: usize) -> Vec<Member> {
 
 /// The number of threads a hard question uses by default: one a physical core, taken as half
 /// the logical cores the system reports (at least one). Two CDCL solvers on the two logical
-/// cores of the reference 2-core machine each run at half speed (`docs/benchmarks.md`), so
-/// there a second member would only halve the specialist's speed.
+/// cores of the reference 2-core machine each run at half speed (`docs/benchmarks.md`, "SAT
+/// solvers"), so there a second member would only halve the specialist's speed.
 /// The system is asked once a process (it reads cgroup files), since every `SolveOptions`
 /// starts from this default.
 pub fn default_threads() -> usize {

@@ -50,7 +50,7 @@ impl Implied {
 }
 
 /// Which redundant constraints to add (see `encodings/redundant.md`); none by default, since
-/// none paid on the hard boards (`docs/benchmarks.md`).
+/// none paid on the hard boards (`docs/benchmarks/2026-11-25-issue-22-hard-boards.md`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Redundant {
     /// [`Implied::LinePlacements`].

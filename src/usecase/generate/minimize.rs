@@ -47,7 +47,9 @@ pub fn unique_minimal_clues(
 /// no water is open) until the rules of [`crate::reason::deduce`] decide every cell, then
 /// [`unique_reduction`] of that whole set. Water tells little, so the set the reduction keeps
 /// needs deeper reasoning than one that keeps ship parts: at 10x10 about one such puzzle in ten
-/// is fiendish, against one in fifty from [`unique_minimal_clues`] (`docs/benchmarks.md`).
+/// is fiendish, against one in fifty from [`unique_minimal_clues`]
+/// (`docs/benchmarks/2026-11-25-issue-21-second-pass.md`,
+/// `docs/benchmarks/2026-11-26-issue-21-fourth-pass.md`).
 pub fn sparse_minimal_clues(
     solution: &Grid,
     options: &GenerateOptions,

@@ -43,7 +43,7 @@ pub enum Removal {
 /// 30x30 boards a node costs 10 to 50 µs. The questions the native search settles at all it
 /// settles within a few hundred nodes: exact 30x30 seed 1 takes 10.9 s with 20,000 nodes a
 /// phase, 7.5 s with 2,000 and 7.2-7.8 s with 200 to 1,000, for the same puzzle
-/// (`docs/benchmarks.md`).
+/// (`docs/benchmarks/2026-11-26-issue-21-fifth-pass.md`).
 pub const QUESTION_NODES: u64 = 2_000;
 
 /// Boards whose longer side is at least this get the windowed searches first; on smaller ones

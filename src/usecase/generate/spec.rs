@@ -381,7 +381,7 @@ pub(super) fn report_asked(options: &GenerateOptions, asked: usize, to_ask: usiz
 
 /// The configuration of the generator's uniqueness checks: the placement model with
 /// totalizers, about three times faster than the cell model with sequential counters on 20x20
-/// boards, with the same clue sets (see `docs/benchmarks.md`).
+/// boards, with the same clue sets (see `docs/benchmarks/2026-11-23-issue-13-generator.md`).
 pub const CHECK_CONFIGURATION: Configuration = Configuration {
     model: Model::Placement,
     card: CardKind::Totalizer,
@@ -390,7 +390,7 @@ pub const CHECK_CONFIGURATION: Configuration = Configuration {
 /// How the solver of a uniqueness question searches: in stable mode, which answers the exact
 /// 30x30 generator's questions 2.6 times faster than CaDiCaL's default schedule (seed 7: 98 s
 /// with varisat, 71 s with CaDiCaL's default, 37 s in stable mode, the same puzzle;
-/// `docs/benchmarks.md`). varisat ignores it.
+/// `docs/benchmarks.md`, "Generator"). varisat ignores it.
 pub const QUESTION_TUNING: Tuning = Tuning {
     mode: Mode::Stable,
     seed: 0,
