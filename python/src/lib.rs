@@ -33,6 +33,9 @@ use types::{
     PyGrid, PyPuzzle, PyResult_, file_text, json_value, piece_name, puzzles_of, read_doc, read_one,
 };
 
+/// The name of the thread a long call works on.
+const WORKER: &str = "bimaru-call";
+
 /// How often a waiting call looks for Ctrl-C.
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
@@ -47,10 +50,14 @@ fn interruptible<T: Send + 'static>(
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let (tx, rx) = channel();
-    std::thread::spawn(move || {
-        // The receiver is gone after an interrupt; nothing is lost then.
-        let _ = tx.send(work(flag));
-    });
+    // Named, so that a test can see it end (/proc/self/task/*/comm).
+    std::thread::Builder::new()
+        .name(WORKER.into())
+        .spawn(move || {
+            // The receiver is gone after an interrupt; nothing is lost then.
+            let _ = tx.send(work(flag));
+        })
+        .map_err(|e| BimaruError::new_err(format!("cannot start a worker thread: {e}")))?;
     let mut rx = rx;
     loop {
         // The receiver goes along and comes back: it may be used from one thread at a time.
@@ -347,7 +354,7 @@ fn generated_line(
     }
     let grade = grade.map(names::grade).transpose()?;
     // The generate command's own request; `index` picks the seed's stream.
-    let job = GenerateJob {
+    let mut job = GenerateJob {
         options,
         grade,
         seed,
@@ -355,8 +362,11 @@ fn generated_line(
         to: Format::Json,
         one_line: true,
     };
-    let made = interruptible(py, move |_| job.puzzle(index))?
-        .map_err(|e| BimaruError::new_err(format!("generate: {e}")))?;
+    let made = interruptible(py, move |stop| {
+        job.options.deadline = job.options.deadline.clone().stopped_by(stop);
+        job.puzzle(index)
+    })?
+    .map_err(|e| BimaruError::new_err(format!("generate: {e}")))?;
     let written = write_generated(&made, Format::Json, true).map_err(|e| to_py(&e.into()))?;
     Ok(written.puzzle.trim_end().to_string())
 }
@@ -373,9 +383,9 @@ fn grade<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let deadline = Deadline::within(seconds(time_limit)?);
     let board = puzzle.board.clone();
-    let graded = interruptible(py, move |_| {
+    let graded = interruptible(py, move |stop| {
         let options = SolveOptions {
-            budget: Budget::until(deadline),
+            budget: Budget::until(deadline.stopped_by(stop)),
             ..SolveOptions::unique()
         };
         bimaru_sat::usecase::grade::grade(&board.puzzle, &options)
@@ -438,7 +448,9 @@ fn hint<'py>(
         })?;
     let deadline = Deadline::within(seconds(time_limit)?);
     let board = puzzle.board.clone();
-    let step = interruptible(py, move |_| hint_step(&board.puzzle, state, deadline))?;
+    let step = interruptible(py, move |stop| {
+        hint_step(&board.puzzle, state, deadline.stopped_by(stop))
+    })?;
     let step = match step {
         Ok(step) => step,
         Err(HintError::TimeLimit) => {
@@ -556,9 +568,10 @@ fn compare_puzzles<'py>(
             puzzle: p.board.puzzle.clone(),
         })
         .collect();
-    let comparison = interruptible(py, move |_| {
+    let comparison = interruptible(py, move |stop| {
         let configs: Vec<Config> = chosen.into_iter().map(Config::from_options).collect();
-        compare::compare(&named, &configs, limit, repeat, None, &mut || {}).json()
+        let budget = Budget::default().stopped_by(stop);
+        compare::compare(&named, &configs, limit, repeat, &budget, &mut || {}).json()
     })?;
     let doc: serde_json::Value =
         serde_json::from_str(&comparison).map_err(|e| BimaruError::new_err(e.to_string()))?;
@@ -617,7 +630,7 @@ fn batch_lines(
     presolve: bool,
     race: bool,
 ) -> PyResult<Vec<String>> {
-    let job = BatchJob {
+    let mut job = BatchJob {
         paths: vec![path.clone()],
         format: names::input_format(format)?,
         options: options(
@@ -639,7 +652,8 @@ fn batch_lines(
         ..BatchJob::default()
     };
     let file = BatchFile { path, listed };
-    interruptible(py, move |_| {
+    interruptible(py, move |stop| {
+        job.options.budget = job.options.budget.clone().stopped_by(stop);
         let mut lines = Vec::new();
         job.run(std::slice::from_ref(&file), |path, result| {
             lines = result
@@ -663,7 +677,11 @@ fn _solve_all_in_rust(py: Python<'_>, puzzles: Vec<PyPuzzle>, unique: bool) -> P
         limit: goal(unique, None)?.limit(),
         ..SolveOptions::default()
     };
-    let took = interruptible(py, move |_| -> Result<f64, String> {
+    let took = interruptible(py, move |stop| -> Result<f64, String> {
+        let options = SolveOptions {
+            budget: options.budget.clone().stopped_by(stop),
+            ..options
+        };
         let start = std::time::Instant::now();
         for p in &puzzles {
             solve(p.puzzle(), &options).map_err(|e| e.to_string())?;

@@ -25,7 +25,7 @@ pub fn run(args: &CheckProofArgs, limits: &Limits) -> Result<Exit, Failure> {
     };
     // Reading a proof of hundreds of megabytes takes a while too: within the limit.
     let (proof_path, cnf_path, read_limits) = (args.proof.clone(), cnf.clone(), *limits);
-    let Some(read) = before(deadline, move || {
+    let Some(read) = before(deadline.clone(), move || {
         Ok::<_, bimaru_sat::usecase::error::Error>((
             Source::bytes(&proof_path, &read_limits)?,
             Source::bytes(&cnf_path, &read_limits)?,

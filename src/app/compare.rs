@@ -6,6 +6,7 @@ use super::{Exit, Failure, output};
 use crate::app::cli::CompareArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::encode::ilp::IlpCuts;
+use bimaru_sat::model::deadline::Budget;
 use bimaru_sat::usecase::compare::{Config, all_options, compare, read_puzzles};
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::job::{require_sat_solver, require_solver};
@@ -80,13 +81,13 @@ pub fn run(args: &CompareArgs, limits: &Limits) -> Result<Exit, Failure> {
     } else {
         ProgressBar::hidden()
     };
-    let budget = super::time_limit(args.time_limit);
+    let budget = Budget::within(super::time_limit(args.time_limit));
     let comparison = compare(
         &puzzles,
         &configs,
         args.limit,
         args.repeat,
-        budget,
+        &budget,
         &mut || bar.inc(1),
     );
     bar.finish_and_clear();

@@ -16,7 +16,7 @@ pub fn run(args: &GradeArgs, limits: &Limits) -> Result<Exit, Failure> {
     let deadline = super::deadline(args.time_limit);
     let seconds = args.time_limit.unwrap_or_default();
     let (path, format, within) = (args.puzzle.clone(), args.format, *limits);
-    let read = super::before(deadline, move || -> Result<_, Error> {
+    let read = super::before(deadline.clone(), move || -> Result<_, Error> {
         let input = read_input(Some(&path), &within)?;
         let puzzle = input.puzzle(format, &within)?;
         Ok((input, puzzle))

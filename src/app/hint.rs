@@ -22,7 +22,7 @@ pub fn run(args: &HintArgs, limits: &Limits) -> Result<Exit, Failure> {
     let seconds = args.time_limit.unwrap_or_default();
     let (path, format, state_path) = (args.puzzle.clone(), args.format, args.state.clone());
     let within = *limits;
-    let read = super::before(deadline, move || -> Result<_, Error> {
+    let read = super::before(deadline.clone(), move || -> Result<_, Error> {
         let input = read_input(Some(&path), &within)?;
         let puzzle = input.puzzle(format, &within)?;
         let state = match state_path {

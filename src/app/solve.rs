@@ -176,7 +176,7 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
     let deadline = super::deadline(args.time_limit);
     let seconds = args.time_limit.unwrap_or_default();
     let (path, format, within) = (args.input.clone(), args.format, *limits);
-    let read = super::before(deadline, move || -> Result<_, Error> {
+    let read = super::before(deadline.clone(), move || -> Result<_, Error> {
         let input = read_input(path.as_deref(), &within)?;
         let doc = input.document(format, &within)?;
         Ok((input, doc))

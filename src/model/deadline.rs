@@ -2,7 +2,9 @@
 //! (placement enumeration, pre-solving, encoding, solving, hints, grades, posteriors), and each
 //! checks it at the granularity of its loops ([`Deadline::check`], or [`Pulse`] in tight
 //! loops, which reads the clock once every few thousand steps so that the check costs
-//! nothing measurable). A phase that finds the deadline passed stops with [`TimeLimit`].
+//! nothing measurable). A phase that finds the deadline passed stops with [`TimeLimit`]. The
+//! deadline carries the call's stop flag too ([`Deadline::stopped_by`]): Ctrl-C in Python or a
+//! server whose client went away sets it, and every phase stops at its next check.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,26 +17,51 @@ use std::time::{Duration, Instant};
 #[error("time limit reached")]
 pub struct TimeLimit;
 
-/// A point in time after which work gives up, or none (never).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// A point in time after which work gives up, or none (never), and the stop flag of the call
+/// it belongs to, if any: once another thread sets the flag (Ctrl-C in Python, a server whose
+/// client went away), the deadline counts as passed, so that every phase that checks its
+/// deadline stops at its next check.
+#[derive(Clone, Debug, Default)]
 pub struct Deadline {
     at: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
 }
+
+/// Two deadlines are equal when they end at the same instant and read the same flag.
+impl PartialEq for Deadline {
+    fn eq(&self, other: &Self) -> bool {
+        self.at == other.at
+            && match (&self.stop, &other.stop) {
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+    }
+}
+
+impl Eq for Deadline {}
 
 impl Deadline {
     /// No deadline: [`Deadline::check`] always passes.
-    pub const NONE: Deadline = Deadline { at: None };
+    pub const NONE: Deadline = Deadline {
+        at: None,
+        stop: None,
+    };
 
     /// The deadline `limit` from now. A limit too far away for the clock is no deadline.
     pub fn after(limit: Duration) -> Self {
         Deadline {
             at: Instant::now().checked_add(limit),
+            stop: None,
         }
     }
 
     /// The deadline at `instant`.
     pub fn at(instant: Instant) -> Self {
-        Deadline { at: Some(instant) }
+        Deadline {
+            at: Some(instant),
+            stop: None,
+        }
     }
 
     /// `limit` from now when given, else none.
@@ -42,32 +69,61 @@ impl Deadline {
         limit.map_or(Deadline::NONE, Deadline::after)
     }
 
-    /// The earlier of two deadlines.
-    pub fn min(self, other: Deadline) -> Self {
-        match (self.at, other.at) {
-            (Some(a), Some(b)) => Deadline::at(a.min(b)),
-            (Some(_), None) => self,
-            _ => other,
+    /// This deadline, passed also once `flag` is set.
+    pub fn stopped_by(self, flag: Arc<AtomicBool>) -> Self {
+        Deadline {
+            stop: Some(flag),
+            ..self
+        }
+    }
+
+    /// The stop flag this deadline reads, if any.
+    pub fn stop_flag(&self) -> Option<&Arc<AtomicBool>> {
+        self.stop.as_ref()
+    }
+
+    /// Whether the stop flag is set (not whether the time is up).
+    pub fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
+    /// The earlier of two deadlines, reading this one's stop flag, else the other's.
+    pub fn min(&self, other: &Deadline) -> Self {
+        let at = match (self.at, other.at) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Deadline {
+            at,
+            stop: self.stop.clone().or_else(|| other.stop.clone()),
         }
     }
 
     /// The instant, if there is a deadline.
-    pub fn instant(self) -> Option<Instant> {
+    pub fn instant(&self) -> Option<Instant> {
         self.at
     }
 
-    /// Whether there is a deadline at all.
-    pub fn is_set(self) -> bool {
+    /// Whether there is a deadline at all (a stop flag alone is none).
+    pub fn is_set(&self) -> bool {
         self.at.is_some()
     }
 
-    /// Whether the deadline has passed.
-    pub fn passed(self) -> bool {
+    /// Whether the deadline has passed, or its stop flag is set.
+    pub fn passed(&self) -> bool {
+        self.stopped() || self.time_is_up()
+    }
+
+    /// Whether the time has come (whatever the stop flag says).
+    pub fn time_is_up(&self) -> bool {
         self.at.is_some_and(|at| Instant::now() >= at)
     }
 
-    /// `Err(TimeLimit)` once the deadline has passed.
-    pub fn check(self) -> Result<(), TimeLimit> {
+    /// `Err(TimeLimit)` once the deadline has passed or its stop flag is set (the caller that
+    /// set the flag knows it was not the time).
+    pub fn check(&self) -> Result<(), TimeLimit> {
         if self.passed() {
             Err(TimeLimit)
         } else {
@@ -76,23 +132,26 @@ impl Deadline {
     }
 
     /// The time left (zero once passed), `None` without a deadline.
-    pub fn remaining(self) -> Option<Duration> {
+    pub fn remaining(&self) -> Option<Duration> {
         self.at
             .map(|at| at.saturating_duration_since(Instant::now()))
     }
 
     /// The deadline `share` of the way from now to this one (`share` in 0..=1); none stays
     /// none. Used to give one part of a job its share of the time left.
-    pub fn share(self, share: f64) -> Self {
-        match self.remaining() {
-            Some(left) => Deadline::after(left.mul_f64(share.clamp(0.0, 1.0))),
-            None => Deadline::NONE,
+    pub fn share(&self, share: f64) -> Self {
+        let at = self
+            .remaining()
+            .and_then(|left| Instant::now().checked_add(left.mul_f64(share.clamp(0.0, 1.0))));
+        Deadline {
+            at,
+            stop: self.stop.clone(),
         }
     }
 
     /// A timer that sets `flag` at this deadline (a SAT solver checks such a flag at every
     /// conflict); no timer without a deadline. Dropping the alarm stops its timer.
-    pub fn alarm(self, flag: Arc<AtomicBool>) -> Alarm {
+    pub fn alarm(&self, flag: Arc<AtomicBool>) -> Alarm {
         let fired = Arc::new(AtomicBool::new(false));
         let Some(left) = self.remaining() else {
             return Alarm {
@@ -122,31 +181,30 @@ impl Deadline {
     /// Frees `value` on a thread of its own if this deadline has passed, else here: a large
     /// formula takes a while to free (a third of a second for a 50x50 board's), which is no
     /// longer the caller's time once the limit is reached.
-    pub fn discard<T: Send + 'static>(self, value: T) {
+    pub fn discard<T: Send + 'static>(&self, value: T) {
         if self.passed() {
             std::thread::spawn(move || drop(value));
         }
     }
 
     /// A checker for a tight loop: reads the clock every [`Pulse::EVERY`] beats.
-    pub fn pulse(self) -> Pulse {
+    pub fn pulse(&self) -> Pulse {
         Pulse {
-            deadline: self,
+            deadline: self.clone(),
             beats: 0,
         }
     }
 }
 
-/// What a call may spend before it gives up: a [`Deadline`], an interrupt flag that any
-/// thread may set (a timer, Ctrl-C, a server dropping the request) and a cap on search
-/// nodes. Every use case that can run long takes one budget; none comes in twins, one
-/// with a limit and one without (`Budget::default()` is no limit at all).
+/// What a call may spend before it gives up: a [`Deadline`], which carries the call's
+/// interrupt flag that any thread may set (a timer, Ctrl-C, a server whose client went away),
+/// and a cap on search nodes. Every use case that can run long takes one budget; none comes
+/// in twins, one with a limit and one without (`Budget::default()` is no limit at all).
 #[derive(Clone, Debug, Default)]
 pub struct Budget {
-    /// When to give up; none by default.
+    /// When to give up, and the stop flag; none by default. Once the flag is set, the work
+    /// stops at its next check (a SAT solver at its next conflict).
     pub deadline: Deadline,
-    /// Once set, the work stops at its next check (a SAT solver at its next conflict).
-    pub stop: Option<Arc<AtomicBool>>,
     /// At most this many branch nodes, where a native search runs
     /// ([`crate::reason::search`]).
     pub nodes: Option<u64>,
@@ -167,19 +225,36 @@ impl Budget {
     }
 
     /// This budget, ending at `deadline` if that comes first.
-    pub fn until_earlier(&self, deadline: Deadline) -> Self {
+    pub fn until_earlier(&self, deadline: &Deadline) -> Self {
         Budget {
             deadline: self.deadline.min(deadline),
             ..self.clone()
         }
     }
 
-    /// This budget, stopped also by `flag`.
+    /// This budget, stopped also by `flag` (in place of the flag it had).
     pub fn stopped_by(self, flag: Arc<AtomicBool>) -> Self {
         Budget {
-            stop: Some(flag),
+            deadline: self.deadline.stopped_by(flag),
             ..self
         }
+    }
+
+    /// The stop flag, if the budget has one.
+    pub fn stop(&self) -> Option<&Arc<AtomicBool>> {
+        self.deadline.stop_flag()
+    }
+}
+
+/// Sets its flag when dropped: work on another thread that reads the flag (through a
+/// [`Deadline::stopped_by`]) stops once the call that started it returns, gives up, or is
+/// dropped (a server's request future when its client goes away).
+#[derive(Debug)]
+pub struct StopOnDrop(pub Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 
@@ -209,7 +284,7 @@ impl Drop for Alarm {
 
 /// A deadline checked every [`Pulse::EVERY`] calls of [`Pulse::beat`]: cheap enough for the
 /// innermost loop of a phase, and still far finer than the 100 ms a limit may be overshot.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Pulse {
     deadline: Deadline,
     beats: u32,
@@ -231,8 +306,8 @@ impl Pulse {
     }
 
     /// The deadline it checks.
-    pub fn deadline(&self) -> Deadline {
-        self.deadline
+    pub fn deadline(&self) -> &Deadline {
+        &self.deadline
     }
 }
 
@@ -262,9 +337,9 @@ mod tests {
     fn min_and_share_pick_the_earlier_point() {
         let soon = Deadline::after(Duration::ZERO);
         let late = Deadline::after(Duration::from_secs(3600));
-        assert_eq!(soon.min(late), soon);
-        assert_eq!(late.min(Deadline::NONE), late);
-        assert_eq!(Deadline::NONE.min(soon), soon);
+        assert_eq!(soon.min(&late), soon);
+        assert_eq!(late.min(&Deadline::NONE), late);
+        assert_eq!(Deadline::NONE.min(&soon), soon);
         assert!(late.share(0.5).remaining().unwrap() <= Duration::from_secs(1800));
         assert_eq!(Deadline::NONE.share(0.5), Deadline::NONE);
     }

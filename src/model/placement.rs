@@ -29,14 +29,14 @@ impl Placements {
     /// - in every row and column it touches, its own cells plus the ship clues outside it do not
     ///   exceed the count.
     pub fn new(puzzle: &Puzzle) -> Self {
-        match Placements::within(puzzle, Deadline::NONE) {
+        match Placements::within(puzzle, &Deadline::NONE) {
             Ok(placements) => placements,
             Err(TimeLimit) => unreachable!("no deadline to pass"),
         }
     }
 
     /// [`Placements::new`], giving up once `deadline` passes.
-    pub fn within(puzzle: &Puzzle, deadline: Deadline) -> Result<Self, TimeLimit> {
+    pub fn within(puzzle: &Puzzle, deadline: &Deadline) -> Result<Self, TimeLimit> {
         let shape = puzzle.shape();
         let row_clued = clued_ship_cells(puzzle, |p| p.row, shape.rows);
         let col_clued = clued_ship_cells(puzzle, |p| p.col, shape.cols);
@@ -68,7 +68,7 @@ impl Placements {
 
     /// The placements `ships` with their cover index, built within `deadline` (on an open
     /// 100x100 board with ships of every length up to 100, tens of millions of entries).
-    fn from_ships(shape: Shape, ships: Vec<Ship>, deadline: Deadline) -> Result<Self, TimeLimit> {
+    fn from_ships(shape: Shape, ships: Vec<Ship>, deadline: &Deadline) -> Result<Self, TimeLimit> {
         let mut pulse = deadline.pulse();
         // Counting sort of (cell, placement) pairs by cell: the flat cover index.
         let mut cover_start = vec![0usize; shape.cells() + 1];
@@ -105,7 +105,7 @@ impl Placements {
 
     /// Keeps the placements whose flag in `keep` is true (one flag per placement, in order),
     /// giving up once `deadline` passes (then `self` is left as it was).
-    pub fn retain(&mut self, keep: &[bool], deadline: Deadline) -> Result<(), TimeLimit> {
+    pub fn retain(&mut self, keep: &[bool], deadline: &Deadline) -> Result<(), TimeLimit> {
         let ships = self
             .ships
             .iter()

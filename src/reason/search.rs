@@ -19,7 +19,6 @@ use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle, Ship};
 use crate::model::verify::verify;
 use std::collections::HashSet;
-use std::sync::atomic::Ordering;
 
 /// Why a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,7 +101,7 @@ fn depth_first(
             end: End::Exhausted,
         },
     };
-    walk.engine.set_deadline(budget.deadline);
+    walk.engine.set_deadline(budget.deadline.clone());
     if walk.engine.start(puzzle).is_ok() {
         walk.walk();
     }
@@ -140,12 +139,7 @@ impl Walk<'_, '_> {
         }
         let end = if self.engine.stopped() {
             End::TimeLimit
-        } else if self
-            .budget
-            .stop
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed))
-        {
+        } else if self.budget.deadline.stopped() {
             End::Stopped
         } else if self.found.nodes >= self.budget.nodes.unwrap_or(u64::MAX) {
             End::OutOfNodes
@@ -303,7 +297,8 @@ mod tests {
         let found = search(&puzzle, &placements, 2, &budget);
         assert_eq!((found.end, found.grids.len()), (End::OutOfNodes, 0));
         let stop = Budget {
-            stop: Some(Arc::new(AtomicBool::new(true))),
+            deadline: crate::model::deadline::Deadline::NONE
+                .stopped_by(Arc::new(AtomicBool::new(true))),
             ..unbounded()
         };
         assert_eq!(search(&puzzle, &placements, 2, &stop).end, End::Stopped);

@@ -75,23 +75,24 @@ impl Config {
 
 impl Config {
     /// Runs this configuration's engine on `puzzle`, looking for up to `limit` solutions, each
-    /// verified, within `budget` (a time limit for this run, none: no limit), as
-    /// [`solve::solve`] keeps one: it fails with [`solve::SolveError::TimeLimit`] when the budget
-    /// runs out before the first grid, or reports the grids found by then with
-    /// [`solve::Report::stopped`] set. A custom configuration has no options to pass a budget
-    /// through and runs without one.
+    /// verified, within `budget` (its deadline and stop flag), as [`solve::solve`] keeps one:
+    /// it fails with [`solve::SolveError::TimeLimit`] when the deadline passes before the first
+    /// grid ([`solve::SolveError::Interrupted`] when the flag is set), or reports the grids
+    /// found by then with [`solve::Report::stopped`] set. A custom configuration has no options
+    /// to pass a budget through and runs without one.
     pub fn run(
         &self,
         puzzle: &Puzzle,
         limit: usize,
-        budget: Option<Duration>,
+        budget: &Budget,
     ) -> Result<solve::Report, solve::SolveError> {
-        match (&self.options, budget) {
-            (Some(options), Some(_)) => solve::solve(
+        let bounded = budget.deadline.is_set() || budget.stop().is_some();
+        match &self.options {
+            Some(options) if bounded => solve::solve(
                 puzzle,
                 &SolveOptions {
                     limit,
-                    budget: Budget::within(budget),
+                    budget: budget.clone(),
                     ..options.clone()
                 },
             ),
@@ -354,21 +355,20 @@ impl Comparison {
 }
 
 /// Runs every configuration on every puzzle, `repeat` times each, looking for up to `limit`
-/// solutions, the whole comparison within `budget` (none: no limit). Each run (one
-/// configuration on one puzzle, all its repeats) gets an equal share of the time left, so that
-/// what a quick run leaves goes to the runs after it; a run whose first repeat is cut short has
-/// the verdict `timeout` (see [`Config::run`]). `step` is called after each
-/// puzzle-configuration pair.
+/// solutions, the whole comparison within `budget` (`Budget::default()`: no limit). Each run
+/// (one configuration on one puzzle, all its repeats) gets an equal share of the time left, so
+/// that what a quick run leaves goes to the runs after it; a run whose first repeat is cut
+/// short has the verdict `timeout` (see [`Config::run`]). Once the budget's stop flag is set,
+/// every run left ends at once. `step` is called after each puzzle-configuration pair.
 pub fn compare(
     puzzles: &[NamedPuzzle],
     configs: &[Config],
     limit: usize,
     repeat: usize,
-    budget: Option<Duration>,
+    budget: &Budget,
     step: &mut dyn FnMut(),
 ) -> Comparison {
     let (limit, repeat) = (limit.max(1), repeat.max(1));
-    let end = budget.and_then(|b| Instant::now().checked_add(b));
     let mut runs_left = puzzles.len() * configs.len();
     let mut results = Vec::with_capacity(puzzles.len());
     for p in puzzles {
@@ -376,12 +376,12 @@ pub fn compare(
         let mut keys = Vec::with_capacity(configs.len());
         for config in configs {
             // This run's share of what is left; `runs_left` counts this run, so it is >= 1.
-            let share = end.map(|end| {
-                let left = end.saturating_duration_since(Instant::now());
-                left / u32::try_from(runs_left).unwrap_or(u32::MAX)
-            });
+            let share = Budget {
+                deadline: budget.deadline.share(1.0 / runs_left as f64),
+                ..budget.clone()
+            };
             runs_left -= 1;
-            let (run, key) = run_one(&p.puzzle, config, limit, repeat, share);
+            let (run, key) = run_one(&p.puzzle, config, limit, repeat, &share);
             runs.push(run);
             keys.push(key);
             step();
@@ -453,21 +453,19 @@ fn run_one(
     config: &Config,
     limit: usize,
     repeat: usize,
-    budget: Option<Duration>,
+    budget: &Budget,
 ) -> (RunResult, Option<Key>) {
     // The budget is the run's share, all its repeats together: the first repeat has all of it,
     // each later one what is left, and the repeats stop once it is spent (a repeat cut short by
     // it is not timed).
-    let end = budget.and_then(|b| Instant::now().checked_add(b));
     let mut times = Vec::with_capacity(repeat.min(1024));
     let mut first = None;
     for _ in 0..repeat {
-        let left = end.map(|end| end.saturating_duration_since(Instant::now()));
-        if first.is_some() && left.is_some_and(|left| left.is_zero()) {
+        if first.is_some() && budget.deadline.passed() {
             break;
         }
         let start = Instant::now();
-        let report = config.run(puzzle, limit, left.or(budget));
+        let report = config.run(puzzle, limit, budget);
         let time = start.elapsed();
         match first {
             None => {
@@ -493,7 +491,7 @@ fn run_one(
     };
     let key = match first {
         // Out of time, before the first grid or after some: no verdict to compare.
-        Some(Err(solve::SolveError::TimeLimit)) => {
+        Some(Err(solve::SolveError::TimeLimit | solve::SolveError::Interrupted)) => {
             run.verdict = TIMEOUT.to_string();
             None
         }
@@ -531,7 +529,7 @@ fn run_one(
 /// Whether a run's time budget stopped it.
 fn stopped(report: &Result<solve::Report, solve::SolveError>) -> bool {
     match report {
-        Err(solve::SolveError::TimeLimit) => true,
+        Err(solve::SolveError::TimeLimit | solve::SolveError::Interrupted) => true,
         Ok(report) => report.stopped,
         Err(_) => false,
     }

@@ -140,7 +140,7 @@ pub fn grade(puzzle: &Puzzle, options: &SolveOptions) -> Result<Graded, GradeErr
 /// uniqueness (a puzzle with several solutions comes out [`Grade::Fiendish`]); `None` when the
 /// budget runs out first.
 pub fn deduction_depth(puzzle: &Puzzle, budget: &Budget) -> Option<GradeReport> {
-    depth(puzzle, None, budget.deadline, usize::MAX).ok()
+    depth(puzzle, None, budget.deadline.clone(), usize::MAX).ok()
 }
 
 /// [`deduction_depth`] of a puzzle whose solution (or one of them) is known: the same report,
@@ -152,7 +152,7 @@ pub fn deduction_depth_knowing(
     solution: &Grid,
     budget: &Budget,
 ) -> Option<GradeReport> {
-    depth(puzzle, Some(solution), budget.deadline, usize::MAX).ok()
+    depth(puzzle, Some(solution), budget.deadline.clone(), usize::MAX).ok()
 }
 
 /// [`deduction_depth`], giving up once `deadline` passes or the formula passes `max_clauses`;
@@ -166,13 +166,14 @@ fn depth(
     // The clue-free encoding plus the clues as clauses of their own (the same formula the
     // generator and the hint engine reason on), so that the grade does not depend on how far
     // the placement list was pruned by the clues.
-    let formula = ClueFormula::with_clues(puzzle, CardKind::default(), deadline, max_clauses)?;
+    let formula =
+        ClueFormula::with_clues(puzzle, CardKind::default(), deadline.clone(), max_clauses)?;
     let cells: Vec<Var> = formula.cells().to_vec();
     // Cell variables are true for ship parts, in the order of the board's positions.
     let model: Option<Vec<bool>> = solution
         .filter(|grid| verify(puzzle, grid).is_ok())
         .map(|grid| puzzle.positions().map(|p| grid.is_ship(p)).collect());
-    let mut prop = Propagator::within(formula.formula(), deadline)?;
+    let mut prop = Propagator::within(formula.formula(), deadline.clone())?;
     let measured = measure(&mut prop, &cells, model.as_deref());
     // Freeing a large formula is not the caller's time once the limit is reached.
     deadline.discard((formula, prop));

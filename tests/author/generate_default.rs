@@ -178,7 +178,7 @@ fn steered_grades_come_out_at_the_grade_asked_for() {
                 &options,
                 Some(grade),
                 &mut rng_for(seed, 0),
-                &Budget::until(options.deadline),
+                &Budget::until(options.deadline.clone()),
             )
             .unwrap();
             assert_eq!(

@@ -88,6 +88,22 @@ impl Server {
         read_response(&mut stream)
     }
 
+    /// The CPU time the server has used so far (user and system, from `/proc`; Linux only).
+    pub fn cpu_seconds(&self) -> f64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id()))
+            .expect("/proc/PID/stat of the server");
+        // The fields after the command name in parentheses; utime and stime are 14th and 15th.
+        let fields: Vec<&str> = stat
+            .rsplit_once(')')
+            .expect("a stat line")
+            .1
+            .split_whitespace()
+            .collect();
+        let ticks: f64 = fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap();
+        // USER_HZ is 100 on Linux.
+        ticks / 100.0
+    }
+
     pub fn post(&self, path: &str, body: &[u8]) -> (u16, String) {
         self.request("POST", path, &[], body)
     }

@@ -5,6 +5,7 @@ use crate::common::{files, read, run, shared};
 use bimaru_sat::encode::ilp::{IlpEngine, IlpModel, IlpSolver};
 use bimaru_sat::encode::sat::card::CardKind;
 use bimaru_sat::encode::sat::model::Model;
+use bimaru_sat::model::deadline::Budget;
 use bimaru_sat::solver::SolverKind;
 use bimaru_sat::usecase::compare::{Config, NamedPuzzle, all_options, compare};
 use bimaru_sat::usecase::solve::{Engine, SolveError, Stats};
@@ -175,7 +176,7 @@ fn a_planted_wrong_decoder_is_a_disagreement() {
             }),
         ]
     };
-    let clean = compare(&puzzles, &honest(), 2, 1, None, &mut || {});
+    let clean = compare(&puzzles, &honest(), 2, 1, &Budget::default(), &mut || {});
     assert!(clean.agrees());
 
     let plants: [(&str, Plant); 2] = [
@@ -188,7 +189,9 @@ fn a_planted_wrong_decoder_is_a_disagreement() {
             wrap(IlpEngine::new(puzzle, IlpModel::Ship, IlpSolver::Microlp))
         }));
         let mut steps = 0;
-        let result = compare(&puzzles, &configs, 2, 1, None, &mut || steps += 1);
+        let result = compare(&puzzles, &configs, 2, 1, &Budget::default(), &mut || {
+            steps += 1
+        });
         assert_eq!(steps, puzzles.len() * 3);
         assert!(!result.agrees(), "{name}");
         // Every puzzle is affected (none is symmetric), and only the planted row disagrees.

@@ -18,12 +18,14 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bimaru_sat::format::json::{ResultJson, Status};
 use bimaru_sat::format::{ParseError, ParseErrorKind};
+use bimaru_sat::model::deadline::{Budget, Deadline, StopOnDrop};
 use bimaru_sat::model::limits::{Limit, LimitExceeded};
 use bimaru_sat::model::puzzle::Puzzle;
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::solve::{SolveError, SolveOptions};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 use tokio::sync::Semaphore;
 
 /// The largest request body, in bytes.
@@ -269,7 +271,9 @@ impl Workers {
     }
 
     /// Runs `work` on a blocking thread with a permit of `lane`, giving it the deadline of the
-    /// time limit.
+    /// time limit with a stop flag that is set once this future ends: the work stops at its
+    /// next check when the client goes away (hyper drops the request's future) or the answer
+    /// times out, and its permit frees at once.
     pub async fn run<T: Send + 'static>(
         &self,
         lane: Lane,
@@ -294,8 +298,10 @@ impl Workers {
                 ));
             }
         };
+        let stop = Arc::new(AtomicBool::new(false));
+        let _stop_when_dropped = StopOnDrop(stop.clone());
         let deadline = WorkDeadline {
-            at: Instant::now() + limit,
+            deadline: Deadline::after(limit).stopped_by(stop),
             limit,
         };
         let task = tokio::task::spawn_blocking(move || {
@@ -313,34 +319,37 @@ impl Workers {
     }
 }
 
-/// When a request's work must end.
-#[derive(Clone, Copy, Debug)]
+/// When a request's work must end: the library's deadline (the time limit, and the stop flag
+/// that [`Workers::run`] sets when the request is dropped), and the limit it comes from, for
+/// the answer.
+#[derive(Clone, Debug)]
 pub struct WorkDeadline {
-    /// The moment.
-    pub at: Instant,
+    /// The deadline the library reads.
+    pub deadline: Deadline,
     /// The time limit it comes from.
     pub limit: Duration,
 }
 
 impl WorkDeadline {
-    /// The library's deadline at the same moment.
-    pub fn library(self) -> bimaru_sat::model::deadline::Deadline {
-        bimaru_sat::model::deadline::Deadline::at(self.at)
+    /// The library's deadline.
+    pub fn library(&self) -> Deadline {
+        self.deadline.clone()
     }
 
     /// Solver options that stop at the deadline, looking for `limit` solutions.
-    pub fn options(self, limit: usize) -> SolveOptions {
+    pub fn options(&self, limit: usize) -> SolveOptions {
         SolveOptions {
-            budget: bimaru_sat::model::deadline::Budget::until(self.library()),
+            budget: Budget::until(self.library()),
             limit,
             ..SolveOptions::default()
         }
     }
 
-    /// The answer to a solver failure: 422 `timeout` at the time limit, 500 otherwise.
-    pub fn solve_error(self, error: SolveError) -> ApiError {
+    /// The answer to a solver failure: 422 `timeout` at the time limit (or when the request
+    /// was dropped: nobody reads that answer), 500 otherwise.
+    pub fn solve_error(&self, error: SolveError) -> ApiError {
         match error {
-            SolveError::TimeLimit => timeout(self.limit),
+            SolveError::TimeLimit | SolveError::Interrupted => timeout(self.limit),
             e => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
         }
     }

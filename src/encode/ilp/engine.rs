@@ -119,8 +119,8 @@ impl IlpEngine {
         };
         let mut engine = IlpEngine::from_model(model, options.solver)
             .with_presolve(options.presolve.then(PresolveOptions::default))
-            .with_deadline(budget.deadline)
-            .with_stop(budget.stop.clone());
+            .with_deadline(budget.deadline.clone())
+            .with_stop(budget.stop().cloned());
         engine.objective = options.objective;
         engine.exhausted = unsolvable;
         engine.timed_out = timed_out;
@@ -189,7 +189,8 @@ impl IlpEngine {
     /// A point of the program (with the cuts) within `bounds`, or `None` when there is none
     /// ([`search`] with this engine's solver).
     fn search(&mut self, bounds: Vec<(i64, i64)>) -> Result<Option<Vec<i64>>, SolveError> {
-        let (model, cuts, solver, deadline) = (&self.model, &self.cuts, self.solver, self.deadline);
+        let (model, cuts, solver, deadline) =
+            (&self.model, &self.cuts, self.solver, &self.deadline);
         let stop = self.stop.as_deref();
         let limits = NodeLimits { deadline, stop };
         let call = SolverCall {
@@ -285,7 +286,7 @@ impl Engine for IlpEngine {
             return Ok(None);
         }
         let limits = NodeLimits {
-            deadline: self.deadline,
+            deadline: &self.deadline,
             stop: self.stop.as_deref(),
         };
         limits.check()?;
@@ -424,7 +425,7 @@ pub fn solve_model(
         IlpSolver::Microlp => super::sliced::run(
             &columns(objective, solver, &free),
             &rows,
-            deadline,
+            deadline.clone(),
             limits.stop,
         ),
         #[cfg(feature = "highs")]
@@ -536,7 +537,7 @@ fn prepare(
     options: &IlpOptions,
     budget: &Budget,
 ) -> Result<(LinearModel, bool), TimeLimit> {
-    let mut placements = Placements::within(puzzle, budget.deadline)?;
+    let mut placements = Placements::within(puzzle, &budget.deadline)?;
     // A contradiction (`Err`) proves that there is no solution.
     let knowledge = if options.presolve {
         deduce(puzzle, &mut placements, Effort::Probing, budget)?.ok()
@@ -675,7 +676,7 @@ mod tests {
         let (_, model, bounds) = example();
         let past = Deadline::after(std::time::Duration::ZERO);
         let limits = NodeLimits {
-            deadline: past,
+            deadline: &past,
             stop: None,
         };
         let result = search(

@@ -8,10 +8,10 @@ use crate::model::outcome::SolveError;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// When a solve gives up: at a deadline, or once a stop flag is set.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct NodeLimits<'a> {
     /// Give up with [`SolveError::TimeLimit`] at this point.
-    pub deadline: Deadline,
+    pub deadline: &'a Deadline,
     /// Give up with [`SolveError::Interrupted`] once this flag is set.
     pub stop: Option<&'a AtomicBool>,
 }
@@ -19,7 +19,7 @@ pub struct NodeLimits<'a> {
 impl NodeLimits<'_> {
     /// No limit.
     pub const NONE: NodeLimits<'static> = NodeLimits {
-        deadline: Deadline::NONE,
+        deadline: &Deadline::NONE,
         stop: None,
     };
 

@@ -141,7 +141,7 @@ impl Prepared {
             race: config.race,
             threads: config.threads.max(1),
             stop: config.stop.clone(),
-            deadline: config.deadline,
+            deadline: config.deadline.clone(),
             redundant: config.redundant,
         };
         search.lead = Some(Racer::new(lead, &mut search)?);
@@ -202,7 +202,7 @@ impl Racer {
         } else {
             let whole = match search.whole.take() {
                 Some(whole) => whole,
-                None => Placements::within(&search.puzzle, search.deadline)?,
+                None => Placements::within(&search.puzzle, &search.deadline)?,
             };
             (&*search.whole.insert(whole), None)
         };
@@ -214,7 +214,7 @@ impl Racer {
             knowledge,
             card: member.config.card,
         };
-        let mut sink = Timed::new(solver.as_mut(), search.deadline);
+        let mut sink = Timed::new(solver.as_mut(), search.deadline.clone());
         let encoding = member.config.model.encode(&instance, &mut sink);
         let encoding = super::redundant::encode(&instance, encoding, search.redundant, &mut sink);
         if let Err(late) = sink.finish() {
@@ -340,13 +340,13 @@ impl SatEngine {
         chosen: Configuration,
     ) -> Result<EngineState, TimeLimit> {
         let shape = puzzle.shape();
-        let mut placements = Placements::within(puzzle, config.deadline)?;
+        let mut placements = Placements::within(puzzle, &config.deadline)?;
         let knowledge = if config.presolve {
             match deduce(
                 puzzle,
                 &mut placements,
                 Effort::Rules,
-                &Budget::until(config.deadline),
+                &Budget::until(config.deadline.clone()),
             )? {
                 Ok(k) => Some(k),
                 Err(Contradiction) => return Ok(EngineState::Decided(None)),
@@ -373,10 +373,13 @@ impl SatEngine {
         if config.native == 0 {
             return Ok(EngineState::Search(Box::new(prepared.encode()?)));
         }
+        let deadline = match &config.stop {
+            Some(stop) => config.deadline.clone().stopped_by(stop.clone()),
+            None => config.deadline.clone(),
+        };
         let budget = Budget {
             nodes: Some(config.native),
-            deadline: config.deadline,
-            stop: config.stop.clone(),
+            deadline,
         };
         let start = Instant::now();
         let found = search(puzzle, &prepared.placements, config.limit, &budget);

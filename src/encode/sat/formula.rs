@@ -78,10 +78,10 @@ impl ClueFormula {
         max_clauses: usize,
     ) -> Result<Self, FormulaError> {
         let bare = puzzle.without_clues();
-        let placements = Placements::within(&bare, deadline)?;
+        let placements = Placements::within(&bare, &deadline)?;
         let mut tagged = TaggedFormula::new();
         let mut capped = Capped::new(&mut tagged, max_clauses);
-        let mut sink = Timed::new(&mut capped, deadline);
+        let mut sink = Timed::new(&mut capped, deadline.clone());
         let encoding = model.encode(&Instance::plain(&bare, &placements, card), &mut sink);
         let timed_out = sink.finish().is_err();
         if timed_out || capped.overflowed() {

@@ -45,10 +45,10 @@ pub fn deduce(
     effort: Effort,
     budget: &Budget,
 ) -> Result<Result<Knowledge, Contradiction>, TimeLimit> {
-    let deadline = budget.deadline;
+    let deadline = budget.deadline.clone();
     let (cells, status) = {
         let mut engine = Propagation::new(puzzle, placements, Rules::Full);
-        engine.set_deadline(deadline);
+        engine.set_deadline(deadline.clone());
         let mut run = || {
             engine.start(puzzle)?;
             if effort == Effort::Probing {
@@ -71,7 +71,7 @@ pub fn deduce(
         .filter(|s| **s != PlacementStatus::Dead)
         .map(|s| *s == PlacementStatus::Chosen)
         .collect();
-    placements.retain(&alive, deadline)?;
+    placements.retain(&alive, &deadline)?;
     Ok(Ok(Knowledge { cells, forced }))
 }
 

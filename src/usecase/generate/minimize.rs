@@ -108,7 +108,7 @@ fn deduction_start(solution: &Grid, options: &GenerateOptions, rng: &mut ChaCha8
         .reveal_until_decided(rng)
         .expect("no deadline to pass");
     clues.shuffle(rng);
-    deducer.set_deadline(options.deadline);
+    deducer.set_deadline(options.deadline.clone());
     deducer.minimal(&clues).unwrap_or_else(|_| {
         clues.sort();
         clues
@@ -283,12 +283,14 @@ pub fn deduction_minimal_clues(
     deadline: Deadline,
     rng: &mut ChaCha8Rng,
 ) -> Result<Vec<Pos>, GenerateError> {
-    let mut oracle = DeductionOracle::new(solution, fleet, card, depth, deadline, MAX_CLAUSES)
-        .map_err(|e| match e {
-            FormulaError::TooLarge { max } => GenerateError::TooLarge { max },
-            _ => GenerateError::OutOfTime,
-        })?;
-    let clues = reduce_by_oracle(&mut oracle, solution, deadline, rng);
+    let mut oracle =
+        DeductionOracle::new(solution, fleet, card, depth, deadline.clone(), MAX_CLAUSES).map_err(
+            |e| match e {
+                FormulaError::TooLarge { max } => GenerateError::TooLarge { max },
+                _ => GenerateError::OutOfTime,
+            },
+        )?;
+    let clues = reduce_by_oracle(&mut oracle, solution, deadline.clone(), rng);
     // A large propagator takes a while to free: not on the caller's time once it is out.
     deadline.discard(oracle);
     clues

@@ -118,8 +118,9 @@ fn generate_for(
         (Some(grade), _) => (steered_clues(&solution, options, grade, rng)?, Vec::new()),
         (None, Reduce::Deduction) => {
             let puzzle = clue_free_puzzle(&solution, &options.fleet);
-            let clues = native::deduction_minimal(&solution, &puzzle, false, options.deadline, rng)
-                .map_err(|_| GenerateError::OutOfTime)?;
+            let clues =
+                native::deduction_minimal(&solution, &puzzle, false, options.deadline.clone(), rng)
+                    .map_err(|_| GenerateError::OutOfTime)?;
             (clues, Vec::new())
         }
         (None, Reduce::Unique) => {
@@ -133,7 +134,7 @@ fn generate_for(
                 &options.fleet,
                 options.card,
                 depth,
-                options.deadline,
+                options.deadline.clone(),
                 rng,
             )?;
             (clues, Vec::new())
@@ -179,8 +180,14 @@ fn steered_clues(
     }
     let card = CardKind::default(); // the grade measure's formula
     let depth = usize::from(grade >= Grade::Medium);
-    let mut clues =
-        deduction_minimal_clues(solution, &options.fleet, card, depth, options.deadline, rng)?;
+    let mut clues = deduction_minimal_clues(
+        solution,
+        &options.fleet,
+        card,
+        depth,
+        options.deadline.clone(),
+        rng,
+    )?;
     if grade >= Grade::Hard {
         let stop = Arc::new(AtomicBool::new(false));
         let _alarm = options.deadline.alarm(stop.clone());
@@ -213,7 +220,7 @@ pub fn generate_graded(
     rng: &mut ChaCha8Rng,
     budget: &Budget,
 ) -> Result<Generated, GenerateError> {
-    let deadline = budget.deadline;
+    let deadline = budget.deadline.clone();
     let Some(want) = grade else {
         return generate(options, rng);
     };

@@ -136,9 +136,9 @@ fn ask_removal(
     }
     let budget = Budget {
         nodes: Some(QUESTION_NODES),
-        stop: Some(stop.clone()),
         ..Budget::default()
-    };
+    }
+    .stopped_by(stop.clone());
     if let Some((removal, by)) =
         native_removal(&puzzle, &placements, solution, rest, removed, &budget)
     {
@@ -346,7 +346,7 @@ fn admitted(placements: &Placements, broken: &Puzzle, at: Pos) -> Placements {
         })
         .collect();
     let mut kept = placements.clone();
-    let Ok(()) = kept.retain(&keep, Deadline::NONE) else {
+    let Ok(()) = kept.retain(&keep, &Deadline::NONE) else {
         unreachable!("no deadline to pass")
     };
     kept
@@ -514,8 +514,10 @@ impl<'a> ClueOracle<'a> {
         let placements = Placements::new(&puzzle);
         let budget = Budget {
             nodes: Some(QUESTION_NODES),
-            stop: self.stop.clone(),
-            ..Budget::default()
+            deadline: match &self.stop {
+                Some(stop) => Deadline::NONE.stopped_by(stop.clone()),
+                None => Deadline::NONE,
+            },
         };
         if let Some(settled) =
             native_removal(&puzzle, &placements, self.solution, keep, removed, &budget)
@@ -622,12 +624,13 @@ impl DeductionOracle {
         max_clauses: usize,
     ) -> Result<Self, FormulaError> {
         let puzzle = clue_free_puzzle(solution, fleet);
-        let mut formula = ClueFormula::bounded(&puzzle, Model::Cell, card, deadline, max_clauses)?;
+        let mut formula =
+            ClueFormula::bounded(&puzzle, Model::Cell, card, deadline.clone(), max_clauses)?;
         let selectors = puzzle
             .positions()
             .map(|pos| formula.add_guarded_clue(pos, Clue::Piece(solution.get(pos))))
             .collect();
-        let prop = Propagator::within(formula.formula(), deadline);
+        let prop = Propagator::within(formula.formula(), deadline.clone());
         let cells = formula.cells().to_vec();
         deadline.discard(formula);
         let mut prop = prop?;

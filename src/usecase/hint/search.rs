@@ -102,7 +102,7 @@ const SPLIT_CANDIDATES: usize = 12;
 /// split on a second cell, and last one whose other content a search refutes, with a minimal
 /// set of the rules that refutation needed.
 pub fn hint(puzzle: &Puzzle, state: &State, budget: &Budget) -> Result<HintOutcome, HintError> {
-    let deadline = budget.deadline;
+    let deadline = budget.deadline.clone();
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     if state.shape != puzzle.shape() {
         return Err(HintError::WrongSize {
@@ -117,21 +117,28 @@ pub fn hint(puzzle: &Puzzle, state: &State, budget: &Budget) -> Result<HintOutco
         .filter(|&p| state.get(p).is_none() && puzzle.clue(p).is_none())
         .collect();
     // The formula first: it refuses a board too large for hints before any solving.
-    let tagged = encode_tagged(puzzle, state, deadline)?;
-    let Some(solution) = one_solution(puzzle, state, deadline)? else {
+    let tagged = encode_tagged(puzzle, state, deadline.clone())?;
+    let Some(solution) = one_solution(puzzle, state, deadline.clone())? else {
         return Err(HintError::Contradiction);
     };
     if open.is_empty() {
         return Ok(HintOutcome::Complete);
     }
-    let mut prop = match Propagator::within(tagged.formula(), deadline) {
+    let mut prop = match Propagator::within(tagged.formula(), deadline.clone()) {
         Ok(prop) => prop,
         Err(TimeLimit) => {
             deadline.discard(tagged);
             return Err(HintError::TimeLimit);
         }
     };
-    let found = steps(puzzle, &open, &solution, &tagged, &mut prop, deadline);
+    let found = steps(
+        puzzle,
+        &open,
+        &solution,
+        &tagged,
+        &mut prop,
+        deadline.clone(),
+    );
     if deadline.passed() {
         deadline.discard((tagged, prop));
     }
@@ -234,7 +241,7 @@ fn steps(
     }
 
     // 3. The forced cells, by search: those whose other content leaves no solution.
-    let mut core = CoreSolver::new(tagged, deadline);
+    let mut core = CoreSolver::new(tagged, deadline.clone());
     let candidates: Vec<(Var, bool)> = open
         .iter()
         .map(|&pos| (cell_var(pos), solution.get(pos).is_ship()))
@@ -393,8 +400,8 @@ impl<'a> CoreSolver<'a> {
             selectors: Vec::new(),
             next_var: 0,
             stop: stop.clone(),
-            deadline,
             _alarm: deadline.alarm(stop),
+            deadline,
         }
     }
 
@@ -404,7 +411,7 @@ impl<'a> CoreSolver<'a> {
         let stop = &self.stop;
         let selectors = &mut self.selectors;
         let next_var = &mut self.next_var;
-        let deadline = self.deadline;
+        let deadline = self.deadline.clone();
         self.solver
             .get_or_insert_with(|| {
                 let mut solver = SolverKind::default().new_solver();

@@ -250,7 +250,7 @@ impl BatchJob {
                 let options = SolveOptions {
                     budget: options
                         .budget
-                        .until_earlier(Deadline::within(self.time_limit)),
+                        .until_earlier(&Deadline::within(self.time_limit)),
                     ..options.clone()
                 };
                 (board, solve(&board.puzzle, &options))

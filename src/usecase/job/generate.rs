@@ -64,7 +64,7 @@ impl GenerateJob {
             &self.options,
             self.grade,
             &mut rng,
-            &Budget::until(self.options.deadline),
+            &Budget::until(self.options.deadline.clone()),
         )
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::model::Model;
+use crate::model::deadline::Budget;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::usecase::compare::Config;
 use crate::usecase::solve::{Outcome, SolveError};
@@ -248,7 +249,7 @@ pub fn cross_check(puzzle: &Puzzle, configs: &[Config], budget: Option<Duration>
             .map(|config| Verdict {
                 config: config.name.clone(),
                 solver: config.solver.clone(),
-                leg: match config.run(puzzle, 2, budget) {
+                leg: match config.run(puzzle, 2, &Budget::within(budget)) {
                     Ok(report) if report.stopped => {
                         Leg::Unconfirmed(report.outcome.grids().into_iter().cloned().collect())
                     }

@@ -17,7 +17,7 @@ use crate::encode::sat::card::CardKind;
 use crate::encode::sat::engine::{SatConfig, SatEngine};
 use crate::encode::sat::model::Model;
 use crate::encode::sat::redundant::Redundant;
-use crate::model::deadline::Budget;
+use crate::model::deadline::{Budget, StopOnDrop};
 use crate::model::outcome::outcome_of;
 pub use crate::model::outcome::{Engine, Outcome, Report, SolveError, Stats};
 use crate::model::puzzle::{Grid, Puzzle};
@@ -31,15 +31,6 @@ use std::time::Duration;
 
 /// How often an ILP solve on its worker thread looks at the caller's stop flag.
 const STOP_POLL: Duration = Duration::from_millis(50);
-
-/// Raises its flag when dropped: the worker thread of an ILP solve stops once the call returns.
-struct RaiseOnDrop(Arc<AtomicBool>);
-
-impl Drop for RaiseOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
 
 /// The solving backends.
 #[derive(
@@ -165,8 +156,8 @@ fn sat_config(options: &SolveOptions) -> SatConfig {
         native: if options.presolve { options.native } else { 0 },
         limit: options.limit,
         redundant: options.redundant,
-        stop: options.budget.stop.clone(),
-        deadline: options.budget.deadline,
+        stop: options.budget.stop().cloned(),
+        deadline: options.budget.deadline.clone(),
     }
 }
 
@@ -196,11 +187,22 @@ pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
 /// Solves `puzzle`, looking for up to `options.limit` solutions, and verifies every grid;
 /// within `options.budget`.
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, SolveError> {
-    if options.budget.deadline.is_set() {
-        return solve_by_deadline(puzzle, options);
+    let result = if options.budget.deadline.is_set() {
+        solve_by_deadline(puzzle, options)
+    } else {
+        let mut engine = engine(puzzle, options);
+        run(puzzle, engine.as_mut(), options.limit)
+    };
+    match result {
+        // The phases before the solver (placements, pre-solving, encoding) read the stop flag
+        // through the deadline and answer `TimeLimit`: the caller set the flag, not the clock.
+        Err(SolveError::TimeLimit)
+            if options.budget.deadline.stopped() && !options.budget.deadline.time_is_up() =>
+        {
+            Err(SolveError::Interrupted)
+        }
+        other => other,
     }
-    let mut engine = engine(puzzle, options);
-    run(puzzle, engine.as_mut(), options.limit)
 }
 
 /// Enumerates up to `limit` solutions with `engine`, verifying each.
@@ -248,10 +250,10 @@ pub(crate) fn run_each(
 /// Solves `puzzle` with `options`, giving up at the budget's deadline with
 /// [`SolveError::TimeLimit`], or with the grids found so far.
 fn solve_by_deadline(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, SolveError> {
-    let deadline = options.budget.deadline;
+    let deadline = options.budget.deadline.clone();
     let options = options.clone();
     if options.backend == Backend::Sat {
-        let stop = options.budget.stop.clone().unwrap_or_default();
+        let stop = options.budget.stop().cloned().unwrap_or_default();
         let alarm = deadline.alarm(stop.clone());
         let options = SolveOptions {
             budget: options.budget.clone().stopped_by(stop),
@@ -278,16 +280,13 @@ fn solve_by_deadline(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, 
     let limit = options.limit;
     // The worker's own flag: raised when this call gives up (deadline or the caller's flag), so
     // that the engine stops between nodes instead of running on, abandoned.
-    let caller_stop = options.budget.stop.clone();
+    let caller_stop = options.budget.stop().cloned();
     let stop = Arc::new(AtomicBool::new(false));
     let options = SolveOptions {
-        budget: Budget {
-            stop: Some(stop.clone()),
-            ..options.budget.clone()
-        },
+        budget: options.budget.clone().stopped_by(stop.clone()),
         ..options
     };
-    let _raise = RaiseOnDrop(stop);
+    let _raise = StopOnDrop(stop);
     std::thread::spawn(move || {
         // The receiver may be gone after a time-out; nothing is lost then.
         let mut engine = engine(&puzzle, &options);

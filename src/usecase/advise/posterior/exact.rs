@@ -320,7 +320,7 @@ pub(super) fn exact_posterior(
             })
             .collect();
         // Keep the indices of the full lists: map back after counting.
-        let c = count_free(&sub, deadline)?;
+        let c = count_free(&sub, deadline.clone())?;
         let sign: i128 = if mask.count_ones() % 2 == 0 { 1 } else { -1 };
         total.total += sign * c.total;
         for (s, l) in lists.items.iter().enumerate() {

@@ -46,11 +46,13 @@ pub fn posterior(pos: &Position, opts: &Options) -> Result<Posterior, PosteriorE
         draws: 0,
     };
     match opts.method {
-        PosteriorMethod::Exact => exact_posterior(&lists, opts.deadline).map_err(timed_out)?,
+        PosteriorMethod::Exact => {
+            exact_posterior(&lists, opts.deadline.clone()).map_err(timed_out)?
+        }
         PosteriorMethod::Sample => sampled_posterior(&lists, opts),
         PosteriorMethod::Quick => {
             if exact_work(&lists) <= QUICK_EXACT_WORK
-                && let Ok(exact) = exact_posterior(&lists, opts.deadline)
+                && let Ok(exact) = exact_posterior(&lists, opts.deadline.clone())
             {
                 return exact;
             }
@@ -183,7 +185,7 @@ mod tests {
         let passed = Deadline::after(std::time::Duration::ZERO);
         let with = |method| Options {
             method,
-            deadline: passed,
+            deadline: passed.clone(),
             ..Options::default()
         };
         assert!(matches!(

@@ -55,7 +55,7 @@ pub enum PosteriorMethod {
 }
 
 /// Settings of [`super::posterior`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// Touching rule.
     pub rule: TouchRule,
