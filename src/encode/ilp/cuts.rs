@@ -5,37 +5,23 @@
 //! `--emit-lp` writes the plain program.
 
 use super::linear::{LinearModel, Sense, Term, VarRole};
+use crate::model::choice::choice;
 use crate::model::puzzle::{Orientation, Puzzle, Ship};
 
-/// One family of valid inequalities, as named on the command line (`--ilp-cuts`).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[non_exhaustive]
-pub enum IlpCut {
-    /// Per row or column with a count `k` and each length `L >= 2` that does not divide `k`: the
-    /// ships along the line weighted by `floor(len / L)` sum to at most `floor(k / L)` (a
-    /// Chvátal–Gomory rounding of the line's count row).
-    LineLengths,
-    /// Per row or column: the ship segments in it (one start each) are at most `n + 1 - k` on `n`
-    /// cells with count `k`; with no count, segments plus ship cells are at most `n + 1`.
-    Segments,
-    /// The placements weighted by their length sum to the fleet's ship cells.
-    ShipCells,
-}
-
-impl IlpCut {
-    /// Every family, for tests.
-    pub const ALL: &'static [IlpCut] = &[IlpCut::LineLengths, IlpCut::Segments, IlpCut::ShipCells];
+choice! {
+    /// One family of valid inequalities, as named on the command line (`--ilp-cuts`).
+    #[non_exhaustive]
+    pub enum IlpCut {
+        /// Per row or column with a count `k` and each length `L >= 2` that does not divide `k`: the
+        /// ships along the line weighted by `floor(len / L)` sum to at most `floor(k / L)` (a
+        /// Chvátal–Gomory rounding of the line's count row).
+        LineLengths,
+        /// Per row or column: the ship segments in it (one start each) are at most `n + 1 - k` on `n`
+        /// cells with count `k`; with no count, segments plus ship cells are at most `n + 1`.
+        Segments,
+        /// The placements weighted by their length sum to the fleet's ship cells.
+        ShipCells,
+    }
 }
 
 /// Which valid inequalities to add (see [`IlpCut`]); none by default.

@@ -10,43 +10,25 @@
 
 use super::card::CardKind;
 use super::instance::{Encoding, Instance};
+use crate::model::choice::choice;
 use crate::model::lit::Lit;
 use crate::model::puzzle::Orientation;
 use crate::model::rule::Rule;
 use crate::solver::sink::ClauseSink;
 
-/// One kind of redundant constraint, as named on the command line (`--redundant`).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[non_exhaustive]
-pub enum Implied {
-    /// Per row or column with a count: the count is the sum, over the placements, of the cells
-    /// each has in the line (a ship along the line gives its length, one across it gives 1).
-    LinePlacements,
-    /// Per cell: at most one placement covers it.
-    CoverOnce,
-    /// Per row or column with a count `k` and each ship length `L >= 2`: at most `k / L` ships
-    /// of length `L` lie along the line.
-    LineLengths,
-}
-
-impl Implied {
-    /// Every kind, for tests.
-    pub const ALL: &'static [Implied] = &[
-        Implied::LinePlacements,
-        Implied::CoverOnce,
-        Implied::LineLengths,
-    ];
+choice! {
+    /// One kind of redundant constraint, as named on the command line (`--redundant`).
+    #[non_exhaustive]
+    pub enum Implied {
+        /// Per row or column with a count: the count is the sum, over the placements, of the cells
+        /// each has in the line (a ship along the line gives its length, one across it gives 1).
+        LinePlacements,
+        /// Per cell: at most one placement covers it.
+        CoverOnce,
+        /// Per row or column with a count `k` and each ship length `L >= 2`: at most `k / L` ships
+        /// of length `L` lie along the line.
+        LineLengths,
+    }
 }
 
 /// Which redundant constraints to add (see `encodings/redundant.md`); none by default, since
