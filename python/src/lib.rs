@@ -8,7 +8,7 @@ mod errors;
 mod names;
 mod types;
 
-use bimaru_sat::encode::ilp::{IlpCut, IlpCuts, IlpModel, IlpObjective, IlpSolver};
+use bimaru_sat::encode::ilp::{IlpCut, IlpModel, IlpObjective, IlpSolver};
 use bimaru_sat::encode::sat::card::CardKind;
 use bimaru_sat::encode::sat::dimacs::Formula;
 use bimaru_sat::encode::sat::model::Model;
@@ -162,7 +162,7 @@ fn options(
         ilp_model: or(ilp.model, defaults.ilp_model),
         ilp_solver: or(ilp.solver, defaults.ilp_solver),
         ilp_cuts: ilp.cuts.map_or(defaults.ilp_cuts, |cuts| {
-            IlpCuts::of(&cuts.into_iter().map(|cut| cut.0).collect::<Vec<_>>())
+            cuts.into_iter().map(|cut| cut.0).collect()
         }),
         ilp_objective: or(ilp.objective, defaults.ilp_objective),
         presolve,

@@ -6,7 +6,7 @@
 //! [`compare`] takes [`Config`]s: ordinary ones come from [`Config::from_options`] (see
 //! [`all_options`]), and tests can plant their own engine with [`Config::custom`].
 
-use crate::encode::ilp::{IlpCut, IlpModel, IlpObjective, IlpSolver};
+use crate::encode::ilp::{IlpModel, IlpObjective, IlpSolver};
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::model::Model;
 use crate::format::Format;
@@ -117,11 +117,8 @@ fn config_name(options: &SolveOptions) -> String {
         Backend::Sat => format!("sat/{}/{}", options.model, options.card),
         Backend::Ilp => {
             let mut name = format!("ilp/{}", options.ilp_model);
-            for &cut in IlpCut::VARIANTS {
-                if options.ilp_cuts.has(cut) {
-                    name.push('+');
-                    name.push_str(cut.into());
-                }
+            for cut in options.ilp_cuts.iter() {
+                name.push_str(&format!("+{cut}"));
             }
             if options.ilp_objective != IlpObjective::Auto {
                 name.push_str(&format!("+{}-objective", options.ilp_objective));
