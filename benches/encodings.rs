@@ -13,6 +13,7 @@ use bimaru_sat::{Outcome, SolveOptions, solve};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::PathBuf;
+use strum::VariantArray;
 
 fn puzzle() -> bimaru_sat::Puzzle {
     let shared = std::env::var_os("BIMARU_SHARED").map_or_else(
@@ -30,14 +31,14 @@ fn puzzle() -> bimaru_sat::Puzzle {
 fn bench(c: &mut Criterion) {
     let puzzle = puzzle();
     let mut group = c.benchmark_group("solve_unique_10x10");
-    for &model in Model::ALL {
-        for &card in CardKind::ALL {
+    for &model in Model::VARIANTS {
+        for &card in CardKind::VARIANTS {
             let options = SolveOptions {
                 model,
                 card,
                 ..SolveOptions::unique()
             };
-            group.bench_function(format!("{}/{}", model.name(), card.name()), |b| {
+            group.bench_function(format!("{model}/{card}"), |b| {
                 b.iter(|| {
                     let report = solve(black_box(&puzzle), &options).expect("solves");
                     assert!(matches!(report.outcome, Outcome::Unique(_)));
@@ -48,8 +49,8 @@ fn bench(c: &mut Criterion) {
     }
     group.finish();
     let mut group = c.benchmark_group("dimacs_10x10");
-    for &model in Model::ALL {
-        group.bench_function(format!("{}/seq", model.name()), |b| {
+    for &model in Model::VARIANTS {
+        group.bench_function(format!("{model}/seq"), |b| {
             b.iter(|| {
                 let formula = Formula::build(black_box(&puzzle), model, CardKind::Seq);
                 formula.write(&puzzle)

@@ -6,6 +6,7 @@ use bimaru_sat::encode::sat::instance::Instance;
 use bimaru_sat::model::cnf::CnfFormula;
 use bimaru_sat::model::placement::Placements;
 use bimaru_sat::{Clue, Dir, Fleet, Piece, Pos, Puzzle};
+use strum::VariantArray;
 
 /// Placements of length `len` on an open board (`encodings/sat-cell.md`).
 fn placements(r: usize, c: usize, len: usize) -> usize {
@@ -105,7 +106,7 @@ fn cell_model_sizes_match_the_spec() {
         with_clues
             .add_clue(Pos::new(r - 1, 0), Clue::Piece(Piece::End(Dir::Down)))
             .unwrap();
-        for &card in CardKind::ALL {
+        for &card in CardKind::VARIANTS {
             let mut formula = CnfFormula::new();
             let open = Placements::new(&puzzle);
             let enc = cell::encode(&Instance::plain(&puzzle, &open, card), &mut formula);

@@ -12,6 +12,7 @@ use bimaru_sat::{
     verify,
 };
 use proptest::prelude::*;
+use strum::VariantArray;
 
 /// Places ships of the given lengths at the chosen starts (modulo the board), skipping any that
 /// would leave the board or touch one already placed. Returns the ships placed.
@@ -126,9 +127,9 @@ proptest! {
     /// and without pre-solving.
     #[test]
     fn redundant_constraints_keep_every_solution(puzzle in small_open_puzzle()) {
-        let mut sets: Vec<Redundant> = Implied::ALL.iter().map(|k| Redundant::of(&[*k])).collect();
-        sets.push(Redundant::of(Implied::ALL));
-        for &model in Model::ALL {
+        let mut sets: Vec<Redundant> = Implied::VARIANTS.iter().map(|k| Redundant::of(&[*k])).collect();
+        sets.push(Redundant::of(Implied::VARIANTS));
+        for &model in Model::VARIANTS {
             for presolve in [true, false] {
                 let base = SolveOptions { model, presolve, native: 0, limit: 60, ..SolveOptions::default() };
                 let plain = solutions(&puzzle, &base);
@@ -266,7 +267,7 @@ proptest! {
     /// added, row by row.
     #[test]
     fn ilp_cuts_hold_at_every_solution((puzzle, hidden) in random_puzzle()) {
-        for &model in IlpModel::ALL {
+        for &model in IlpModel::VARIANTS {
             let mut program = model.build(&puzzle);
             let placed = program
                 .vars
@@ -274,7 +275,7 @@ proptest! {
                 .filter(|v| matches!(v.role, VarRole::Placement(s) if hidden.ships().contains(&s)))
                 .count();
             prop_assert_eq!(placed, hidden.ships().len(), "the grid's ships are legal placements");
-            IlpCuts::of(IlpCut::ALL).add_to(&mut program, &puzzle);
+            IlpCuts::of(IlpCut::VARIANTS).add_to(&mut program, &puzzle);
             let point = point_of(&program, &hidden);
             for row in &program.constraints {
                 prop_assert!(row.holds(&point), "{:?}: {} breaks at the solution", model, row.name);
@@ -292,9 +293,9 @@ proptest! {
     #[test]
     fn ilp_cuts_keep_every_solution(puzzle in small_open_puzzle()) {
         let plain = solutions(&puzzle, &SolveOptions { limit: 30, ..SolveOptions::default() });
-        let mut sets: Vec<IlpCuts> = IlpCut::ALL.iter().map(|k| IlpCuts::of(&[*k])).collect();
-        sets.push(IlpCuts::of(IlpCut::ALL));
-        for &ilp_model in IlpModel::ALL {
+        let mut sets: Vec<IlpCuts> = IlpCut::VARIANTS.iter().map(|k| IlpCuts::of(&[*k])).collect();
+        sets.push(IlpCuts::of(IlpCut::VARIANTS));
+        for &ilp_model in IlpModel::VARIANTS {
             for presolve in [true, false] {
                 for &ilp_cuts in &sets {
                     let options = SolveOptions {

@@ -8,12 +8,17 @@ mod errors;
 mod names;
 mod types;
 
+use bimaru_sat::encode::ilp::{IlpCut, IlpModel, IlpObjective, IlpSolver};
+use bimaru_sat::encode::sat::card::CardKind;
 use bimaru_sat::encode::sat::dimacs::Formula;
+use bimaru_sat::encode::sat::model::Model;
 use bimaru_sat::format::Format;
 use bimaru_sat::format::json::{ResultJson, Status};
 use bimaru_sat::model::deadline::{Budget, Deadline};
+use bimaru_sat::solver::SolverKind;
 use bimaru_sat::usecase::compare::{self, Config, NamedPuzzle};
 use bimaru_sat::usecase::generate::{GenerateOptions, Size, parse_fleet};
+use bimaru_sat::usecase::grade::Grade;
 use bimaru_sat::usecase::job::author::{grade_line, hint_step};
 use bimaru_sat::usecase::job::batch::{BatchFile, BatchJob};
 use bimaru_sat::usecase::job::generate::{GenerateJob, write_generated};
@@ -21,6 +26,7 @@ use bimaru_sat::usecase::job::{Goal, SolveJob, require_solvers};
 use bimaru_sat::usecase::solve::{Backend, Report, SolveError, SolveOptions, solve};
 use bimaru_sat::{Error, Limits, Puzzle};
 use errors::{BimaruError, LimitError, ParseError, TimeLimitError, time_limit_error, to_py};
+use names::{Wrap, named, or};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -96,32 +102,32 @@ fn seconds(time_limit: Option<f64>) -> PyResult<Option<Duration>> {
 /// Reads one puzzle from `text` in `format` (None: detect it; a puzz.link URL too).
 #[pyfunction]
 #[pyo3(signature = (text, format=None))]
-fn read(text: &str, format: Option<&str>) -> PyResult<PyPuzzle> {
-    read_one(text, names::input_format(format)?, "<text>")
+fn read(text: &str, format: Option<Wrap<Format>>) -> PyResult<PyPuzzle> {
+    read_one(text, or(format, Format::Auto), "<text>")
 }
 
 /// Reads every board of `text` (a Rubin file holds many).
 #[pyfunction]
 #[pyo3(signature = (text, format=None))]
-fn read_all(text: &str, format: Option<&str>) -> PyResult<Vec<PyPuzzle>> {
-    let (doc, _) = read_doc(text, names::input_format(format)?, "<text>").map_err(|e| to_py(&e))?;
+fn read_all(text: &str, format: Option<Wrap<Format>>) -> PyResult<Vec<PyPuzzle>> {
+    let (doc, _) = read_doc(text, or(format, Format::Auto), "<text>").map_err(|e| to_py(&e))?;
     Ok(puzzles_of(doc, "<text>"))
 }
 
 /// Reads the one puzzle of the file at `path`.
 #[pyfunction]
 #[pyo3(signature = (path, format=None))]
-fn read_file(path: PathBuf, format: Option<&str>) -> PyResult<PyPuzzle> {
+fn read_file(path: PathBuf, format: Option<Wrap<Format>>) -> PyResult<PyPuzzle> {
     let (text, name) = file_text(&path)?;
-    read_one(&text, names::input_format(format)?, &name)
+    read_one(&text, or(format, Format::Auto), &name)
 }
 
 /// Reads every board of the file at `path`.
 #[pyfunction]
 #[pyo3(signature = (path, format=None))]
-fn read_file_all(path: PathBuf, format: Option<&str>) -> PyResult<Vec<PyPuzzle>> {
+fn read_file_all(path: PathBuf, format: Option<Wrap<Format>>) -> PyResult<Vec<PyPuzzle>> {
     let (text, name) = file_text(&path)?;
-    let (doc, _) = read_doc(&text, names::input_format(format)?, &name).map_err(|e| to_py(&e))?;
+    let (doc, _) = read_doc(&text, or(format, Format::Auto), &name).map_err(|e| to_py(&e))?;
     Ok(puzzles_of(doc, &name))
 }
 
@@ -135,39 +141,37 @@ fn _puzzle_from_json(text: &str, name: &str, id: Option<String>) -> PyResult<PyP
 }
 
 /// The ILP backend's keywords: `--ilp-model`, `--ilp-solver`, `--ilp-cuts`, `--ilp-objective`.
-struct IlpArgs<'a> {
-    model: Option<&'a str>,
-    solver: Option<&'a str>,
-    cuts: Option<&'a [String]>,
-    objective: Option<&'a str>,
+struct IlpArgs {
+    model: Option<Wrap<IlpModel>>,
+    solver: Option<Wrap<IlpSolver>>,
+    cuts: Option<Vec<Wrap<IlpCut>>>,
+    objective: Option<Wrap<IlpObjective>>,
 }
 
 /// The engine flags of `solve` and `compare`, resolved.
 #[allow(clippy::too_many_arguments)]
 fn options(
     backend: &str,
-    encoding: Option<&str>,
-    card: Option<&str>,
-    solver: Option<&str>,
-    ilp: IlpArgs<'_>,
+    encoding: Option<Wrap<Model>>,
+    card: Option<Wrap<CardKind>>,
+    solver: Option<Wrap<SolverKind>>,
+    ilp: IlpArgs,
     presolve: bool,
     race: bool,
     time_limit: Option<f64>,
 ) -> PyResult<SolveOptions> {
     let defaults = SolveOptions::default();
     let options = SolveOptions {
-        backend: names::backend(backend)?,
-        model: encoding.map_or(Ok(defaults.model), names::model)?,
-        card: card.map_or(Ok(defaults.card), names::card)?,
-        solver: solver.map_or(Ok(defaults.solver), names::solver)?,
-        ilp_model: ilp.model.map_or(Ok(defaults.ilp_model), names::ilp_model)?,
-        ilp_solver: ilp
-            .solver
-            .map_or(Ok(defaults.ilp_solver), names::ilp_solver)?,
-        ilp_cuts: ilp.cuts.map_or(Ok(defaults.ilp_cuts), names::ilp_cuts)?,
-        ilp_objective: ilp
-            .objective
-            .map_or(Ok(defaults.ilp_objective), names::ilp_objective)?,
+        backend: named(backend)?,
+        model: or(encoding, defaults.model),
+        card: or(card, defaults.card),
+        solver: or(solver, defaults.solver),
+        ilp_model: or(ilp.model, defaults.ilp_model),
+        ilp_solver: or(ilp.solver, defaults.ilp_solver),
+        ilp_cuts: ilp.cuts.map_or(defaults.ilp_cuts, |cuts| {
+            cuts.into_iter().map(|cut| cut.0).collect()
+        }),
+        ilp_objective: or(ilp.objective, defaults.ilp_objective),
         presolve,
         race,
         budget: Budget::within(seconds(time_limit)?),
@@ -219,13 +223,13 @@ fn solve_puzzle(
     unique: bool,
     count: Option<i128>,
     time_limit: Option<f64>,
-    encoding: Option<&str>,
-    card: Option<&str>,
-    solver: Option<&str>,
-    ilp_model: Option<&str>,
-    ilp_solver: Option<&str>,
-    ilp_cuts: Option<Vec<String>>,
-    ilp_objective: Option<&str>,
+    encoding: Option<Wrap<Model>>,
+    card: Option<Wrap<CardKind>>,
+    solver: Option<Wrap<SolverKind>>,
+    ilp_model: Option<Wrap<IlpModel>>,
+    ilp_solver: Option<Wrap<IlpSolver>>,
+    ilp_cuts: Option<Vec<Wrap<IlpCut>>>,
+    ilp_objective: Option<Wrap<IlpObjective>>,
     presolve: bool,
     race: bool,
 ) -> PyResult<PyResult_> {
@@ -238,7 +242,7 @@ fn solve_puzzle(
         IlpArgs {
             model: ilp_model,
             solver: ilp_solver,
-            cuts: ilp_cuts.as_deref(),
+            cuts: ilp_cuts,
             objective: ilp_objective,
         },
         presolve,
@@ -302,7 +306,7 @@ fn generate(
     fleet: Option<&str>,
     seed: i128,
     index: i128,
-    grade: Option<&str>,
+    grade: Option<Wrap<Grade>>,
 ) -> PyResult<PyPuzzle> {
     let text = generated_line(py, size, fleet, seed, index, grade)?;
     read_one(
@@ -321,7 +325,7 @@ fn generated_line(
     fleet: Option<&str>,
     seed: i128,
     index: i128,
-    grade: Option<&str>,
+    grade: Option<Wrap<Grade>>,
 ) -> PyResult<String> {
     let seed: u64 = natural("seed", seed)?;
     let index: u64 = natural("index", index)?;
@@ -352,7 +356,7 @@ fn generated_line(
             .puzzle(&open)
             .map_err(|e| LimitError::new_err(format!("size: {e}")))?;
     }
-    let grade = grade.map(names::grade).transpose()?;
+    let grade = grade.map(|g| g.0);
     // The generate command's own request; `index` picks the seed's stream.
     let mut job = GenerateJob {
         options,
@@ -395,7 +399,7 @@ fn grade<'py>(
     match graded {
         Ok(Graded::Unique(report)) => {
             dict.set_item("status", "unique")?;
-            dict.set_item("grade", report.grade.name())?;
+            dict.set_item("grade", <&str>::from(report.grade))?;
             dict.set_item("by_propagation", report.by_propagation)?;
             dict.set_item("by_probing", report.by_probing)?;
             dict.set_item("by_deep_probing", report.by_deep_probing)?;
@@ -487,10 +491,14 @@ fn hint<'py>(
 /// writes it.
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, encoding=None, card=None))]
-fn to_dimacs(puzzle: &PyPuzzle, encoding: Option<&str>, card: Option<&str>) -> PyResult<String> {
+fn to_dimacs(
+    puzzle: &PyPuzzle,
+    encoding: Option<Wrap<Model>>,
+    card: Option<Wrap<CardKind>>,
+) -> PyResult<String> {
     let defaults = SolveOptions::default();
-    let model = encoding.map_or(Ok(defaults.model), names::model)?;
-    let card = card.map_or(Ok(defaults.card), names::card)?;
+    let model = or(encoding, defaults.model);
+    let card = or(card, defaults.card);
     let bytes = Formula::build(puzzle.puzzle(), model, card).write(puzzle.puzzle());
     String::from_utf8(bytes).map_err(|e| BimaruError::new_err(e.to_string()))
 }
@@ -499,10 +507,10 @@ fn to_dimacs(puzzle: &PyPuzzle, encoding: Option<&str>, card: Option<&str>) -> P
 /// --emit-only` writes it.
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, ilp_model=None))]
-fn to_lp(puzzle: &PyPuzzle, ilp_model: Option<&str>) -> PyResult<String> {
+fn to_lp(puzzle: &PyPuzzle, ilp_model: Option<Wrap<IlpModel>>) -> PyResult<String> {
     let mut job = SolveJob::default();
     if let Some(model) = ilp_model {
-        job.options.ilp_model = names::ilp_model(model)?;
+        job.options.ilp_model = model.0;
     }
     job.options.backend = Backend::Ilp;
     Ok(job.lp_program(puzzle.puzzle(), &puzzle.name))
@@ -615,24 +623,24 @@ fn batch_lines(
     py: Python<'_>,
     path: PathBuf,
     listed: bool,
-    format: Option<&str>,
+    format: Option<Wrap<Format>>,
     backend: &str,
     unique: bool,
     count: Option<i128>,
     time_limit: Option<f64>,
-    encoding: Option<&str>,
-    card: Option<&str>,
-    solver: Option<&str>,
-    ilp_model: Option<&str>,
-    ilp_solver: Option<&str>,
-    ilp_cuts: Option<Vec<String>>,
-    ilp_objective: Option<&str>,
+    encoding: Option<Wrap<Model>>,
+    card: Option<Wrap<CardKind>>,
+    solver: Option<Wrap<SolverKind>>,
+    ilp_model: Option<Wrap<IlpModel>>,
+    ilp_solver: Option<Wrap<IlpSolver>>,
+    ilp_cuts: Option<Vec<Wrap<IlpCut>>>,
+    ilp_objective: Option<Wrap<IlpObjective>>,
     presolve: bool,
     race: bool,
 ) -> PyResult<Vec<String>> {
     let mut job = BatchJob {
         paths: vec![path.clone()],
-        format: names::input_format(format)?,
+        format: or(format, Format::Auto),
         options: options(
             backend,
             encoding,
@@ -641,7 +649,7 @@ fn batch_lines(
             IlpArgs {
                 model: ilp_model,
                 solver: ilp_solver,
-                cuts: ilp_cuts.as_deref(),
+                cuts: ilp_cuts,
                 objective: ilp_objective,
             },
             presolve,

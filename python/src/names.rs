@@ -1,101 +1,67 @@
-//! The names Python passes for formats, backends, encodings and solvers, read through each
-//! library enum's own `name()` (the command line's spelling).
+//! The names Python passes for formats, backends, encodings and solvers: one [`Wrap`] that
+//! reads any of the library's choice enums by its name (the command line's spelling, through
+//! `bimaru_sat::model::choice::parse_choice`), and the argument each enum is passed as, for the
+//! ValueError of an unknown name.
 
-use bimaru_sat::encode::ilp::{IlpCut, IlpCuts, IlpModel, IlpObjective, IlpSolver};
+use bimaru_sat::encode::ilp::{IlpCut, IlpModel, IlpObjective, IlpSolver};
 use bimaru_sat::encode::sat::card::CardKind;
 use bimaru_sat::encode::sat::model::Model;
 use bimaru_sat::format::{Format, OutputFormat};
+use bimaru_sat::model::choice::{Choice, parse_choice};
 use bimaru_sat::solver::SolverKind;
 use bimaru_sat::usecase::grade::Grade;
 use bimaru_sat::usecase::solve::Backend;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-/// The value of `all` named `given`, or a ValueError listing the names.
-fn pick<T: Copy>(
-    what: &str,
-    given: &str,
-    all: &[T],
-    name: impl Fn(T) -> &'static str,
-) -> PyResult<T> {
-    all.iter()
-        .copied()
-        .find(|&v| name(v) == given)
-        .ok_or_else(|| {
-            let names: Vec<&str> = all.iter().map(|&v| name(v)).collect();
-            PyValueError::new_err(format!(
-                "unknown {what} {given:?}; one of {}",
-                names.join(", ")
-            ))
-        })
+/// A choice enum as a Python argument: a `str` naming one of its values.
+pub struct Wrap<T>(pub T);
+
+/// A choice enum Python passes by name, with the argument that names it.
+pub trait Argument: Choice {
+    /// The argument, as unknown names are reported (`unknown encoding "x"; expected one of ...`).
+    const ARGUMENT: &'static str;
 }
 
-/// An input format (None: detect it).
-pub fn input_format(given: Option<&str>) -> PyResult<Format> {
-    given.map_or(Ok(Format::Auto), |g| {
-        pick("format", g, Format::ALL, Format::name)
-    })
+impl<'a, 'py, T: Argument> FromPyObject<'a, 'py> for Wrap<T> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let name: String = obj.extract()?;
+        named(&name).map(Wrap)
+    }
 }
 
-pub fn output_format(given: &str) -> PyResult<OutputFormat> {
-    pick("format", given, OutputFormat::ALL, OutputFormat::name)
+/// The value of `T` called `name`, or a ValueError naming the argument and listing the names.
+/// (`backend="sat"` is a `str` parameter read with this, so that its signature keeps its
+/// default.)
+pub fn named<T: Argument>(name: &str) -> PyResult<T> {
+    parse_choice(T::ARGUMENT, name).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-pub fn backend(given: &str) -> PyResult<Backend> {
-    pick(
-        "backend",
-        given,
-        &[Backend::Sat, Backend::Ilp],
-        |b| match b {
-            Backend::Ilp => "ilp",
-            _ => "sat",
-        },
-    )
+/// The value of an optional argument, or `default` when it was not given.
+pub fn or<T>(given: Option<Wrap<T>>, default: T) -> T {
+    given.map_or(default, |w| w.0)
 }
 
-pub fn model(given: &str) -> PyResult<Model> {
-    pick("encoding", given, Model::ALL, Model::name)
+macro_rules! arguments {
+    ($($choice:ty => $argument:literal,)*) => {
+        $(impl Argument for $choice {
+            const ARGUMENT: &'static str = $argument;
+        })*
+    };
 }
 
-pub fn card(given: &str) -> PyResult<CardKind> {
-    pick("card", given, CardKind::ALL, CardKind::name)
-}
-
-pub fn solver(given: &str) -> PyResult<SolverKind> {
-    pick("solver", given, SolverKind::ALL, SolverKind::name)
-}
-
-pub fn ilp_model(given: &str) -> PyResult<IlpModel> {
-    pick("ilp_model", given, IlpModel::ALL, IlpModel::name)
-}
-
-pub fn ilp_solver(given: &str) -> PyResult<IlpSolver> {
-    pick("ilp_solver", given, IlpSolver::ALL, IlpSolver::name)
-}
-
-pub fn ilp_objective(given: &str) -> PyResult<IlpObjective> {
-    pick(
-        "ilp_objective",
-        given,
-        IlpObjective::ALL,
-        IlpObjective::name,
-    )
-}
-
-/// The cut families named in `given` (`--ilp-cuts`).
-pub fn ilp_cuts(given: &[String]) -> PyResult<IlpCuts> {
-    let kinds = given
-        .iter()
-        .map(|name| pick("ilp_cuts entry", name, IlpCut::ALL, |c: IlpCut| c.into()))
-        .collect::<PyResult<Vec<IlpCut>>>()?;
-    Ok(IlpCuts::of(&kinds))
-}
-
-pub fn grade(given: &str) -> PyResult<Grade> {
-    pick(
-        "grade",
-        given,
-        &[Grade::Easy, Grade::Medium, Grade::Hard, Grade::Fiendish],
-        Grade::name,
-    )
+arguments! {
+    Format => "format",
+    OutputFormat => "format",
+    Backend => "backend",
+    Model => "encoding",
+    CardKind => "card",
+    SolverKind => "solver",
+    IlpModel => "ilp_model",
+    IlpSolver => "ilp_solver",
+    IlpObjective => "ilp_objective",
+    IlpCut => "ilp_cuts entry",
+    Grade => "grade",
 }

@@ -3,7 +3,7 @@
 //! (what `solve` found), and reading text into puzzles.
 
 use crate::errors::{BimaruError, to_py};
-use crate::names;
+use crate::names::Wrap;
 use bimaru_sat::format::json::{ClueJson, JsonPiece, PuzzleJson, ResultJson, grid_rows};
 use bimaru_sat::format::{Board, Document, Format, OutputFormat, Writer};
 use bimaru_sat::usecase::Source;
@@ -156,7 +156,7 @@ impl PyPuzzle {
     /// The format it was read in.
     #[getter]
     fn format(&self) -> &'static str {
-        self.format.name()
+        self.format.into()
     }
 
     /// The solution the input carried (a CSC384 or JSON file's, a generated puzzle's), or None.
@@ -167,8 +167,8 @@ impl PyPuzzle {
 
     /// The puzzle written in `format` (ist, csc384, rubin, dzn, json, puzzlink), as
     /// `bimaru-sat convert --to FORMAT` writes it.
-    fn to(&self, format: &str) -> PyResult<String> {
-        let to = names::output_format(format)?;
+    fn to(&self, format: Wrap<OutputFormat>) -> PyResult<String> {
+        let to = format.0;
         convert(&self.document(), &self.name, to, None).map_err(|e| to_py(&e))
     }
 
@@ -300,8 +300,8 @@ impl PyGrid {
 
     /// The solution written in `format` (ist, csc384, rubin, dzn, json, pretty, rpi), as
     /// `bimaru-sat --to FORMAT` writes it.
-    fn to(&self, format: &str) -> PyResult<String> {
-        let to = names::output_format(format)?;
+    fn to(&self, format: Wrap<OutputFormat>) -> PyResult<String> {
+        let to = format.0;
         self.writer(Some(to))
     }
 

@@ -49,12 +49,12 @@ pub fn run(args: &DecodeArgs, limits: &Limits) -> Result<Exit, Failure> {
             if let (Some(given), Some(header)) = (model, header.model)
                 && given != header
             {
-                return Err(mismatch("--encoding", header.name(), given.name()));
+                return Err(mismatch("--encoding", header.into(), given.into()));
             }
             if let (Some(given), Some(header)) = (card, header.card)
                 && given != header
             {
-                return Err(mismatch("--card", header.name(), given.name()));
+                return Err(mismatch("--card", header.into(), given.into()));
             }
             model = model.or(header.model);
             card = card.or(header.card);

@@ -12,7 +12,7 @@ use bimaru_sat::encode::ilp::IlpCuts;
 use bimaru_sat::encode::sat::engine::Configuration;
 use bimaru_sat::encode::sat::redundant::Redundant;
 use bimaru_sat::format::OutputFormat;
-use bimaru_sat::format::csc384::{Dialect, DialectSource};
+use bimaru_sat::format::csc384::DialectSource;
 use bimaru_sat::model::deadline::{Budget, Deadline};
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::job::{
@@ -197,10 +197,7 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
         note!(
             "{}: no cell shows the CSC384 dialect; writing {} as the fleet line suggests (--cells changes it)",
             input.name,
-            match choice.dialect {
-                Dialect::Letters => "letters",
-                _ => "symbols",
-            }
+            choice.dialect
         );
     }
     require_solvers(&job.options)?;
@@ -265,7 +262,7 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
                             target.display(),
                             cnf_path(target).display(),
                             certificate.config,
-                            args.proof_args.proof_format.name(),
+                            args.proof_args.proof_format,
                             target.display()
                         );
                     }

@@ -5,28 +5,19 @@
 
 use super::Inexpressible;
 use super::{Found, ParseError, ParseErrorKind, check_board, check_ship_len};
+use crate::model::choice::choice;
 use crate::model::limits::Limits;
 use crate::model::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
 
-/// The two cell alphabets.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[non_exhaustive]
-pub enum Dialect {
-    /// `S W L R T B M` (the 2022-23 handout).
-    Letters,
-    /// `S . < > ^ v M` (the 2023-25 handouts).
-    Symbols,
+choice! {
+    /// The two cell alphabets.
+    #[non_exhaustive]
+    pub enum Dialect {
+        /// `S W L R T B M` (the 2022-23 handout).
+        Letters,
+        /// `S . < > ^ v M` (the 2023-25 handouts).
+        Symbols,
+    }
 }
 
 /// What decided the dialect of an input file.

@@ -25,6 +25,7 @@ pub mod rubin;
 pub mod sxchx;
 mod write;
 
+use crate::model::choice::choice;
 pub use board::{Board, Document};
 pub use detect::{DetectError, detect};
 pub use error::{Found, Inexpressible, ParseError, ParseErrorKind};
@@ -36,150 +37,70 @@ pub use lex::{Line, text_from_bytes, tokenize};
 pub use parse::parse_document;
 pub use write::Writer;
 
-/// Input formats.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[non_exhaustive]
-pub enum Format {
-    /// Detect the format from the text.
-    #[default]
-    Auto,
-    /// IST Bimaru (`ROW`, `COLUMN`, hint count, `HINT r c X`).
-    Ist,
-    /// CSC384 `battle.py` (digit-string counts, fleet line, NxN cell grid).
-    Csc384,
-    /// Moshe Rubin's CSPLib boards (`START-NEW-BOARD`, `Hint:`, `PLACESHIP`), several per file.
-    Rubin,
-    /// MiniZinc solbat data (`.dzn`: `height`, `width`, `ship`, `hint`, `rowsum`, `colsum`).
-    Dzn,
-    /// JSON (see `docs/formats.md`).
-    Json,
-    /// A puzz.link / pzv.jp battleship URL (`https://puzz.link/p?battleship/W/H/...`).
-    Puzzlink,
-    /// RPI CSCI-1200 (`board R C`, `rows`, `cols`, ship names, `constraint r c ch`).
-    Rpi,
-    /// demystify's Essence′ parameters (`letting hint be [...]`, `.param`).
-    Eprime,
-    /// Krazydad boards as in Mrhube's `FreePuzzles.txt` (`N)`, cell rows, `{rows}`, `{cols}`).
-    Krazydad,
-    /// jolyonb/puzzles files (comma-separated clues, ship counts, `x, y, info` lines).
-    Jolyonb,
-    /// sxchx/Heuristic-Battleship-Solitaire (ship lengths, column counts, row counts).
-    Sxchx,
+choice! {
+    /// Input formats.
+    #[derive(Default)]
+    #[non_exhaustive]
+    pub enum Format {
+        /// Detect the format from the text.
+        #[default]
+        Auto,
+        /// IST Bimaru (`ROW`, `COLUMN`, hint count, `HINT r c X`).
+        Ist,
+        /// CSC384 `battle.py` (digit-string counts, fleet line, NxN cell grid).
+        Csc384,
+        /// Moshe Rubin's CSPLib boards (`START-NEW-BOARD`, `Hint:`, `PLACESHIP`), several per file.
+        Rubin,
+        /// MiniZinc solbat data (`.dzn`: `height`, `width`, `ship`, `hint`, `rowsum`, `colsum`).
+        Dzn,
+        /// JSON (see `docs/formats.md`).
+        Json,
+        /// A puzz.link / pzv.jp battleship URL (`https://puzz.link/p?battleship/W/H/...`).
+        Puzzlink,
+        /// RPI CSCI-1200 (`board R C`, `rows`, `cols`, ship names, `constraint r c ch`).
+        Rpi,
+        /// demystify's Essence′ parameters (`letting hint be [...]`, `.param`).
+        Eprime,
+        /// Krazydad boards as in Mrhube's `FreePuzzles.txt` (`N)`, cell rows, `{rows}`, `{cols}`).
+        Krazydad,
+        /// jolyonb/puzzles files (comma-separated clues, ship counts, `x, y, info` lines).
+        Jolyonb,
+        /// sxchx/Heuristic-Battleship-Solitaire (ship lengths, column counts, row counts).
+        Sxchx,
+    }
 }
 
 impl Format {
-    /// Every value, [`Format::Auto`] first, then each format a parser reads.
-    pub const ALL: &'static [Format] = &[
-        Format::Auto,
-        Format::Ist,
-        Format::Csc384,
-        Format::Rubin,
-        Format::Dzn,
-        Format::Json,
-        Format::Puzzlink,
-        Format::Rpi,
-        Format::Eprime,
-        Format::Krazydad,
-        Format::Jolyonb,
-        Format::Sxchx,
-    ];
-
-    /// The formats a parser reads ([`Format::ALL`] without [`Format::Auto`]).
+    /// The formats a parser reads (every value but [`Format::Auto`], which comes first).
     pub fn parsed() -> &'static [Format] {
-        &Format::ALL[1..]
-    }
-
-    /// The format's name as written on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Auto => "auto",
-            Format::Ist => "ist",
-            Format::Csc384 => "csc384",
-            Format::Rubin => "rubin",
-            Format::Dzn => "dzn",
-            Format::Json => "json",
-            Format::Puzzlink => "puzzlink",
-            Format::Rpi => "rpi",
-            Format::Eprime => "eprime",
-            Format::Krazydad => "krazydad",
-            Format::Jolyonb => "jolyonb",
-            Format::Sxchx => "sxchx",
-        }
+        &<Format as strum::VariantArray>::VARIANTS[1..]
     }
 }
 
-/// Output formats for solutions (`--to`) and puzzles (`convert --to`).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[non_exhaustive]
-pub enum OutputFormat {
-    /// IST: ten lines, hinted cells upper case, other ship cells lower case, water `.`.
-    Ist,
-    /// CSC384: N lines of N cells, in the input's cell dialect (see `--cells`).
-    Csc384,
-    /// Rubin's board drawing: rows with their tallies, then the column tallies.
-    Rubin,
-    /// The MiniZinc solbat model's own output (for solutions) or `.dzn` data (for puzzles).
-    Dzn,
-    /// JSON: the result schema for solutions, the puzzle schema for puzzles.
-    Json,
-    /// A Unicode board with the counts at the margins, for people.
-    Pretty,
-    /// A puzz.link URL (puzzles only: `convert --to puzzlink`; a URL cannot hold a solution).
-    Puzzlink,
-    /// RPI CSCI-1200: `Solution:`, the ships by name, the board in a box (solutions only).
-    Rpi,
+choice! {
+    /// Output formats for solutions (`--to`) and puzzles (`convert --to`).
+    #[non_exhaustive]
+    pub enum OutputFormat {
+        /// IST: ten lines, hinted cells upper case, other ship cells lower case, water `.`.
+        Ist,
+        /// CSC384: N lines of N cells, in the input's cell dialect (see `--cells`).
+        Csc384,
+        /// Rubin's board drawing: rows with their tallies, then the column tallies.
+        Rubin,
+        /// The MiniZinc solbat model's own output (for solutions) or `.dzn` data (for puzzles).
+        Dzn,
+        /// JSON: the result schema for solutions, the puzzle schema for puzzles.
+        Json,
+        /// A Unicode board with the counts at the margins, for people.
+        Pretty,
+        /// A puzz.link URL (puzzles only: `convert --to puzzlink`; a URL cannot hold a solution).
+        Puzzlink,
+        /// RPI CSCI-1200: `Solution:`, the ships by name, the board in a box (solutions only).
+        Rpi,
+    }
 }
 
 impl OutputFormat {
-    /// Every output format.
-    pub const ALL: &'static [OutputFormat] = &[
-        OutputFormat::Ist,
-        OutputFormat::Csc384,
-        OutputFormat::Rubin,
-        OutputFormat::Dzn,
-        OutputFormat::Json,
-        OutputFormat::Pretty,
-        OutputFormat::Puzzlink,
-        OutputFormat::Rpi,
-    ];
-
-    /// The format's name as written on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            OutputFormat::Ist => "ist",
-            OutputFormat::Csc384 => "csc384",
-            OutputFormat::Rubin => "rubin",
-            OutputFormat::Dzn => "dzn",
-            OutputFormat::Json => "json",
-            OutputFormat::Pretty => "pretty",
-            OutputFormat::Puzzlink => "puzzlink",
-            OutputFormat::Rpi => "rpi",
-        }
-    }
-
     /// The output that follows an input format by default: its own, or the pretty drawing for
     /// formats that have no solution layout of their own (a URL cannot hold a solution).
     pub fn following(input: Format) -> OutputFormat {

@@ -4,6 +4,7 @@
 //! ([`cnf`]), in which every formula is written whatever solver answers it. It imports nothing
 //! else of the crate.
 
+pub mod choice;
 pub mod cnf;
 pub mod deadline;
 pub mod geometry;

@@ -2,6 +2,7 @@
 //! failed assumptions, a conflict limit, an interrupt), its [`Answer`] and [`SolverError`], and
 //! a proof-writing solver ([`ProofSolver`], [`ProofFormat`]).
 
+use crate::model::choice::choice;
 use crate::model::cnf::CnfFormula;
 use crate::model::lit::Lit;
 use crate::solver::sink::ClauseSink;
@@ -85,38 +86,17 @@ pub enum Mode {
     Focused,
 }
 
-/// How a DRAT proof is written.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum ProofFormat {
-    /// Text DRAT: one clause a line, `d` before a deletion (what drat-trim and rate read).
-    #[default]
-    Text,
-    /// Binary DRAT: `a`/`d`, then variable-length literals, each clause ending with a 0 byte.
-    Binary,
-}
-
-impl ProofFormat {
-    /// The format's name, as `--proof-format` spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            ProofFormat::Text => "text",
-            ProofFormat::Binary => "binary",
-        }
+choice! {
+    serde;
+    /// How a DRAT proof is written.
+    #[derive(Default)]
+    #[non_exhaustive]
+    pub enum ProofFormat {
+        /// Text DRAT: one clause a line, `d` before a deletion (what drat-trim and rate read).
+        #[default]
+        Text,
+        /// Binary DRAT: `a`/`d`, then variable-length literals, each clause ending with a 0 byte.
+        Binary,
     }
 }
 

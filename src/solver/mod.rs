@@ -13,54 +13,37 @@ pub mod varisat;
 
 pub use interface::{Answer, Mode, ProofFormat, ProofSolver, Solver, SolverError, Tuning, load};
 
+use crate::model::choice::choice;
 use crate::model::lit::{Lit, Var};
 use crate::solver::sink::ClauseSink;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
-/// The SAT solvers this crate knows. Every kind exists in every build; [`SolverKind::ALL`]
-/// lists the ones this build links, and [`SolverKind::is_available`] and
-/// [`SolverKind::feature`] tell a caller what to rebuild with.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum SolverKind {
-    /// varisat, pure Rust (the default).
-    #[default]
-    Varisat,
-    /// CaDiCaL 3.0.1, C++ compiled by cargo (feature `cadical`, on by default; a C++ compiler is
-    /// all it needs).
-    Cadical,
+choice! {
+    serde;
+    /// The SAT solvers this crate knows. Every kind exists in every build; [`SolverKind::LINKED`]
+    /// lists the ones this build links, and [`SolverKind::is_available`] and
+    /// [`SolverKind::feature`] tell a caller what to rebuild with.
+    #[derive(Default)]
+    #[non_exhaustive]
+    pub enum SolverKind {
+        /// varisat, pure Rust (the default).
+        #[default]
+        Varisat,
+        /// CaDiCaL 3.0.1, C++ compiled by cargo (feature `cadical`, on by default; a C++ compiler is
+        /// all it needs).
+        Cadical,
+    }
 }
 
 impl SolverKind {
-    /// Every solver this build links.
-    pub const ALL: &'static [SolverKind] = &[
+    /// The solvers this build links: a subset of `VARIANTS` (which lists every kind, linked or
+    /// not), since CaDiCaL is behind the `cadical` feature.
+    pub const LINKED: &'static [SolverKind] = &[
         SolverKind::Varisat,
         #[cfg(feature = "cadical")]
         SolverKind::Cadical,
     ];
-
-    /// The solver's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            SolverKind::Varisat => "varisat",
-            SolverKind::Cadical => "cadical",
-        }
-    }
 
     /// The strongest solver this build links, for hard questions (the generator's uniqueness
     /// checks): CaDiCaL, or varisat in a build without it.
@@ -74,7 +57,7 @@ impl SolverKind {
 
     /// Whether this build links the solver.
     pub fn is_available(self) -> bool {
-        SolverKind::ALL.contains(&self)
+        SolverKind::LINKED.contains(&self)
     }
 
     /// The cargo feature that links the solver, if it is optional.
@@ -98,7 +81,7 @@ impl SolverKind {
             SolverKind::Cadical => Ok(Box::new(cadical::Cadical::proving(format)?)),
             #[allow(unreachable_patterns)]
             missing => Err(SolverError {
-                solver: missing.name(),
+                solver: missing.into(),
                 message: format!(
                     "not linked into this build (cargo feature `{}`)",
                     missing.feature().unwrap_or("?")
@@ -147,11 +130,11 @@ impl ClauseSink for Missing {
 
 impl Solver for Missing {
     fn name(&self) -> &'static str {
-        self.kind.name()
+        self.kind.into()
     }
     fn solve(&mut self, _assumptions: &[Lit]) -> Result<Answer, SolverError> {
         Err(SolverError {
-            solver: self.kind.name(),
+            solver: self.kind.into(),
             message: format!(
                 "not linked into this build (cargo feature `{}`)",
                 self.kind.feature().unwrap_or("?")
@@ -171,13 +154,7 @@ impl Solver for Missing {
     fn set_interrupt(&mut self, _flag: Option<Arc<AtomicBool>>) {}
 }
 
-impl std::fmt::Display for SolverKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Tests every linked solver must pass, written once and run for each of [`SolverKind::ALL`].
+/// Tests every linked solver must pass, written once and run for each of [`SolverKind::LINKED`].
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,7 +196,7 @@ mod tests {
         );
         for kind in [SolverKind::Varisat, SolverKind::Cadical] {
             let mut solver = kind.new_solver();
-            assert_eq!(solver.name(), kind.name());
+            assert_eq!(solver.name(), <&str>::from(kind));
             let a = solver.new_var().positive();
             let b = solver.new_var().positive();
             solver.add_clause(&[a, b]);
@@ -241,7 +218,7 @@ mod tests {
 
     #[test]
     fn the_conflict_limit_stops_the_solver_and_a_later_call_resumes() {
-        for &kind in SolverKind::ALL {
+        for &kind in SolverKind::LINKED {
             let mut solver = kind.new_solver();
             pigeonhole(solver.as_mut(), 7);
             let limit = Arc::new(AtomicU64::new(50));
@@ -269,7 +246,7 @@ mod tests {
     /// What the configuration race of `src/encode/sat/engine.rs` relies on.
     #[test]
     fn stops_and_answers_come_at_the_same_conflict_counts_on_every_run() {
-        for &kind in SolverKind::ALL {
+        for &kind in SolverKind::LINKED {
             let run = || {
                 let mut solver = kind.new_solver();
                 pigeonhole(solver.as_mut(), 7);
@@ -294,7 +271,7 @@ mod tests {
 
     #[test]
     fn a_cap_lowered_from_another_thread_stops_the_call_but_never_before_the_cap() {
-        for &kind in SolverKind::ALL {
+        for &kind in SolverKind::LINKED {
             let mut solver = kind.new_solver();
             pigeonhole(solver.as_mut(), 10);
             let limit = Arc::new(AtomicU64::new(u64::MAX));
@@ -316,7 +293,7 @@ mod tests {
 
     #[test]
     fn the_interrupt_flag_stops_the_call_from_another_thread() {
-        for &kind in SolverKind::ALL {
+        for &kind in SolverKind::LINKED {
             let mut solver = kind.new_solver();
             pigeonhole(solver.as_mut(), 11);
             let flag = Arc::new(AtomicBool::new(true));
@@ -335,7 +312,7 @@ mod tests {
 
     #[test]
     fn assumptions_models_and_failed_cores() {
-        for &kind in SolverKind::ALL {
+        for &kind in SolverKind::LINKED {
             let mut solver = kind.new_solver();
             let (a, b, c) = (
                 solver.new_var().positive(),
@@ -368,7 +345,7 @@ mod tests {
 
     #[test]
     fn variables_keep_their_index_in_the_model() {
-        for &kind in SolverKind::ALL {
+        for &kind in SolverKind::LINKED {
             let mut solver = kind.new_solver();
             let vars: Vec<Var> = (0..5).map(|_| solver.new_var()).collect();
             solver.add_clause(&[vars[3].negative()]);

@@ -6,7 +6,7 @@
 //! [`compare`] takes [`Config`]s: ordinary ones come from [`Config::from_options`] (see
 //! [`all_options`]), and tests can plant their own engine with [`Config::custom`].
 
-use crate::encode::ilp::{IlpCut, IlpModel, IlpObjective, IlpSolver};
+use crate::encode::ilp::{IlpModel, IlpObjective, IlpSolver};
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::model::Model;
 use crate::format::Format;
@@ -20,6 +20,7 @@ use crate::usecase::{Source, folder_files};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use strum::VariantArray;
 
 /// Builds an engine for a puzzle.
 type Build = Box<dyn Fn(&Puzzle) -> Box<dyn Engine>>;
@@ -43,9 +44,9 @@ impl Config {
     pub fn from_options(options: SolveOptions) -> Config {
         let name = config_name(&options);
         let backend = options.backend;
-        let solver = match backend {
-            Backend::Sat => options.solver.name(),
-            Backend::Ilp => options.ilp_solver.name(),
+        let solver: &str = match backend {
+            Backend::Sat => options.solver.into(),
+            Backend::Ilp => options.ilp_solver.into(),
         };
         Config {
             name,
@@ -114,17 +115,14 @@ impl Config {
 /// a column of its own.
 fn config_name(options: &SolveOptions) -> String {
     match options.backend {
-        Backend::Sat => format!("sat/{}/{}", options.model.name(), options.card.name()),
+        Backend::Sat => format!("sat/{}/{}", options.model, options.card),
         Backend::Ilp => {
-            let mut name = format!("ilp/{}", options.ilp_model.name());
-            for &cut in IlpCut::ALL {
-                if options.ilp_cuts.has(cut) {
-                    name.push('+');
-                    name.push_str(cut.into());
-                }
+            let mut name = format!("ilp/{}", options.ilp_model);
+            for cut in options.ilp_cuts.iter() {
+                name.push_str(&format!("+{cut}"));
             }
             if options.ilp_objective != IlpObjective::Auto {
-                name.push_str(&format!("+{}-objective", options.ilp_objective.name()));
+                name.push_str(&format!("+{}-objective", options.ilp_objective));
             }
             name
         }
@@ -136,9 +134,9 @@ fn config_name(options: &SolveOptions) -> String {
 /// and solvers slot in by appending values to their enums: every value is picked up here.
 pub fn all_options() -> Vec<SolveOptions> {
     let mut all = Vec::new();
-    for &solver in SolverKind::ALL {
-        for &model in Model::ALL {
-            for &card in CardKind::ALL {
+    for &solver in SolverKind::LINKED {
+        for &model in Model::VARIANTS {
+            for &card in CardKind::VARIANTS {
                 // Each configuration on its own: no race partner, so the table compares
                 // encodings.
                 all.push(SolveOptions {
@@ -152,8 +150,8 @@ pub fn all_options() -> Vec<SolveOptions> {
             }
         }
     }
-    for &ilp_model in IlpModel::ALL {
-        for &ilp_solver in IlpSolver::ALL {
+    for &ilp_model in IlpModel::VARIANTS {
+        for &ilp_solver in IlpSolver::VARIANTS {
             if ilp_solver.is_available() {
                 all.push(SolveOptions {
                     backend: Backend::Ilp,

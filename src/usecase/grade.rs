@@ -5,6 +5,7 @@
 
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::formula::{ClueFormula, FormulaError, MAX_CLAUSES};
+use crate::model::choice::choice;
 use crate::model::deadline::{Budget, Deadline};
 use crate::model::lit::Var;
 use crate::model::puzzle::{Grid, Puzzle};
@@ -12,53 +13,20 @@ use crate::model::verify::verify;
 use crate::reason::unit::Propagator;
 use crate::usecase::solve::{Outcome, SolveError, SolveOptions, solve};
 
-/// Difficulty grades, easiest first (the order is the derived `Ord`).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    serde::Serialize,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum Grade {
-    /// Unit propagation of the clue, count and fleet rules fills every cell.
-    Easy,
-    /// Needs one-step look-ahead: "if this cell were a ship, a rule would break".
-    Medium,
-    /// Needs two-step look-ahead: a probe whose contradiction itself needs a probe.
-    Hard,
-    /// Needs deeper search.
-    Fiendish,
-}
-
-impl Grade {
-    /// Every grade, easiest first.
-    pub const ALL: [Grade; 4] = [Grade::Easy, Grade::Medium, Grade::Hard, Grade::Fiendish];
-
-    /// The lower-case name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Grade::Easy => "easy",
-            Grade::Medium => "medium",
-            Grade::Hard => "hard",
-            Grade::Fiendish => "fiendish",
-        }
-    }
-}
-
-impl std::fmt::Display for Grade {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+choice! {
+    serde;
+    /// Difficulty grades, easiest first (the order is the derived `Ord`).
+    #[derive(PartialOrd, Ord)]
+    #[non_exhaustive]
+    pub enum Grade {
+        /// Unit propagation of the clue, count and fleet rules fills every cell.
+        Easy,
+        /// Needs one-step look-ahead: "if this cell were a ship, a rule would break".
+        Medium,
+        /// Needs two-step look-ahead: a probe whose contradiction itself needs a probe.
+        Hard,
+        /// Needs deeper search.
+        Fiendish,
     }
 }
 
@@ -236,6 +204,7 @@ mod tests {
     use super::*;
     use crate::format::ist;
     use std::time::Instant;
+    use strum::VariantArray;
 
     #[test]
     fn a_passed_deadline_stops_probing() {
@@ -262,7 +231,7 @@ mod tests {
     fn grades_are_ordered() {
         assert!(Grade::Easy < Grade::Medium);
         assert!(Grade::Hard < Grade::Fiendish);
-        assert_eq!(Grade::ALL.len(), 4);
+        assert_eq!(Grade::VARIANTS.len(), 4);
     }
 
     #[test]

@@ -84,7 +84,7 @@ proptest! {
             };
             let g = generate(&options, &mut rng_for(seed, 0)).unwrap();
             prop_assert!(g.undecided.is_empty());
-            let what = format!("{rows}x{cols} seed {seed}, {}", minimizer.name());
+            let what = format!("{rows}x{cols} seed {seed}, {minimizer}");
             assert_unique_and_minimal(&g.puzzle, &g.solution, &what);
             sets.push(g.solution);
         }

@@ -96,7 +96,7 @@ fn grade_command_on_an_ist_instance() {
     let Graded::Unique(r) = grade(&puzzle, &bimaru_sat::SolveOptions::unique()).unwrap() else {
         panic!("instance01 is unique")
     };
-    assert_eq!(word, r.grade.name());
+    assert_eq!(word, r.grade.to_string());
 }
 
 #[test]

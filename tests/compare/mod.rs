@@ -43,19 +43,19 @@ fn compare_over_the_public_instances_prints_the_table_and_exits_zero() {
         // The configuration, then the solver in a column of its own.
         let (name, solver) = match options.backend {
             Backend::Sat => (
-                format!("sat/{}/{}", options.model.name(), options.card.name()),
-                options.solver.name(),
+                format!("sat/{}/{}", options.model, options.card),
+                options.solver.to_string(),
             ),
             _ => (
-                format!("ilp/{}", options.ilp_model.name()),
-                options.ilp_solver.name(),
+                format!("ilp/{}", options.ilp_model),
+                options.ilp_solver.to_string(),
             ),
         };
         let row = text
             .lines()
             .find(|l| {
                 let mut words = l.split_whitespace();
-                words.next() == Some(name.as_str()) && words.next() == Some(solver)
+                words.next() == Some(name.as_str()) && words.next() == Some(solver.as_str())
             })
             .unwrap_or_else(|| panic!("no row for {name} with {solver} in\n{text}"));
         assert!(row.contains("10/10"), "{row}");

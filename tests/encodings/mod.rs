@@ -12,6 +12,7 @@ use bimaru_sat::format::ist;
 use bimaru_sat::{Fleet, Grid, Outcome, Puzzle, SolveOptions, solve};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use strum::VariantArray;
 use varisat::Solver;
 
 /// The 25 official IST instances (public + mooshak-private), each with its `.out`.
@@ -198,15 +199,18 @@ gen_tests! {
 
 #[test]
 fn every_model_and_card_pair_is_instantiated() {
-    for &model in Model::ALL {
-        for &card in CardKind::ALL {
+    for &model in Model::VARIANTS {
+        for &card in CardKind::VARIANTS {
             assert!(
                 PAIRS.contains(&(model, card)),
                 "gen_tests! lacks {model}/{card:?}"
             );
         }
     }
-    assert_eq!(PAIRS.len(), Model::ALL.len() * CardKind::ALL.len());
+    assert_eq!(
+        PAIRS.len(),
+        Model::VARIANTS.len() * CardKind::VARIANTS.len()
+    );
 }
 
 #[test]
@@ -249,8 +253,8 @@ fn median(mut v: Vec<Duration>) -> Duration {
 
 fn table_rows(label: &str, puzzles: &[Puzzle]) -> Vec<String> {
     let mut rows = Vec::new();
-    for &model in Model::ALL {
-        for &card in CardKind::ALL {
+    for &model in Model::VARIANTS {
+        for &card in CardKind::VARIANTS {
             let mut vars = Vec::new();
             let mut clauses = Vec::new();
             let mut times = Vec::new();
@@ -273,8 +277,7 @@ fn table_rows(label: &str, puzzles: &[Puzzle]) -> Vec<String> {
             vars.sort_unstable();
             clauses.sort_unstable();
             rows.push(format!(
-                "| {label} | {model} | {} | {} | {} | {:.3} |",
-                card.name(),
+                "| {label} | {model} | {card} | {} | {} | {:.3} |",
                 vars[vars.len() / 2],
                 clauses[clauses.len() / 2],
                 median(times).as_secs_f64() * 1e3

@@ -1,17 +1,12 @@
 //! Flags whose value is one of a library enum's choices (`--card`, `--to`, `--backend`, ...).
-//! The library names its choices, lists them and documents them (strum's `VariantArray`,
-//! `IntoStaticStr` and `EnumMessage`); this file turns that into clap's possible values, with
-//! each variant's doc comment as its help, so that the library needs no clap.
+//! The library names its choices, lists them and documents them (`bimaru_sat::model::choice`);
+//! this file turns that into clap's possible values, with each variant's doc comment as its
+//! help, so that the library needs no clap.
 
+use bimaru_sat::model::choice::Choice;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use std::ffi::OsStr;
 use std::marker::PhantomData;
-use strum::{EnumMessage, VariantArray};
-
-/// What a choice enum offers: every value, its name and its doc comment.
-pub trait Choice: VariantArray + EnumMessage + Into<&'static str> + Copy + Send + Sync {}
-
-impl<T: VariantArray + EnumMessage + Into<&'static str> + Copy + Send + Sync> Choice for T {}
 
 /// The parser of a flag whose value is a `T`.
 #[derive(Clone)]
@@ -61,10 +56,9 @@ impl<T: Choice + Clone + 'static> TypedValueParser for ChoiceParser<T> {
         // clap's own parser of possible values, for its own error messages.
         let parsed =
             PossibleValuesParser::new(possible_values::<T>()).parse_ref(cmd, arg, value)?;
-        Ok(*T::VARIANTS
-            .iter()
-            .find(|v| name(**v) == parsed)
-            .expect("a possible value names a variant"))
+        Ok(parsed
+            .parse::<T>()
+            .unwrap_or_else(|_| unreachable!("a possible value names a variant")))
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {

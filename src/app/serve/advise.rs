@@ -4,7 +4,7 @@
 //! contest text itself for the body; `strategy` and `seed` ride beside it in the JSON or in
 //! the query string. Bad positions get 422 naming the problem.
 
-use super::api::{Request, cut_off};
+use super::api::{Request, choice, cut_off};
 use super::limits::{ApiError, WorkDeadline};
 use axum::Json;
 use axum::http::Uri;
@@ -16,7 +16,6 @@ use bimaru_sat::usecase::advise::posterior::{PosteriorError, Used};
 use bimaru_sat::usecase::advise::simulate::Strategy;
 use bimaru_sat::usecase::advise::{Position, contest};
 use serde::{Deserialize, Serialize};
-use strum::VariantArray;
 
 /// The request's options (every one has a default).
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -68,20 +67,7 @@ fn contest_position(text: &str) -> Result<Position, ApiError> {
 }
 
 fn strategy(name: Option<&str>) -> Result<Strategy, ApiError> {
-    let Some(name) = name else {
-        return Ok(Strategy::Posterior);
-    };
-    Strategy::VARIANTS
-        .iter()
-        .find(|s| s.name().eq_ignore_ascii_case(name))
-        .copied()
-        .ok_or_else(|| {
-            let names: Vec<&str> = Strategy::VARIANTS.iter().map(|s| s.name()).collect();
-            ApiError::bad_input(format!(
-                "unknown strategy {name:?}; expected one of {}",
-                names.join(", ")
-            ))
-        })
+    choice("strategy", name, Strategy::Posterior)
 }
 
 impl Request for AdviseRequest {
@@ -173,7 +159,7 @@ pub fn advise(request: AdviseRequest, deadline: WorkDeadline) -> Result<Response
         status: "ok",
         shot: advice.shot.to_string(),
         best: advice.best.iter().map(Square::to_string).collect(),
-        strategy: request.strategy.name(),
+        strategy: request.strategy.into(),
         method,
         configurations,
         samples,

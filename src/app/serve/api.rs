@@ -17,6 +17,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, post};
 use bimaru_sat::format::json::{JsonPiece, ResultJson, Status};
 use bimaru_sat::format::{Board, Document, Format, OutputFormat};
+use bimaru_sat::model::choice::{Choice, UnknownChoice, parse_choice};
 use bimaru_sat::usecase::Source;
 use bimaru_sat::usecase::generate::{
     GenerateError, GenerateOptions, Size, default_fleet, parse_fleet,
@@ -29,7 +30,6 @@ use bimaru_sat::usecase::job::{Goal, SolveJob, Solved};
 use bimaru_sat::usecase::solve::Outcome;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use strum::VariantArray;
 
 /// The name a request's puzzle goes by in messages (`puzzle: line 3: ...`).
 const PUZZLE: &str = "puzzle";
@@ -132,25 +132,15 @@ impl PuzzleRequest {
 }
 
 /// A value of a choice enum by its command-line name (in any case), or `default`.
-fn choice<T>(what: &str, name: Option<&str>, default: T) -> Result<T, ApiError>
-where
-    T: VariantArray + Into<&'static str> + Copy,
-{
+pub(super) fn choice<T: Choice>(what: &str, name: Option<&str>, default: T) -> Result<T, ApiError> {
     let Some(name) = name else {
         return Ok(default);
     };
-    let named = |v: &T| -> &'static str { (*v).into() };
-    T::VARIANTS
-        .iter()
-        .find(|v| named(v).eq_ignore_ascii_case(name))
-        .copied()
-        .ok_or_else(|| {
-            let names: Vec<&str> = T::VARIANTS.iter().map(named).collect();
-            ApiError::bad_input(format!(
-                "unknown {what} {name:?}; expected one of {}",
-                names.join(", ")
-            ))
-        })
+    parse_choice(what, &name.to_ascii_lowercase()).map_err(|e| {
+        // The message quotes the name as the request wrote it.
+        let given = name.to_owned();
+        ApiError::bad_input(UnknownChoice { given, ..e }.to_string())
+    })
 }
 
 fn json(status: StatusCode, value: &impl Serialize) -> Response {
@@ -503,8 +493,8 @@ pub fn convert(request: PuzzleRequest, _deadline: WorkDeadline) -> Result<Respon
     Ok(json(
         StatusCode::OK,
         &ConvertJson {
-            from: doc.format.name(),
-            to: to.name(),
+            from: doc.format.into(),
+            to: to.into(),
             text,
         },
     ))

@@ -5,94 +5,42 @@
 //! `--emit-lp` writes the plain program.
 
 use super::linear::{LinearModel, Sense, Term, VarRole};
+use crate::model::choice::{Flags, choice};
 use crate::model::puzzle::{Orientation, Puzzle, Ship};
 
-/// One family of valid inequalities, as named on the command line (`--ilp-cuts`).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[non_exhaustive]
-pub enum IlpCut {
-    /// Per row or column with a count `k` and each length `L >= 2` that does not divide `k`: the
-    /// ships along the line weighted by `floor(len / L)` sum to at most `floor(k / L)` (a
-    /// Chvátal–Gomory rounding of the line's count row).
-    LineLengths,
-    /// Per row or column: the ship segments in it (one start each) are at most `n + 1 - k` on `n`
-    /// cells with count `k`; with no count, segments plus ship cells are at most `n + 1`.
-    Segments,
-    /// The placements weighted by their length sum to the fleet's ship cells.
-    ShipCells,
-}
-
-impl IlpCut {
-    /// Every family, for tests.
-    pub const ALL: &'static [IlpCut] = &[IlpCut::LineLengths, IlpCut::Segments, IlpCut::ShipCells];
+choice! {
+    /// One family of valid inequalities, as named on the command line (`--ilp-cuts`).
+    #[non_exhaustive]
+    pub enum IlpCut {
+        /// Per row or column with a count `k` and each length `L >= 2` that does not divide `k`: the
+        /// ships along the line weighted by `floor(len / L)` sum to at most `floor(k / L)` (a
+        /// Chvátal–Gomory rounding of the line's count row).
+        LineLengths,
+        /// Per row or column: the ship segments in it (one start each) are at most `n + 1 - k` on `n`
+        /// cells with count `k`; with no count, segments plus ship cells are at most `n + 1`.
+        Segments,
+        /// The placements weighted by their length sum to the fleet's ship cells.
+        ShipCells,
+    }
 }
 
 /// Which valid inequalities to add (see [`IlpCut`]); none by default.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct IlpCuts {
-    /// [`IlpCut::LineLengths`].
-    pub line_lengths: bool,
-    /// [`IlpCut::Segments`].
-    pub segments: bool,
-    /// [`IlpCut::ShipCells`].
-    pub ship_cells: bool,
-}
+pub type IlpCuts = Flags<IlpCut>;
 
 impl IlpCuts {
-    /// No cut.
-    pub const NONE: IlpCuts = IlpCuts {
-        line_lengths: false,
-        segments: false,
-        ship_cells: false,
-    };
-
-    /// The cuts of these families.
-    pub fn of(kinds: &[IlpCut]) -> IlpCuts {
-        IlpCuts {
-            line_lengths: kinds.contains(&IlpCut::LineLengths),
-            segments: kinds.contains(&IlpCut::Segments),
-            ship_cells: kinds.contains(&IlpCut::ShipCells),
-        }
-    }
-
-    /// Whether `cut`'s family is on.
-    pub fn has(self, cut: IlpCut) -> bool {
-        match cut {
-            IlpCut::LineLengths => self.line_lengths,
-            IlpCut::Segments => self.segments,
-            IlpCut::ShipCells => self.ship_cells,
-        }
-    }
-
-    /// Whether any family is on.
-    pub fn any(self) -> bool {
-        self != IlpCuts::NONE
-    }
-
     /// Adds the chosen rows to `model`, a program of `puzzle`, over its placement variables.
     pub fn add_to(self, model: &mut LinearModel, puzzle: &Puzzle) {
         if !self.any() {
             return;
         }
         let lines = Lines::of(model, puzzle);
-        if self.line_lengths {
+        if self.has(IlpCut::LineLengths) {
             line_lengths(model, &lines);
         }
-        if self.segments {
+        if self.has(IlpCut::Segments) {
             segments(model, &lines);
         }
-        if self.ship_cells {
+        if self.has(IlpCut::ShipCells) {
             let terms = placements(model)
                 .map(|(var, ship)| Term {
                     var,

@@ -201,7 +201,7 @@ impl IlpEngine {
         search(model, cuts, bounds, limits, &mut self.fallbacks, |node| {
             solve_model(model, cuts, Some(node), call).map_err(|f| match f {
                 NodeFailure::Numerical(message) => {
-                    NodeFailure::Numerical(format!("{}: {message}", solver.name()))
+                    NodeFailure::Numerical(format!("{solver}: {message}"))
                 }
                 fatal => fatal,
             })
@@ -322,7 +322,7 @@ impl Engine for IlpEngine {
     fn stats(&self) -> Stats {
         Stats {
             backend: "ilp",
-            model: format!("{}/{}", self.model.model.name(), self.solver.name()),
+            model: format!("{}/{}", self.model.model, self.solver),
             variables: self.model.vars.len(),
             constraints: self.model.constraints.len(),
             conflicts: None,
@@ -450,7 +450,7 @@ pub fn solve_model(
         other => Err(NodeFailure::Fatal(SolveError::Solver {
             message: format!(
                 "this build has no {} solver (cargo feature `{}`)",
-                other.name(),
+                other,
                 other.feature().unwrap_or("?")
             ),
         })),

@@ -2,46 +2,22 @@
 //! linear constraints by family) and the choice of model ([`IlpModel`]); shared by the ship and
 //! cell models, the engine and the LP writer.
 
+use crate::model::choice::choice;
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Orientation, Pos, Puzzle, Ship};
 use std::collections::HashMap;
 
-/// The integer programs offered on the command line (`--ilp-model`).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum IlpModel {
-    /// One 0-1 variable per legal ship placement (`encodings/ilp-ship.md`).
-    #[default]
-    Ship,
-    /// One 0-1 variable per cell, plus segment indicators (`encodings/ilp-cell.md`).
-    Cell,
-}
-
-impl IlpModel {
-    /// Every model, for tests and `compare`.
-    pub const ALL: &'static [IlpModel] = &[IlpModel::Ship, IlpModel::Cell];
-
-    /// The name used on the command line and in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            IlpModel::Ship => "ship",
-            IlpModel::Cell => "cell",
-        }
+choice! {
+    serde;
+    /// The integer programs offered on the command line (`--ilp-model`).
+    #[derive(Default)]
+    #[non_exhaustive]
+    pub enum IlpModel {
+        /// One 0-1 variable per legal ship placement (`encodings/ilp-ship.md`).
+        #[default]
+        Ship,
+        /// One 0-1 variable per cell, plus segment indicators (`encodings/ilp-cell.md`).
+        Cell,
     }
 }
 

@@ -21,7 +21,7 @@ pub fn write(model: &LinearModel, comment: &[String]) -> String {
     let _ = writeln!(
         out,
         "\\ {} model: {} variables, {} constraints",
-        model.model.name(),
+        model.model,
         model.vars.len(),
         model.constraints.len()
     );

@@ -25,6 +25,7 @@ pub use linear::{
 };
 pub use objective::IlpObjective;
 
+use crate::model::choice::choice;
 use crate::model::placement::Placements;
 use crate::model::puzzle::Puzzle;
 
@@ -44,47 +45,23 @@ impl IlpModel {
     }
 }
 
-/// The MIP solvers good_lp can drive (`--ilp-solver`). Only `microlp` is always built in.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum IlpSolver {
-    /// microlp, pure Rust (always available).
-    #[default]
-    Microlp,
-    /// HiGHS (cargo feature `highs`; needs cmake and libclang to build).
-    Highs,
-    /// COIN-OR CBC linked as a library (cargo feature `coin_cbc`; needs coinor-libcbc-dev).
-    Cbc,
+choice! {
+    serde;
+    /// The MIP solvers good_lp can drive (`--ilp-solver`). Only `microlp` is always built in.
+    #[derive(Default)]
+    #[non_exhaustive]
+    pub enum IlpSolver {
+        /// microlp, pure Rust (always available).
+        #[default]
+        Microlp,
+        /// HiGHS (cargo feature `highs`; needs cmake and libclang to build).
+        Highs,
+        /// COIN-OR CBC linked as a library (cargo feature `coin_cbc`; needs coinor-libcbc-dev).
+        Cbc,
+    }
 }
 
 impl IlpSolver {
-    /// Every solver, linked or not, for tests and `compare`.
-    pub const ALL: &'static [IlpSolver] = &[IlpSolver::Microlp, IlpSolver::Highs, IlpSolver::Cbc];
-
-    /// The name used on the command line and in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            IlpSolver::Microlp => "microlp",
-            IlpSolver::Highs => "highs",
-            IlpSolver::Cbc => "cbc",
-        }
-    }
-
     /// Whether this build links the solver.
     pub fn is_available(self) -> bool {
         match self {

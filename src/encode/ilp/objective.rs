@@ -4,46 +4,26 @@
 
 use super::IlpSolver;
 use super::linear::VarRole;
+use crate::model::choice::choice;
 
-/// The objective of each solver call (`--ilp-objective`).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum IlpObjective {
-    /// The measured choice: the length ranking for microlp and CBC, zero for HiGHS
-    /// (`encodings/ilp-ship.md`).
-    #[default]
-    Auto,
-    /// The length ranking `Σ (L·n + j) x` on every call and with every solver.
-    Rank,
-    /// A zero objective on every call and with every solver.
-    Zero,
+choice! {
+    serde;
+    /// The objective of each solver call (`--ilp-objective`).
+    #[derive(Default)]
+    #[non_exhaustive]
+    pub enum IlpObjective {
+        /// The measured choice: the length ranking for microlp and CBC, zero for HiGHS
+        /// (`encodings/ilp-ship.md`).
+        #[default]
+        Auto,
+        /// The length ranking `Σ (L·n + j) x` on every call and with every solver.
+        Rank,
+        /// A zero objective on every call and with every solver.
+        Zero,
+    }
 }
 
 impl IlpObjective {
-    /// Every choice, for tests.
-    pub const ALL: &'static [IlpObjective] =
-        &[IlpObjective::Auto, IlpObjective::Rank, IlpObjective::Zero];
-
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        self.into()
-    }
-
     /// Whether a call of `solver` ranks its columns.
     fn ranks(self, solver: IlpSolver) -> bool {
         match self {

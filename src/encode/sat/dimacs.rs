@@ -94,8 +94,8 @@ impl Formula {
             env!("CARGO_PKG_NAME"),
             env!("CARGO_PKG_VERSION")
         );
-        let _ = writeln!(head, "c model: {}", self.model.name());
-        let _ = writeln!(head, "c card: {}", self.card.name());
+        let _ = writeln!(head, "c model: {}", self.model);
+        let _ = writeln!(head, "c card: {}", self.card);
         let _ = writeln!(head, "c board: {rows}x{cols}");
         let _ = writeln!(head, "c fleet: {}", puzzle.fleet());
         let _ = writeln!(head, "c puzzle: {:016x}", self.fingerprint);
@@ -404,16 +404,17 @@ pub fn read_header(text: &str) -> Result<Header, ParseError> {
         };
         match key {
             "model" => {
-                header.model =
-                    Some(Model::from_name(value).ok_or_else(|| bad("a model (cell, placement)"))?);
+                header.model = Some(
+                    value
+                        .parse::<Model>()
+                        .map_err(|_| bad("a model (cell, placement)"))?,
+                );
             }
             "card" => {
                 header.card = Some(
-                    CardKind::ALL
-                        .iter()
-                        .copied()
-                        .find(|c| c.name() == value)
-                        .ok_or_else(|| bad("a cardinality encoding (seq, totalizer, cardnet)"))?,
+                    value
+                        .parse::<CardKind>()
+                        .map_err(|_| bad("a cardinality encoding (seq, totalizer, cardnet)"))?,
                 );
             }
             "puzzle" => {

@@ -18,7 +18,7 @@ pub struct Configuration {
 
 impl std::fmt::Display for Configuration {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.model, self.card.name())
+        write!(f, "{}/{}", self.model, self.card)
     }
 }
 

@@ -10,79 +10,30 @@
 
 use super::card::CardKind;
 use super::instance::{Encoding, Instance};
+use crate::model::choice::{Flags, choice};
 use crate::model::lit::Lit;
 use crate::model::puzzle::Orientation;
 use crate::model::rule::Rule;
 use crate::solver::sink::ClauseSink;
 
-/// One kind of redundant constraint, as named on the command line (`--redundant`).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[non_exhaustive]
-pub enum Implied {
-    /// Per row or column with a count: the count is the sum, over the placements, of the cells
-    /// each has in the line (a ship along the line gives its length, one across it gives 1).
-    LinePlacements,
-    /// Per cell: at most one placement covers it.
-    CoverOnce,
-    /// Per row or column with a count `k` and each ship length `L >= 2`: at most `k / L` ships
-    /// of length `L` lie along the line.
-    LineLengths,
-}
-
-impl Implied {
-    /// Every kind, for tests.
-    pub const ALL: &'static [Implied] = &[
-        Implied::LinePlacements,
-        Implied::CoverOnce,
-        Implied::LineLengths,
-    ];
+choice! {
+    /// One kind of redundant constraint, as named on the command line (`--redundant`).
+    #[non_exhaustive]
+    pub enum Implied {
+        /// Per row or column with a count: the count is the sum, over the placements, of the cells
+        /// each has in the line (a ship along the line gives its length, one across it gives 1).
+        LinePlacements,
+        /// Per cell: at most one placement covers it.
+        CoverOnce,
+        /// Per row or column with a count `k` and each ship length `L >= 2`: at most `k / L` ships
+        /// of length `L` lie along the line.
+        LineLengths,
+    }
 }
 
 /// Which redundant constraints to add (see `encodings/redundant.md`); none by default, since
 /// none paid on the hard boards (`docs/benchmarks/2026-11-25-issue-22-hard-boards.md`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Redundant {
-    /// [`Implied::LinePlacements`].
-    pub line_placements: bool,
-    /// [`Implied::CoverOnce`].
-    pub cover_once: bool,
-    /// [`Implied::LineLengths`].
-    pub line_lengths: bool,
-}
-
-impl Redundant {
-    /// No redundant constraint.
-    pub const NONE: Redundant = Redundant {
-        line_placements: false,
-        cover_once: false,
-        line_lengths: false,
-    };
-
-    /// The constraints of these kinds.
-    pub fn of(kinds: &[Implied]) -> Redundant {
-        Redundant {
-            line_placements: kinds.contains(&Implied::LinePlacements),
-            cover_once: kinds.contains(&Implied::CoverOnce),
-            line_lengths: kinds.contains(&Implied::LineLengths),
-        }
-    }
-
-    /// Whether none is on.
-    pub fn is_none(self) -> bool {
-        self == Redundant::NONE
-    }
-}
+pub type Redundant = Flags<Implied>;
 
 /// Adds the constraints of `which` to `sink` over the variables of `encoding` (made by either
 /// model from `instance`). Returns the encoding with the added variables and clauses counted in.
@@ -128,7 +79,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
         .collect();
 
     let mut lits: Vec<Lit> = Vec::new();
-    if which.line_placements {
+    if which.has(Implied::LinePlacements) {
         for (members, count) in lines.iter().zip(&counts) {
             let Some(k) = *count else { continue };
             lits.clear();
@@ -146,7 +97,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
             }
         }
     }
-    if which.line_lengths {
+    if which.has(Implied::LineLengths) {
         for (members, count) in lines.iter().zip(&counts) {
             let Some(k) = *count else { continue };
             for class in puzzle.fleet().classes().filter(|c| c.len >= 2) {
@@ -164,7 +115,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
             }
         }
     }
-    if which.cover_once {
+    if which.has(Implied::CoverOnce) {
         for c in 0..shape.cells() {
             lits.clear();
             lits.extend(placements.covering_cell(c).iter().map(|&p| pv(p)));

@@ -7,52 +7,35 @@ use super::board::{Position, SIZE, Square, SquareMark};
 use super::posterior::{Posterior, PosteriorError, TouchRule, Used};
 use super::simulate::Summary;
 use super::{contest, rowan};
+use crate::model::choice::choice;
 use serde_json::{Value, json};
 
-/// How `advise` prints.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[non_exhaustive]
-pub enum AdviseOutput {
-    /// The contest's output (with --posterior: probabilities as a table).
-    #[default]
-    Text,
-    /// A heat map for the terminal.
-    Pretty,
-    /// JSON.
-    Json,
+choice! {
+    /// How `advise` prints.
+    #[derive(Default)]
+    #[non_exhaustive]
+    pub enum AdviseOutput {
+        /// The contest's output (with --posterior: probabilities as a table).
+        #[default]
+        Text,
+        /// A heat map for the terminal.
+        Pretty,
+        /// JSON.
+        Json,
+    }
 }
 
-/// How `simulate` prints.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[non_exhaustive]
-pub enum SimulateOutput {
-    /// One statistic per line.
-    #[default]
-    Text,
-    /// JSON.
-    Json,
+choice! {
+    /// How `simulate` prints.
+    #[derive(Default)]
+    #[non_exhaustive]
+    pub enum SimulateOutput {
+        /// One statistic per line.
+        #[default]
+        Text,
+        /// JSON.
+        Json,
+    }
 }
 
 /// The contest rule's advice for each data set (`advice[i]` for `sets[i]`), in `to`; `colour`
@@ -123,7 +106,7 @@ pub fn posteriors(
                         let best = p.best(empty);
                         let mut o = json!({
                             "data_set": i + 1,
-                            "rule": rule.name(),
+                            "rule": <&str>::from(rule),
                             "best": {
                                 "probability": best.first().map(|&b| p.probabilities[b]),
                                 "squares": best.iter().map(|&b| Square::from_index(b).to_string()).collect::<Vec<_>>(),

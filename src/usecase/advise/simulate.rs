@@ -7,48 +7,27 @@
 use super::board::{Bits, CELLS, Position, SIZE, ShipKind, Square, SquareMark, placements};
 use super::posterior::{self, Options, PosteriorMethod, TouchRule};
 use super::rowan;
+use crate::model::choice::choice;
 use crate::model::deadline::{Deadline, TimeLimit};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// How the shooter picks squares.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[non_exhaustive]
-pub enum Strategy {
-    /// The Rowan 2013 contest rule; of tied squares, the first the contest lists.
-    Rowan,
-    /// Placement density over all ships afloat, placements through hits weighted up
-    /// (probability-density play).
-    Density,
-    /// The square most likely to hold a ship: exact posterior when cheap, otherwise density.
-    Posterior,
-    /// Density play tuned by self-play: a weaker weight per hit, the longer ships weighted
-    /// down, ties broken by parity while hunting (the strongest measured).
-    Tuned,
-}
-
-impl Strategy {
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Strategy::Rowan => "rowan",
-            Strategy::Density => "density",
-            Strategy::Posterior => "posterior",
-            Strategy::Tuned => "tuned",
-        }
+choice! {
+    /// How the shooter picks squares.
+    #[non_exhaustive]
+    pub enum Strategy {
+        /// The Rowan 2013 contest rule; of tied squares, the first the contest lists.
+        Rowan,
+        /// Placement density over all ships afloat, placements through hits weighted up
+        /// (probability-density play).
+        Density,
+        /// The square most likely to hold a ship: exact posterior when cheap, otherwise density.
+        Posterior,
+        /// Density play tuned by self-play: a weaker weight per hit, the longer ships weighted
+        /// down, ties broken by parity while hunting (the strongest measured).
+        Tuned,
     }
 }
 
@@ -348,8 +327,8 @@ impl Summary {
         let fewest = hist.iter().position(|&k| k > 0).unwrap_or(0);
         let most = hist.iter().rposition(|&k| k > 0).unwrap_or(0);
         Summary {
-            strategy: opts.strategy.name(),
-            rule: opts.rule.name(),
+            strategy: opts.strategy.into(),
+            rule: opts.rule.into(),
             games,
             seed: opts.seed,
             mean,

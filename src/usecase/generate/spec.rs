@@ -5,6 +5,7 @@
 use crate::encode::sat::card::CardKind;
 use crate::encode::sat::engine::Configuration;
 use crate::encode::sat::model::Model;
+use crate::model::choice::choice;
 use crate::model::deadline::Deadline;
 use crate::model::puzzle::{Fleet, Grid, Pos, Puzzle};
 use crate::solver::{Mode, SolverKind, Tuning};
@@ -396,42 +397,22 @@ pub const QUESTION_TUNING: Tuning = Tuning {
     seed: 0,
 };
 
-/// How the generator decides which clues of a unique set are needed. Both give an exactly
-/// minimal set (without a conflict budget); they may pick different ones.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[non_exhaustive]
-pub enum Minimizer {
-    /// One clue at a time, in random order: the native search first (near the clue, then over
-    /// the board), then a fresh solver per question on the residual formula that pre-solving of
-    /// the other clues leaves (small: most cells are decided). Two questions run at once. The
-    /// default: fastest in our measurements.
-    #[default]
-    OneByOne,
-    /// Core-guided: the native search first, then one incremental solver for the whole removal
-    /// phase, every clue an assumption; an UNSAT answer's failed-assumption core, when it holds clues alone (no
-    /// pre-solving fact, no break clause), drops every clue outside it at once.
-    Cores,
-}
-
-impl Minimizer {
-    /// The name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Minimizer::OneByOne => "one-by-one",
-            Minimizer::Cores => "cores",
-        }
+choice! {
+    /// How the generator decides which clues of a unique set are needed. Both give an exactly
+    /// minimal set (without a conflict budget); they may pick different ones.
+    #[derive(Default)]
+    #[non_exhaustive]
+    pub enum Minimizer {
+        /// One clue at a time, in random order: the native search first (near the clue, then over
+        /// the board), then a fresh solver per question on the residual formula that pre-solving of
+        /// the other clues leaves (small: most cells are decided). Two questions run at once. The
+        /// default: fastest in our measurements.
+        #[default]
+        OneByOne,
+        /// Core-guided: the native search first, then one incremental solver for the whole removal
+        /// phase, every clue an assumption; an UNSAT answer's failed-assumption core, when it holds clues alone (no
+        /// pre-solving fact, no break clause), drops every clue outside it at once.
+        Cores,
     }
 }
 
@@ -473,42 +454,32 @@ pub fn clue_free_puzzle(grid: &Grid, fleet: &Fleet) -> Puzzle {
     Puzzle::new(row_counts, col_counts, fleet.clone()).expect("a grid has at least one cell")
 }
 
-/// How far the generator removes clues.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[non_exhaustive]
-pub enum Reduce {
-    /// Minimal for the solver's reasoning engine (the count, fleet, shape and clue rules over
-    /// cells and candidate ships that pre-solving applies): those rules decide every cell, so the
-    /// solution is unique and reached without guessing, and removing any clue leaves a cell
-    /// they cannot decide. No formula and no search, so it is fast at every size, and the
-    /// output depends only on the seed and options. The default.
-    #[default]
-    Deduction,
-    /// Minimal for uniqueness: removing any clue gives a second solution (found by the native
-    /// search or the SAT solver), starting from the `deduction` clues. Exact unless a conflict
-    /// budget is given; then clues whose check ran out of it stay and are reported.
-    Unique,
-    /// Minimal for unit propagation: removing any clue leaves cells that propagation of the
-    /// clue, count and fleet rules cannot decide. Never needs a search, but it builds the
-    /// board's CNF formula, which a board of about 60x60 and more with the default fleet
-    /// passes the clause cap on (it is refused then); the puzzles are easy and may keep clues
-    /// that uniqueness alone does not need.
-    Propagation,
-    /// Minimal for one-step look-ahead: removing any clue leaves cells that propagation plus
-    /// failed-literal probing cannot decide. No search, but probing is slow on large boards,
-    /// and the formula has the same clause cap as `propagation`; the puzzles are at most
-    /// medium.
-    LookAhead,
+choice! {
+    /// How far the generator removes clues.
+    #[derive(Default)]
+    #[non_exhaustive]
+    pub enum Reduce {
+        /// Minimal for the solver's reasoning engine (the count, fleet, shape and clue rules over
+        /// cells and candidate ships that pre-solving applies): those rules decide every cell, so the
+        /// solution is unique and reached without guessing, and removing any clue leaves a cell
+        /// they cannot decide. No formula and no search, so it is fast at every size, and the
+        /// output depends only on the seed and options. The default.
+        #[default]
+        Deduction,
+        /// Minimal for uniqueness: removing any clue gives a second solution (found by the native
+        /// search or the SAT solver), starting from the `deduction` clues. Exact unless a conflict
+        /// budget is given; then clues whose check ran out of it stay and are reported.
+        Unique,
+        /// Minimal for unit propagation: removing any clue leaves cells that propagation of the
+        /// clue, count and fleet rules cannot decide. Never needs a search, but it builds the
+        /// board's CNF formula, which a board of about 60x60 and more with the default fleet
+        /// passes the clause cap on (it is refused then); the puzzles are easy and may keep clues
+        /// that uniqueness alone does not need.
+        Propagation,
+        /// Minimal for one-step look-ahead: removing any clue leaves cells that propagation plus
+        /// failed-literal probing cannot decide. No search, but probing is slow on large boards,
+        /// and the formula has the same clause cap as `propagation`; the puzzles are at most
+        /// medium.
+        LookAhead,
+    }
 }

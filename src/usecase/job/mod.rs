@@ -20,12 +20,12 @@ use crate::usecase::solve::{Backend, SolveOptions};
 
 /// Refuses a MIP solver that this build does not link.
 pub fn require_solver(solver: IlpSolver) -> Result<(), Error> {
-    unavailable(solver.name(), solver.feature(), solver.is_available())
+    unavailable(solver.into(), solver.feature(), solver.is_available())
 }
 
 /// Refuses a SAT solver that this build does not link.
 pub fn require_sat_solver(solver: SolverKind) -> Result<(), Error> {
-    unavailable(solver.name(), solver.feature(), solver.is_available())
+    unavailable(solver.into(), solver.feature(), solver.is_available())
 }
 
 /// Refuses the solvers `options` name (the SAT or the MIP solver of its backend) when this

@@ -176,7 +176,7 @@ impl SolveJob {
     pub fn lp_program(&self, puzzle: &Puzzle, source: &str) -> String {
         let model = self.options.ilp_model;
         let comment = vec![
-            format!("bimaru-sat {} ILP model of {source}", model.name()),
+            format!("bimaru-sat {model} ILP model of {source}"),
             format!(
                 "{}x{} board, fleet {}",
                 puzzle.rows(),

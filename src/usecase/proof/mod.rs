@@ -42,6 +42,7 @@ mod tests {
 
     use crate::format::ist;
     use std::time::Duration;
+    use strum::VariantArray;
 
     const EXAMPLE: &str = "ROW 2 3 2 2 3 0 1 3 2 2\nCOLUMN 6 0 1 0 2 1 3 1 2 4\n6\n\
         HINT 0 0 T\nHINT 1 6 M\nHINT 3 2 C\nHINT 6 0 W\nHINT 8 8 B\nHINT 9 5 C\n";
@@ -58,8 +59,8 @@ mod tests {
     #[test]
     fn a_certificate_of_uniqueness_checks_in_every_configuration_and_format() {
         let (puzzle, grid) = solved();
-        let configs = Model::ALL.iter().flat_map(|&model| {
-            CardKind::ALL
+        let configs = Model::VARIANTS.iter().flat_map(|&model| {
+            CardKind::VARIANTS
                 .iter()
                 .map(move |&card| Configuration { model, card })
         });

@@ -17,13 +17,14 @@ use crate::encode::sat::card::CardKind;
 use crate::encode::sat::engine::{SatConfig, SatEngine};
 use crate::encode::sat::model::Model;
 use crate::encode::sat::redundant::Redundant;
+use crate::model::choice::choice;
 use crate::model::deadline::{Budget, StopOnDrop};
 use crate::model::outcome::outcome_of;
 pub use crate::model::outcome::{Engine, Outcome, Report, SolveError, Stats};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::verify;
 use crate::solver::SolverKind;
-use serde::Serialize;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
@@ -32,30 +33,18 @@ use std::time::Duration;
 /// How often an ILP solve on its worker thread looks at the caller's stop flag.
 const STOP_POLL: Duration = Duration::from_millis(50);
 
-/// The solving backends.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    serde::Deserialize,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum Backend {
-    /// CNF solved by the embedded varisat solver.
-    #[default]
-    Sat,
-    /// An integer program solved through good_lp (see `--ilp-model`, `--ilp-solver`).
-    Ilp,
+choice! {
+    serde;
+    /// The solving backends.
+    #[derive(Default)]
+    #[non_exhaustive]
+    pub enum Backend {
+        /// CNF solved by the embedded varisat solver.
+        #[default]
+        Sat,
+        /// An integer program solved through good_lp (see `--ilp-model`, `--ilp-solver`).
+        Ilp,
+    }
 }
 
 /// How to solve.

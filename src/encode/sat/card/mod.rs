@@ -12,41 +12,27 @@ pub use cardnet::CardNetwork;
 pub use seq::SeqCounter;
 pub use totalizer::Totalizer;
 
+use crate::model::choice::choice;
 use crate::model::lit::Lit;
 use crate::solver::sink::ClauseSink;
 
-/// The cardinality encodings offered on the command line.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum CardKind {
-    /// Sequential counter (Sinz 2005), both directions.
-    #[default]
-    Seq,
-    /// Totalizer (Bailleux & Boufkhad 2003), outputs cut at k + 1.
-    Totalizer,
-    /// Cardinality network (Asín et al. 2011), two-way comparators.
-    Cardnet,
+choice! {
+    serde;
+    /// The cardinality encodings offered on the command line.
+    #[derive(Default)]
+    #[non_exhaustive]
+    pub enum CardKind {
+        /// Sequential counter (Sinz 2005), both directions.
+        #[default]
+        Seq,
+        /// Totalizer (Bailleux & Boufkhad 2003), outputs cut at k + 1.
+        Totalizer,
+        /// Cardinality network (Asín et al. 2011), two-way comparators.
+        Cardnet,
+    }
 }
 
 impl CardKind {
-    /// Every encoding, for tests and `compare`.
-    pub const ALL: &'static [CardKind] = &[CardKind::Seq, CardKind::Totalizer, CardKind::Cardnet];
-
     /// Adds "exactly `k` of `lits`" with this encoding.
     pub fn exactly<S: ClauseSink + ?Sized>(self, sink: &mut S, lits: &[Lit], k: usize) {
         match self {
@@ -64,15 +50,6 @@ impl CardKind {
             CardKind::Cardnet => CardNetwork::size(n, k),
         }
     }
-
-    /// The name used on the command line and in DIMACS headers.
-    pub fn name(self) -> &'static str {
-        match self {
-            CardKind::Seq => SeqCounter::NAME,
-            CardKind::Totalizer => Totalizer::NAME,
-            CardKind::Cardnet => CardNetwork::NAME,
-        }
-    }
 }
 
 #[cfg(test)]
@@ -81,6 +58,7 @@ pub(crate) mod tests {
     use crate::encode::sat::Counted;
     use crate::model::cnf::CnfFormula;
     use crate::solver::{Answer, SolverKind, load};
+    use strum::VariantArray;
 
     /// Checks `kind` against brute force: for every assignment of `n <= 8` inputs, the formula
     /// with those inputs fixed is satisfiable exactly when `k` of them are true; and the size
@@ -123,7 +101,7 @@ pub(crate) mod tests {
 
     #[test]
     fn every_encoding_agrees_with_brute_force_up_to_8() {
-        for &kind in CardKind::ALL {
+        for &kind in CardKind::VARIANTS {
             for n in 0..=8 {
                 for k in 0..=n + 1 {
                     agrees_with_brute_force(kind, n, k);
@@ -137,7 +115,7 @@ pub(crate) mod tests {
         /// either sign: satisfiable under an assignment exactly when `k` inputs are true.
         #[test]
         fn any_encoding_agrees_with_brute_force(
-            kind in proptest::sample::select(CardKind::ALL),
+            kind in proptest::sample::select(CardKind::VARIANTS),
             n in 0usize..=8,
             k_offset in 0usize..=9,
             negated in 0u32..256,

@@ -2,56 +2,39 @@
 //! what it returns ([`Posterior`], how it was [`Used`], [`PosteriorError`]).
 
 use super::super::board::{Bits, CELLS};
+use crate::model::choice::choice;
 use crate::model::deadline::Deadline;
 
-/// Whether ships may touch.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum TouchRule {
-    /// Ships may lie side by side (the board game).
-    #[default]
-    Touch,
-    /// Ships may not touch, not even at a corner.
-    NoTouch,
-}
-
-impl TouchRule {
-    /// `touch` or `no-touch`.
-    pub fn name(self) -> &'static str {
-        match self {
-            TouchRule::Touch => "touch",
-            TouchRule::NoTouch => "no-touch",
-        }
+choice! {
+    /// Whether ships may touch (`touch` or `no-touch`).
+    #[derive(Default)]
+    #[non_exhaustive]
+    pub enum TouchRule {
+        /// Ships may lie side by side (the board game).
+        #[default]
+        Touch,
+        /// Ships may not touch, not even at a corner.
+        NoTouch,
     }
 }
 
-/// How to compute the probabilities.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumMessage,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[non_exhaustive]
-pub enum PosteriorMethod {
-    /// Exact when the estimated work is small enough, sampling otherwise.
-    #[default]
-    Auto,
-    /// Exact enumeration, however long it takes.
-    Exact,
-    /// Uniform sampling.
-    Sample,
-    /// Exact when the estimated work is below 1e7 (tens of milliseconds),
-    /// otherwise sequential importance sampling of 20,000 configurations with the seed: the
-    /// same answer on any machine, within a fraction of a second.
-    Quick,
+choice! {
+    /// How to compute the probabilities.
+    #[derive(Default)]
+    #[non_exhaustive]
+    pub enum PosteriorMethod {
+        /// Exact when the estimated work is small enough, sampling otherwise.
+        #[default]
+        Auto,
+        /// Exact enumeration, however long it takes.
+        Exact,
+        /// Uniform sampling.
+        Sample,
+        /// Exact when the estimated work is below 1e7 (tens of milliseconds),
+        /// otherwise sequential importance sampling of 20,000 configurations with the seed: the
+        /// same answer on any machine, within a fraction of a second.
+        Quick,
+    }
 }
 
 /// Settings of [`super::posterior`].
