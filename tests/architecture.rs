@@ -641,6 +641,152 @@ fn clap_is_named_only_in_the_binarys_folder() {
     assert!(outside.is_empty(), "clap named outside app/: {outside:?}");
 }
 
+/// The layers below `usecase`, which the front ends reach only through `usecase`'s front door
+/// and the crate root's re-exports.
+const BELOW_USECASE: &[&str] = &["encode", "format", "model", "reason", "solver"];
+
+/// The front ends' Rust files, relative to the repository root: the binary (`src/main.rs`,
+/// `src/app/`) and the Python bindings (`python/src/`).
+fn front_end_files() -> Vec<String> {
+    let mut files = vec!["src/main.rs".to_string()];
+    for dir in ["src/app", "python/src"] {
+        rust_files(&root().join(dir), &root(), &mut files);
+    }
+    files.sort();
+    files
+}
+
+/// The paths below `usecase` that `syntax` names: in `use` trees and anywhere else.
+fn paths_below_usecase(syntax: &syn::File) -> Vec<String> {
+    struct Finder(Vec<String>);
+    fn below(segments: &[String]) -> bool {
+        segments.len() > 1
+            && segments[0] == "bimaru_sat"
+            && BELOW_USECASE.contains(&segments[1].as_str())
+    }
+    impl<'ast> Visit<'ast> for Finder {
+        fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+            let mut found = Vec::new();
+            use_paths(&u.tree, &mut Vec::new(), &mut found);
+            for (path, _) in found {
+                if below(&path) {
+                    self.0.push(path.join("::"));
+                }
+            }
+        }
+        fn visit_path(&mut self, path: &'ast syn::Path) {
+            let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+            if below(&segments) {
+                self.0.push(segments.join("::"));
+            }
+            syn::visit::visit_path(self, path);
+        }
+    }
+    let mut finder = Finder(Vec::new());
+    finder.visit_file(syntax);
+    finder.0
+}
+
+#[test]
+fn front_ends_import_nothing_below_usecase() {
+    // What the binary, the server and Python need from the layers below is re-exported by
+    // `usecase` (its front door) or the crate root; the rest may change without them.
+    let mut found = Vec::new();
+    for file in front_end_files() {
+        let text = std::fs::read_to_string(root().join(&file)).expect("a source");
+        let syntax = syn::parse_file(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        found.extend(
+            paths_below_usecase(&syntax)
+                .into_iter()
+                .map(|p| format!("{file}: {p}")),
+        );
+    }
+    assert!(
+        found.is_empty(),
+        "front ends reach below usecase (re-export from usecase/mod.rs instead):\n{}",
+        found.join("\n")
+    );
+    // The check sees such a path, in a use tree and inline.
+    let planted = syn::parse_file(
+        "use bimaru_sat::{usecase::Budget, format::ist};\nfn f() { bimaru_sat::model::limits::MAX_CELLS; }",
+    )
+    .unwrap();
+    assert_eq!(
+        paths_below_usecase(&planted),
+        ["bimaru_sat::format::ist", "bimaru_sat::model::limits::MAX_CELLS"]
+    );
+}
+
+/// The string literals of `syntax` that name a command-line flag (`--` then a letter), outside
+/// doc comments and `#[cfg(test)]` items.
+fn strings_naming_a_flag(syntax: &syn::File) -> Vec<String> {
+    struct Finder(Vec<String>);
+    impl<'ast> Visit<'ast> for Finder {
+        fn visit_attribute(&mut self, _: &'ast syn::Attribute) {}
+        fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+            if !is_test_only(&m.attrs) {
+                syn::visit::visit_item_mod(self, m);
+            }
+        }
+        fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+            if !is_test_only(&f.attrs) {
+                syn::visit::visit_item_fn(self, f);
+            }
+        }
+        fn visit_lit_str(&mut self, lit: &'ast syn::LitStr) {
+            let value = lit.value();
+            let names_flag = value
+                .match_indices("--")
+                .any(|(at, _)| value[at + 2..].starts_with(|c: char| c.is_ascii_lowercase()));
+            if names_flag {
+                self.0.push(value);
+            }
+        }
+        fn visit_macro(&mut self, m: &'ast syn::Macro) {
+            // format!, write!, panic! and the like: their first argument is the string.
+            if let Ok(args) = m.parse_body_with(
+                syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
+            ) {
+                for arg in &args {
+                    self.visit_expr(arg);
+                }
+            }
+        }
+    }
+    let mut finder = Finder(Vec::new());
+    finder.visit_file(syntax);
+    finder.0
+}
+
+#[test]
+fn no_library_string_names_a_flag() {
+    // Flags belong to the binary: the library's messages name inputs and rules, and each
+    // front end (the command line, the server, Python) says how its user sets a value.
+    let mut found = Vec::new();
+    for file in source_files() {
+        if file == "main.rs" || file.starts_with("app/") {
+            continue;
+        }
+        let text = std::fs::read_to_string(root().join("src").join(&file)).expect("a source");
+        let syntax = syn::parse_file(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        found.extend(
+            strings_naming_a_flag(&syntax)
+                .into_iter()
+                .map(|s| format!("src/{file}: {s:?}")),
+        );
+    }
+    assert!(found.is_empty(), "library strings naming flags:\n{}", found.join("\n"));
+    // The check sees a flag in a plain literal and in a format string, not in a doc comment.
+    let planted = syn::parse_file(
+        "/// see --count\nfn f(n: usize) -> String { let _ = \"a --time-limit\"; format!(\"at --count {n}\") }",
+    )
+    .unwrap();
+    assert_eq!(
+        strings_naming_a_flag(&planted),
+        ["a --time-limit", "at --count {n}"]
+    );
+}
+
 /// The folders at the top of the repository that the docs name paths under, and its files.
 const TOP_FOLDERS: &[&str] = &[
     "src/",

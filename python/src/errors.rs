@@ -4,7 +4,7 @@
 //! where the CLI names a flag.
 
 use bimaru_sat::Error;
-use bimaru_sat::format::ParseErrorKind;
+use bimaru_sat::usecase::ParseErrorKind;
 use bimaru_sat::usecase::solve::SolveError;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -59,7 +59,7 @@ pub fn to_py(error: &Error) -> PyErr {
     match error {
         Error::Parse {
             error:
-                bimaru_sat::format::ParseError {
+                bimaru_sat::usecase::ParseError {
                     kind: ParseErrorKind::Limit(_),
                     ..
                 },

@@ -8,14 +8,11 @@ mod errors;
 mod names;
 mod types;
 
-use bimaru_sat::encode::ilp::{IlpCut, IlpModel, IlpObjective, IlpSolver};
-use bimaru_sat::encode::sat::card::CardKind;
-use bimaru_sat::encode::sat::dimacs::Formula;
-use bimaru_sat::encode::sat::model::Model;
-use bimaru_sat::format::Format;
-use bimaru_sat::format::json::{ResultJson, Status};
-use bimaru_sat::model::deadline::{Budget, Deadline};
-use bimaru_sat::solver::SolverKind;
+use bimaru_sat::usecase::CardKind;
+use bimaru_sat::usecase::Format;
+use bimaru_sat::usecase::Formula;
+use bimaru_sat::usecase::Model;
+use bimaru_sat::usecase::SolverKind;
 use bimaru_sat::usecase::compare::{self, Config, NamedPuzzle};
 use bimaru_sat::usecase::generate::{GenerateOptions, Size, parse_fleet};
 use bimaru_sat::usecase::grade::Grade;
@@ -23,7 +20,10 @@ use bimaru_sat::usecase::job::author::{grade_line, hint_step};
 use bimaru_sat::usecase::job::batch::{BatchFile, BatchJob};
 use bimaru_sat::usecase::job::generate::{GenerateJob, write_generated};
 use bimaru_sat::usecase::job::{Goal, SolveJob, require_solvers};
+use bimaru_sat::usecase::json::{ResultJson, Status};
 use bimaru_sat::usecase::solve::{Backend, Report, SolveError, SolveOptions, solve};
+use bimaru_sat::usecase::{Budget, Deadline};
+use bimaru_sat::usecase::{IlpCut, IlpModel, IlpObjective, IlpSolver};
 use bimaru_sat::{Error, Limits, Puzzle};
 use errors::{BimaruError, LimitError, ParseError, TimeLimitError, time_limit_error, to_py};
 use names::{Wrap, named, or};
@@ -513,14 +513,16 @@ fn to_lp(puzzle: &PyPuzzle, ilp_model: Option<Wrap<IlpModel>>) -> PyResult<Strin
         job.options.ilp_model = model.0;
     }
     job.options.backend = Backend::Ilp;
-    Ok(job.lp_program(puzzle.puzzle(), &puzzle.name))
+    // The command line's own comment line, so that the two exports are the same file.
+    let how = "solve: cbc FILE solve solu SOL; read: bimaru-sat decode PUZZLE SOL --backend ilp";
+    Ok(job.lp_program(puzzle.puzzle(), &puzzle.name, how))
 }
 
 /// The puzzle (and a solution) as an SVG picture, as `bimaru-sat render` draws it.
 #[pyfunction]
 #[pyo3(signature = (puzzle, solution=None))]
 fn svg(puzzle: &PyPuzzle, solution: Option<&PyGrid>) -> String {
-    bimaru_sat::format::render::svg(puzzle.puzzle(), solution.map(|g| &g.grid))
+    bimaru_sat::usecase::svg(puzzle.puzzle(), solution.map(|g| &g.grid))
 }
 
 /// The configuration names `compare` runs by default (every one this build links).

@@ -1,16 +1,16 @@
 //! The names Python passes for formats, backends, encodings and solvers: one [`Wrap`] that
 //! reads any of the library's choice enums by its name (the command line's spelling, through
-//! `bimaru_sat::model::choice::parse_choice`), and the argument each enum is passed as, for the
+//! `bimaru_sat::usecase::parse_choice`), and the argument each enum is passed as, for the
 //! ValueError of an unknown name.
 
-use bimaru_sat::encode::ilp::{IlpCut, IlpModel, IlpObjective, IlpSolver};
-use bimaru_sat::encode::sat::card::CardKind;
-use bimaru_sat::encode::sat::model::Model;
-use bimaru_sat::format::{Format, OutputFormat};
-use bimaru_sat::model::choice::{Choice, parse_choice};
-use bimaru_sat::solver::SolverKind;
+use bimaru_sat::usecase::CardKind;
+use bimaru_sat::usecase::Model;
+use bimaru_sat::usecase::SolverKind;
 use bimaru_sat::usecase::grade::Grade;
 use bimaru_sat::usecase::solve::Backend;
+use bimaru_sat::usecase::{Choice, parse_choice};
+use bimaru_sat::usecase::{Format, OutputFormat};
+use bimaru_sat::usecase::{IlpCut, IlpModel, IlpObjective, IlpSolver};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 

@@ -4,10 +4,10 @@
 
 use crate::errors::{BimaruError, to_py};
 use crate::names::Wrap;
-use bimaru_sat::format::json::{ClueJson, JsonPiece, PuzzleJson, ResultJson, grid_rows};
-use bimaru_sat::format::{Board, Document, Format, OutputFormat, Writer};
 use bimaru_sat::usecase::Source;
 use bimaru_sat::usecase::job::convert::convert;
+use bimaru_sat::usecase::json::{ClueJson, JsonPiece, PuzzleJson, ResultJson, grid_rows};
+use bimaru_sat::usecase::{Board, Document, Format, OutputFormat, Writer};
 use bimaru_sat::{Error, Grid, Limits, Puzzle};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -25,7 +25,7 @@ use std::collections::BTreeMap;
 pub struct PyPuzzle {
     pub board: Board,
     pub format: Format,
-    pub dialect: Option<bimaru_sat::format::csc384::DialectChoice>,
+    pub dialect: Option<bimaru_sat::usecase::DialectChoice>,
     pub name: String,
 }
 
@@ -174,7 +174,7 @@ impl PyPuzzle {
 
     /// The puzzle as an SVG picture.
     fn svg(&self) -> String {
-        bimaru_sat::format::render::svg(self.puzzle(), None)
+        bimaru_sat::usecase::svg(self.puzzle(), None)
     }
 
     fn _repr_svg_(&self) -> String {
@@ -193,7 +193,7 @@ impl PyPuzzle {
     }
 
     fn __str__(&self) -> String {
-        bimaru_sat::format::json::write_puzzle(self.puzzle(), self.board.embedded.as_ref())
+        bimaru_sat::usecase::json::write_puzzle(self.puzzle(), self.board.embedded.as_ref())
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -210,7 +210,7 @@ impl PyPuzzle {
         let py = slf.py();
         let read = py.import("bimaru_sat")?.getattr("_puzzle_from_json")?;
         let me = slf.get();
-        let json = bimaru_sat::format::json::write_puzzle(me.puzzle(), me.board.embedded.as_ref());
+        let json = bimaru_sat::usecase::json::write_puzzle(me.puzzle(), me.board.embedded.as_ref());
         Ok((read.unbind(), (json, me.name.clone(), me.board.id.clone())))
     }
 }
@@ -307,7 +307,7 @@ impl PyGrid {
 
     /// The puzzle and this solution as an SVG picture.
     fn svg(&self) -> String {
-        bimaru_sat::format::render::svg(self.owner.puzzle(), Some(&self.grid))
+        bimaru_sat::usecase::svg(self.owner.puzzle(), Some(&self.grid))
     }
 
     fn _repr_svg_(&self) -> String {

@@ -5,7 +5,7 @@
 use super::{Exit, Failure, deadline, output, read_input, timed_out};
 use crate::app::cli::{AdviseArgs, SimulateArgs};
 use bimaru_sat::Limits;
-use bimaru_sat::model::deadline::Deadline;
+use bimaru_sat::usecase::Deadline;
 use bimaru_sat::usecase::advise::posterior::{self, Options, Posterior, PosteriorError, TouchRule};
 use bimaru_sat::usecase::advise::report;
 use bimaru_sat::usecase::advise::simulate::{self, SimOptions, SimulateError};

@@ -9,7 +9,7 @@ use super::solve::{cnf_path, engine, proof_options, tally_exit};
 use super::{Exit, Failure};
 use crate::app::cli::{BatchArgs, SolveArgs};
 use bimaru_sat::Limits;
-use bimaru_sat::format::OutputFormat;
+use bimaru_sat::usecase::OutputFormat;
 use bimaru_sat::usecase::job::Goal;
 use bimaru_sat::usecase::job::batch::{BatchJob, BoardProof, FileResult};
 use indicatif::{ProgressBar, ProgressStyle};

@@ -5,8 +5,8 @@
 use super::{Exit, Failure, output};
 use crate::app::cli::CompareArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::encode::ilp::IlpCuts;
-use bimaru_sat::model::deadline::Budget;
+use bimaru_sat::usecase::Budget;
+use bimaru_sat::usecase::IlpCuts;
 use bimaru_sat::usecase::compare::{Config, all_options, compare, read_puzzles};
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::job::{require_sat_solver, require_solver};

@@ -6,7 +6,7 @@
 use super::{Destination, Exit, Failure, read_input};
 use crate::app::cli::DecodeArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::format::Writer;
+use bimaru_sat::usecase::Writer;
 use bimaru_sat::usecase::job::decode::{ilp_answer, read_header, sat_answer, sat_formula};
 use bimaru_sat::usecase::solve::Backend;
 

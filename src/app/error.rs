@@ -2,12 +2,12 @@
 //! combinations that cannot work, and the generator's failures. Each has its exit code: 2 for
 //! bad input or usage, 70 for a failure of the tool.
 
-use bimaru_sat::encode::sat::dimacs::DecodeError;
-use bimaru_sat::format::{ParseError, ParseErrorKind};
-use bimaru_sat::model::limits::{Limit, LimitExceeded};
+use bimaru_sat::usecase::DecodeError;
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::generate::GenerateError;
 use bimaru_sat::usecase::solve::SolveError;
+use bimaru_sat::usecase::{Limit, LimitExceeded};
+use bimaru_sat::usecase::{ParseError, ParseErrorKind};
 use std::path::PathBuf;
 
 /// Why a command failed.
@@ -114,8 +114,8 @@ impl From<SolveError> for Failure {
     }
 }
 
-impl From<bimaru_sat::format::Inexpressible> for Failure {
-    fn from(e: bimaru_sat::format::Inexpressible) -> Self {
+impl From<bimaru_sat::usecase::Inexpressible> for Failure {
+    fn from(e: bimaru_sat::usecase::Inexpressible) -> Self {
         Failure::Library(e.into())
     }
 }
@@ -166,10 +166,10 @@ pub fn message(error: &Error) -> String {
     }
 }
 
-/// [`Inexpressible`](bimaru_sat::format::Inexpressible)'s sentence with the command line's
+/// [`Inexpressible`](bimaru_sat::usecase::Inexpressible)'s sentence with the command line's
 /// `reason`.
-fn inexpressible(why: &bimaru_sat::format::Inexpressible, reason: &'static str) -> String {
-    bimaru_sat::format::Inexpressible { reason, ..*why }.to_string()
+fn inexpressible(why: &bimaru_sat::usecase::Inexpressible, reason: &'static str) -> String {
+    bimaru_sat::usecase::Inexpressible { reason, ..*why }.to_string()
 }
 
 /// What to type when an external solver's answer does not decode.

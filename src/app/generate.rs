@@ -6,8 +6,8 @@ use super::output::{self, NewDir};
 use super::{Exit, Failure};
 use crate::app::cli::GenerateArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::format::Format;
-use bimaru_sat::model::limits::LimitExceeded;
+use bimaru_sat::usecase::Format;
+use bimaru_sat::usecase::LimitExceeded;
 use bimaru_sat::usecase::generate::{
     CHECK_CONFIGURATION, GenerateError, GenerateOptions, GenerateProgress, Phase, Question,
     SettledBy, default_fleet,

@@ -4,7 +4,7 @@
 use super::{Exit, Failure, output, read_input};
 use crate::app::cli::GradeArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::model::deadline::Budget;
+use bimaru_sat::usecase::Budget;
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::grade::{GradeError, Graded, grade};
 use bimaru_sat::usecase::job::author::grade_line;

@@ -4,9 +4,9 @@
 
 use super::error::Exit;
 use bimaru_sat::Limits;
-use bimaru_sat::model::deadline::{Deadline, seconds_text};
 use bimaru_sat::usecase::Source;
 use bimaru_sat::usecase::error::Error;
+use bimaru_sat::usecase::{Deadline, seconds_text};
 use std::io;
 use std::path::Path;
 use std::time::Duration;
@@ -79,7 +79,7 @@ pub fn read_input(path: Option<&Path>, limits: &Limits) -> Result<Source, Error>
 /// and its own name in messages.
 pub fn url_argument(path: &Path) -> Option<Source> {
     let text = path.to_str()?;
-    (!path.exists() && bimaru_sat::format::puzzlink::looks_like_url(text)).then(|| Source {
+    (!path.exists() && bimaru_sat::usecase::looks_like_url(text)).then(|| Source {
         name: text.to_string(),
         text: text.to_string(),
     })

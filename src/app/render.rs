@@ -5,8 +5,8 @@
 use super::{Destination, Exit, Failure, read_input};
 use crate::app::cli::RenderArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::format::render::svg;
 use bimaru_sat::usecase::solve::{Outcome, SolveOptions, solve};
+use bimaru_sat::usecase::svg;
 
 /// Runs the render command.
 pub fn run(args: &RenderArgs, limits: &Limits) -> Result<Exit, Failure> {

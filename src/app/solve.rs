@@ -8,18 +8,18 @@ use super::output::Destination;
 use super::{Exit, Failure, read_input};
 use crate::app::cli::{EngineArgs, ProofArgs, SolveArgs};
 use bimaru_sat::Limits;
-use bimaru_sat::encode::ilp::IlpCuts;
-use bimaru_sat::encode::sat::engine::Configuration;
-use bimaru_sat::encode::sat::redundant::Redundant;
-use bimaru_sat::format::OutputFormat;
-use bimaru_sat::format::csc384::DialectSource;
-use bimaru_sat::model::deadline::{Budget, Deadline};
+use bimaru_sat::usecase::Configuration;
+use bimaru_sat::usecase::DialectSource;
+use bimaru_sat::usecase::IlpCuts;
+use bimaru_sat::usecase::OutputFormat;
+use bimaru_sat::usecase::Redundant;
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::job::{
-    Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board, require_solvers,
+    CountEnd, Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board, require_solvers,
 };
 use bimaru_sat::usecase::proof::{Claim, ProofOptions, Standing, cross_check, cross_configs};
 use bimaru_sat::usecase::solve::{Outcome, Report, SolveOptions};
+use bimaru_sat::usecase::{Budget, Deadline};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -39,10 +39,9 @@ pub(super) fn engine(args: &EngineArgs) -> (SolveOptions, Goal) {
         model: args.encoding,
         limit: goal.limit(),
         race: !args.no_race,
-        threads: args.threads.map_or_else(
-            bimaru_sat::encode::sat::engine::default_threads,
-            usize::from,
-        ),
+        threads: args
+            .threads
+            .map_or_else(bimaru_sat::usecase::default_threads, usize::from),
         presolve: !args.no_presolve,
         redundant: Redundant::of(&args.redundant),
         ilp_model: args.ilp_model,
@@ -225,7 +224,10 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
             .input
             .as_deref()
             .map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
-        target.write(job.lp_program(&doc.boards[0].puzzle, &source).as_bytes())?;
+        target.write(
+            job.lp_program(&doc.boards[0].puzzle, &source, LP_READ_BACK)
+                .as_bytes(),
+        )?;
         if args.emit_only && dimacs_out.is_none() {
             return Ok(Exit::Success);
         }
@@ -274,6 +276,10 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
                 }
             }
             if let Some(text) = &one.text {
+                let mut text = text.clone();
+                if let Some(end) = one.count {
+                    text.push_str(&count_line(end));
+                }
                 output.write(text.as_bytes())?;
             }
             if report.stopped {
@@ -424,3 +430,20 @@ fn print_stats(report: &Report, parse_time: Duration, total: Duration) {
         total.as_secs_f64() * 1e3,
     );
 }
+
+/// The line after a count's grids.
+fn count_line(end: CountEnd) -> String {
+    match end {
+        CountEnd::Complete(found) => format!("solutions: {found}\n"),
+        CountEnd::TimeLimit(found) => format!(
+            "solutions: at least {found} (the time limit stopped the search; there may be more)\n"
+        ),
+        CountEnd::AtLimit { found, limit } => {
+            format!("solutions: {found} (stopped at --count {limit}; there may be more)\n")
+        }
+    }
+}
+
+/// The LP export's last comment line: how to solve it and read the answer back.
+pub const LP_READ_BACK: &str =
+    "solve: cbc FILE solve solu SOL; read: bimaru-sat decode PUZZLE SOL --backend ilp";

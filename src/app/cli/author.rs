@@ -2,10 +2,10 @@
 //! `render`. The work behind them lives in `crate::app`.
 
 use super::choice::{choice, name};
-use bimaru_sat::encode::sat::card::CardKind;
-use bimaru_sat::format::Format;
-use bimaru_sat::model::puzzle::Fleet;
-use bimaru_sat::solver::SolverKind;
+use bimaru_sat::Fleet;
+use bimaru_sat::usecase::CardKind;
+use bimaru_sat::usecase::Format;
+use bimaru_sat::usecase::SolverKind;
 use bimaru_sat::usecase::generate::{Minimizer, Reduce, Size, parse_fleet};
 use bimaru_sat::usecase::grade::Grade;
 use clap::Args;

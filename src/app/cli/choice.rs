@@ -1,9 +1,9 @@
 //! Flags whose value is one of a library enum's choices (`--card`, `--to`, `--backend`, ...).
-//! The library names its choices, lists them and documents them (`bimaru_sat::model::choice`);
+//! The library names its choices, lists them and documents them (`bimaru_sat::usecase::Choice`);
 //! this file turns that into clap's possible values, with each variant's doc comment as its
 //! help, so that the library needs no clap.
 
-use bimaru_sat::model::choice::Choice;
+use bimaru_sat::usecase::Choice;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use std::ffi::OsStr;
 use std::marker::PhantomData;
@@ -69,7 +69,7 @@ impl<T: Choice + Clone + 'static> TypedValueParser for ChoiceParser<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bimaru_sat::encode::sat::card::CardKind;
+    use bimaru_sat::usecase::CardKind;
 
     #[test]
     fn help_is_the_first_paragraph_on_one_line_without_its_period() {

@@ -1,16 +1,16 @@
 //! The command line, as clap derive types. `--help` is the user's first manual, so every flag
 //! carries a doc comment. The work behind each command lives in [`crate::app`].
 
-use bimaru_sat::encode::ilp::{IlpCut, IlpModel, IlpObjective, IlpSolver};
-use bimaru_sat::encode::sat::card::CardKind;
-use bimaru_sat::encode::sat::model::Model;
-use bimaru_sat::encode::sat::redundant::Implied;
-use bimaru_sat::format::csc384::Dialect;
-use bimaru_sat::format::{Format, OutputFormat};
-use bimaru_sat::solver::SolverKind;
+use bimaru_sat::usecase::CardKind;
+use bimaru_sat::usecase::Dialect;
+use bimaru_sat::usecase::Implied;
+use bimaru_sat::usecase::Model;
+use bimaru_sat::usecase::SolverKind;
 use bimaru_sat::usecase::advise::report::{AdviseOutput, SimulateOutput};
 use bimaru_sat::usecase::proof::{DEFAULT_CONFIG, ProofFormat};
 use bimaru_sat::usecase::solve::Backend;
+use bimaru_sat::usecase::{Format, OutputFormat};
+use bimaru_sat::usecase::{IlpCut, IlpModel, IlpObjective, IlpSolver};
 use choice::{choice, name};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -62,13 +62,13 @@ pub struct Cli {
     /// Refuse boards of more than N cells (rows x columns) with exit 2 (`serve`: with 422,
     /// besides its own cap of 50x50). The default keeps every board it allows solvable in
     /// reasonable memory (docs/reliability.md).
-    #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::model::limits::MAX_CELLS)]
+    #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::usecase::MAX_CELLS)]
     pub max_cells: usize,
 
     /// Refuse puzzles whose model would have more than about N variables (cells, the
     /// placements the counts leave, and counters; the solvers' memory grows with them) with
     /// exit 2 (`serve`: with 422).
-    #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::model::limits::MAX_MODEL_SIZE)]
+    #[arg(long, global = true, value_name = "N", default_value_t = bimaru_sat::usecase::MAX_MODEL_SIZE)]
     pub max_model_size: usize,
 }
 

@@ -9,12 +9,12 @@ use super::limits::{ApiError, WorkDeadline};
 use axum::Json;
 use axum::http::Uri;
 use axum::response::{IntoResponse, Response};
-use bimaru_sat::format::json::Status;
 use bimaru_sat::usecase::advise::board::{SIZE, Square};
 use bimaru_sat::usecase::advise::game::{GameRecord, advise_shot};
 use bimaru_sat::usecase::advise::posterior::{PosteriorError, Used};
 use bimaru_sat::usecase::advise::simulate::Strategy;
 use bimaru_sat::usecase::advise::{Position, contest};
+use bimaru_sat::usecase::json::Status;
 use serde::{Deserialize, Serialize};
 
 /// The request's options (every one has a default).

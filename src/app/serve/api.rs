@@ -15,9 +15,6 @@ use axum::extract::State;
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, post};
-use bimaru_sat::format::json::{JsonPiece, ResultJson, Status};
-use bimaru_sat::format::{Board, Document, Format, OutputFormat};
-use bimaru_sat::model::choice::{Choice, UnknownChoice, parse_choice};
 use bimaru_sat::usecase::Source;
 use bimaru_sat::usecase::generate::{
     GenerateError, GenerateOptions, Size, default_fleet, parse_fleet,
@@ -27,7 +24,10 @@ use bimaru_sat::usecase::hint::{HintError, Method, State as Filled};
 use bimaru_sat::usecase::job::author::{grade_line, hint_step};
 use bimaru_sat::usecase::job::generate::{GenerateJob, write_generated};
 use bimaru_sat::usecase::job::{Goal, SolveJob, Solved};
+use bimaru_sat::usecase::json::{JsonPiece, ResultJson, Status};
 use bimaru_sat::usecase::solve::Outcome;
+use bimaru_sat::usecase::{Board, Document, Format, OutputFormat};
+use bimaru_sat::usecase::{Choice, UnknownChoice, parse_choice};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -515,7 +515,7 @@ pub fn render(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response
     };
     Ok((
         [(header::CONTENT_TYPE, "image/svg+xml")],
-        bimaru_sat::format::render::svg(&puzzle, solution.as_ref()),
+        bimaru_sat::usecase::svg(&puzzle, solution.as_ref()),
     )
         .into_response())
 }
@@ -534,8 +534,8 @@ impl From<GenerateError> for ApiError {
     }
 }
 
-impl From<bimaru_sat::format::Inexpressible> for ApiError {
-    fn from(error: bimaru_sat::format::Inexpressible) -> Self {
+impl From<bimaru_sat::usecase::Inexpressible> for ApiError {
+    fn from(error: bimaru_sat::usecase::Inexpressible) -> Self {
         ApiError::unprocessable(Status::Error, error.to_string())
     }
 }

@@ -6,7 +6,7 @@ use super::limits::Lane;
 use super::{ASSETS, ServerLimits, router};
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use bimaru_sat::format::ist;
+use bimaru_sat::usecase::ist;
 use bimaru_sat::usecase::solve::{SolveOptions, solve};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
@@ -76,7 +76,7 @@ async fn post_request(
 fn solution_rows() -> Vec<String> {
     let puzzle = ist::parse(EXAMPLE).unwrap();
     let report = solve(&puzzle, &SolveOptions::default()).unwrap();
-    bimaru_sat::format::json::grid_rows(report.outcome.grid().unwrap())
+    bimaru_sat::usecase::json::grid_rows(report.outcome.grid().unwrap())
 }
 
 /// An error answer: its status and a message containing every needle.
@@ -211,7 +211,7 @@ async fn grade_convert_render_and_generate() {
         (status, value["from"].as_str()),
         (StatusCode::OK, Some("puzzlink"))
     );
-    let json_puzzle = bimaru_sat::format::json::parse(
+    let json_puzzle = bimaru_sat::usecase::json::parse(
         value["text"].as_str().unwrap(),
         &bimaru_sat::Limits::default(),
     )
@@ -228,7 +228,7 @@ async fn grade_convert_render_and_generate() {
     let request = json!({"size": "8x8", "seed": 5, "grade": "easy"}).to_string();
     let (status, value) = post("/api/generate", request).await;
     assert_eq!(status, StatusCode::OK, "{value}");
-    let board = bimaru_sat::format::json::parse_with_solution(
+    let board = bimaru_sat::usecase::json::parse_with_solution(
         &value.to_string(),
         &bimaru_sat::Limits::default(),
     )

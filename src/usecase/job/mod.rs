@@ -10,7 +10,8 @@ pub mod generate;
 mod solve;
 
 pub use solve::{
-    BoardSolved, BoardsSolved, Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board,
+    BoardSolved, BoardsSolved, CountEnd, Dimacs, Goal, SolveJob, Solved, Tally, board_name,
+    by_board,
 };
 
 use crate::encode::ilp::IlpSolver;

@@ -90,8 +90,11 @@ pub struct BoardSolved {
     /// The report; `None` when the time limit stopped the solver.
     pub report: Option<Report>,
     /// The text to write; `None` when there is none (no solution, or several where uniqueness
-    /// was the goal, or the time limit).
+    /// was the goal, or the time limit). A count's grids are followed by a line that the
+    /// front end writes from [`BoardSolved::count`].
     pub text: Option<String>,
+    /// How a count ended ([`Goal::Count`], output other than JSON).
+    pub count: Option<CountEnd>,
     /// The DIMACS formula to write after solving ([`Dimacs::After`]).
     pub formula: Option<Vec<u8>>,
     /// The certificate ([`SolveJob::proof`]); `None` when none was asked for or the outcome
@@ -147,6 +150,7 @@ impl SolveJob {
                 return Ok(Solved::Board(BoardSolved {
                     report: None,
                     text: None,
+                    count: None,
                     formula: None,
                     certificate: None,
                 }));
@@ -163,8 +167,15 @@ impl SolveJob {
             Some(options) => certificate(puzzle, &report.outcome, options)?.map(Box::new),
             None => None,
         };
+        let count = match self.goal {
+            Goal::Count(limit) if writer.to != OutputFormat::Json => {
+                Some(CountEnd::of(&report, limit))
+            }
+            _ => None,
+        };
         Ok(Solved::Board(BoardSolved {
             text: self.text(board, &report, writer),
+            count,
             report: Some(report),
             formula,
             certificate,
@@ -172,8 +183,9 @@ impl SolveJob {
     }
 
     /// The job's integer program (`options.ilp_model`) of `puzzle` in CPLEX LP format, for an
-    /// external MIP solver instead of solving here; its comment names `source`.
-    pub fn lp_program(&self, puzzle: &Puzzle, source: &str) -> String {
+    /// external MIP solver instead of solving here; its comment names `source`, then `how`
+    /// (the front end's line on solving it and reading the answer back).
+    pub fn lp_program(&self, puzzle: &Puzzle, source: &str, how: &str) -> String {
         let model = self.options.ilp_model;
         let comment = vec![
             format!("bimaru-sat {model} ILP model of {source}"),
@@ -183,8 +195,7 @@ impl SolveJob {
                 puzzle.cols(),
                 puzzle.fleet()
             ),
-            "solve: cbc FILE solve solu SOL; read: bimaru-sat decode PUZZLE SOL --backend ilp"
-                .to_string(),
+            how.to_string(),
         ];
         lp::write(&model.build(puzzle), &comment)
     }
@@ -207,8 +218,8 @@ impl SolveJob {
             let text = serde_json::to_string_pretty(&result).expect("results always serialize");
             return (!(several && self.goal == Goal::Unique)).then(|| text + "\n");
         }
-        if let Goal::Count(n) = self.goal {
-            return Some(counted(writer, &board.puzzle, report, n));
+        if let Goal::Count(_) = self.goal {
+            return Some(counted(writer, &board.puzzle, report));
         }
         if (several || report.stopped) && self.goal == Goal::Unique {
             return None;
@@ -318,8 +329,39 @@ pub fn by_board(doc: &Document) -> bool {
     doc.format == Format::Rubin || doc.boards.len() != 1
 }
 
-/// Every grid found, separated by blank lines, then a `solutions:` line.
-fn counted(writer: Writer, puzzle: &Puzzle, report: &Report, n: usize) -> String {
+/// How a count ended, for the line after its grids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountEnd {
+    /// Every solution was found: there are this many.
+    Complete(usize),
+    /// The time limit stopped the search after this many.
+    TimeLimit(usize),
+    /// The search stopped at the count asked for; there may be more.
+    AtLimit {
+        /// Solutions found.
+        found: usize,
+        /// The count asked for.
+        limit: usize,
+    },
+}
+
+impl CountEnd {
+    /// How the count of `report`, looking for up to `limit` solutions, ended.
+    pub fn of(report: &Report, limit: usize) -> Self {
+        let found = report.outcome.grids().len();
+        if report.outcome.is_complete() {
+            CountEnd::Complete(found)
+        } else if report.stopped {
+            CountEnd::TimeLimit(found)
+        } else {
+            CountEnd::AtLimit { found, limit }
+        }
+    }
+}
+
+/// Every grid found, separated by blank lines (the `solutions:` line is the front end's, from
+/// [`CountEnd`]).
+fn counted(writer: Writer, puzzle: &Puzzle, report: &Report) -> String {
     let outcome = &report.outcome;
     let grids = outcome.grids();
     let mut text = String::new();
@@ -331,19 +373,6 @@ fn counted(writer: Writer, puzzle: &Puzzle, report: &Report, n: usize) -> String
     }
     if !grids.is_empty() {
         text.push('\n');
-    }
-    if outcome.is_complete() {
-        text.push_str(&format!("solutions: {}\n", grids.len()));
-    } else if report.stopped {
-        text.push_str(&format!(
-            "solutions: at least {} (the time limit stopped the search; there may be more)\n",
-            grids.len()
-        ));
-    } else {
-        text.push_str(&format!(
-            "solutions: {} (stopped at --count {n}; there may be more)\n",
-            grids.len()
-        ));
     }
     text
 }
