@@ -34,6 +34,8 @@ const game = {
   since: null,      // when the clock last started (ms), or null when stopped
   solved: false,
   revealed: false,  // the solution was shown
+  asked: null,      // the grade the puzzle was generated for, or null
+  grading: null,    // the grade's request: "pending", "failed", or null
   cursor: { row: 0, col: 0 },
   hint: null,       // index of the hinted cell
   wrong: new Set(), // cells marked wrong
@@ -93,15 +95,20 @@ class ApiFailure extends Error {
   }
 }
 
-async function api(route, body) {
+// Posts `body` to the API route. `signal` (an AbortController's) cancels the request: the
+// browser closes the connection and the server stops the request's work at once (docs/web.md).
+// A cancelled request rejects with an AbortError, which `action` keeps quiet.
+async function api(route, body, signal) {
   let response;
   try {
     response = await fetch("/api/" + route, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
+      signal,
     });
   } catch (e) {
+    if (aborted(e)) throw e;
     throw new Error("Cannot reach the server. Is bimaru-sat serve still running?");
   }
   const text = await response.text();
@@ -111,13 +118,33 @@ async function api(route, body) {
   return value;
 }
 
-// Runs an action, showing its failure as the message.
+const aborted = (e) => e && e.name === "AbortError";
+
+// The requests the page may stop needing, each with its AbortController: the "New puzzle" the
+// player waits for, and the background questions about the puzzle on the board (`learn`). The
+// next puzzle asked for in advance is `upcoming`'s.
+const pending = { generate: null, learn: null };
+
+function cancel(name) {
+  if (pending[name]) pending[name].abort();
+  pending[name] = null;
+}
+
+// A new AbortController for `name`, cancelling the one before.
+function controllerFor(name) {
+  cancel(name);
+  pending[name] = new AbortController();
+  return pending[name];
+}
+
+// Runs an action, showing its failure as the message (a cancelled request says nothing).
 function action(run) {
   return async (event) => {
     if (event) event.preventDefault();
     try {
       await run();
     } catch (e) {
+      if (aborted(e)) return;
       if (e instanceof ApiFailure) say(e.words, { error: true, details: e.message });
       else say(e.message, { error: true });
     }
@@ -161,7 +188,7 @@ function save() {
   store("game." + game.key, {
     source: game.source, title: game.title, solution: game.solution, grade: game.grade,
     cells: game.cells, history: game.history, future: game.future, crossed: game.crossed,
-    elapsed: elapsed(), solved: game.solved, revealed: game.revealed, saved: Date.now(),
+    elapsed: elapsed(), solved: game.solved, revealed: game.revealed, asked: game.asked, saved: Date.now(),
   });
   store("current", game.key);
   const recent = (stored("recent") || []).filter((k) => k !== game.key);
@@ -208,18 +235,22 @@ async function nameOf(source) {
 }
 
 // Opens `puzzle` (parsed JSON without its solution); `known` may carry its solution and grade.
+// `known.asked` is the grade it was generated for; `known.signal` a request that, once
+// cancelled, means the player no longer wants it.
 async function begin(puzzle, known = {}) {
   const source = JSON.stringify(puzzle);
   const { key, puzzlink } = await nameOf(source);
+  if (known.signal && known.signal.aborted) return;
   if (puzzlink) history.replaceState(null, "", "/?p=" + encodeURIComponent(key));
   const saved = stored("game." + key);
   if (saved && saved.source === source) {
     resume(key, saved);
     return;
   }
-  setPuzzle(key, puzzle, known.title || `${puzzle.rows}x${puzzle.cols}`);
+  setPuzzle(key, puzzle, `${puzzle.rows}x${puzzle.cols}${known.asked ? " " + known.asked : ""}`);
   game.solution = known.solution || null;
   game.grade = known.grade || null;
+  game.asked = known.asked || null;
   game.since = Date.now();
   say(`New ${game.title} puzzle. Place the fleet.`);
   drawAll();
@@ -243,6 +274,8 @@ function setPuzzle(key, puzzle, title) {
   game.since = null;
   game.solved = false;
   game.revealed = false;
+  game.asked = null;
+  game.grading = null;
   game.cursor = { row: 0, col: 0 };
   clearMarks();
   $("share-box").hidden = true;
@@ -256,7 +289,7 @@ function resume(key, saved) {
   Object.assign(game, {
     solution: saved.solution, grade: saved.grade, cells: saved.cells, history: saved.history || [],
     future: saved.future || [], crossed: saved.crossed || {}, elapsed: saved.elapsed || 0,
-    solved: !!saved.solved, revealed: !!saved.revealed,
+    solved: !!saved.solved, revealed: !!saved.revealed, asked: saved.asked || null,
   });
   game.since = game.solved ? null : Date.now();
   nameOf(game.source).then(({ puzzlink }) => {
@@ -271,24 +304,37 @@ function resume(key, saved) {
 
 // Asks the server, in the background, for what the page needs to know: the solution (to
 // notice completion) and the grade.
+// A new puzzle cancels the questions about the one before.
 async function learn() {
   const key = game.key;
+  const { signal } = controllerFor("learn");
   try {
     if (!game.solution) {
-      const answer = await api("unique", { puzzle: game.source });
+      const answer = await api("unique", { puzzle: game.source }, signal);
       if (game.key !== key) return;
       if (answer.status === "unique") game.solution = answer.grid;
       else say("This puzzle has more than one solution, so it cannot tell you when you are done.", { error: true });
     }
     if (!game.grade && game.solution) {
-      const grade = await api("grade", { puzzle: game.source });
+      game.grading = "pending";
+      drawInfo();
+      const grade = await api("grade", { puzzle: game.source }, signal);
       if (game.key !== key) return;
       game.grade = grade;
+      game.grading = null;
+      game.title = `${game.puzzle.rows}x${game.puzzle.cols} ${grade.grade}`;
     }
     save();
     complete();
+    drawAll();
   } catch (e) {
     // The page plays on without them.
+    if (game.key === key && !aborted(e)) {
+      game.grading = game.grading && "failed";
+      drawInfo();
+    }
+  } finally {
+    if (pending.learn && pending.learn.signal === signal) pending.learn = null;
   }
 }
 
@@ -300,7 +346,8 @@ async function openText(text) {
 }
 
 // The next puzzle of the chosen size, grade and fleet, asked for while the player plays, so that
-// "New puzzle" shows it at once. One is kept at a time, only for the choices it was asked with.
+// "New puzzle" shows it at once. One is kept at a time, only for the choices it was asked with:
+// asking for other choices cancels it.
 let upcoming = null;
 
 function generateRequest() {
@@ -318,25 +365,47 @@ function prefetch() {
   const request = generateRequest();
   const choices = choicesOf(request);
   if (upcoming && upcoming.choices === choices) return;
+  if (upcoming) upcoming.controller.abort();
+  const controller = new AbortController();
   // A failure is left for the request "New puzzle" then makes itself, which shows it.
-  upcoming = { choices, answer: api("generate", request).catch(() => null) };
+  upcoming = { choices, controller, answer: api("generate", request, controller.signal).catch(() => null) };
+}
+
+// A new Size, Grade or fleet: the puzzle asked for in advance is cancelled and asked for again;
+// a "New puzzle" the player is waiting for is made again with the new choices.
+function choose() {
+  if (pending.generate) action(generate)();
+  else prefetch();
 }
 
 async function generate() {
+  const controller = controllerFor("generate");
   const request = generateRequest();
   const { size, grade = "" } = request;
   store("prefs", { size, grade });
   say("Making a new puzzle…");
-  let puzzle = null;
-  if (upcoming && upcoming.choices === choicesOf(request)) {
-    const { answer } = upcoming;
-    upcoming = null;
-    puzzle = await answer;
+  try {
+    let puzzle = null;
+    const choices = choicesOf(request);
+    if (upcoming && upcoming.choices === choices) {
+      // Taken: from now on a change of the choices cancels it as the player's own request.
+      const { answer } = upcoming;
+      const taken = upcoming.controller;
+      controller.signal.addEventListener("abort", () => taken.abort());
+      upcoming = null;
+      puzzle = await answer;
+      if (controller.signal.aborted) return;
+    } else if (upcoming) {
+      upcoming.controller.abort();
+      upcoming = null;
+    }
+    if (!puzzle) puzzle = await api("generate", request, controller.signal);
+    const solution = puzzle.solution;
+    delete puzzle.solution;
+    await begin(puzzle, { solution, asked: grade || null, signal: controller.signal });
+  } finally {
+    if (pending.generate === controller) pending.generate = null;
   }
-  if (!puzzle) puzzle = await api("generate", request);
-  const solution = puzzle.solution;
-  delete puzzle.solution;
-  await begin(puzzle, { solution, title: `${size}${grade ? " " + grade : ""}` });
   prefetch();
 }
 
@@ -634,7 +703,21 @@ function drawBoard() {
 function drawAll() {
   drawBoard();
   drawFleet();
+  drawInfo();
   tick();
+}
+
+// The puzzle's size and grade, shown with it.
+function gradeName() {
+  return game.grade ? game.grade.grade : game.asked;
+}
+
+function drawInfo() {
+  if (!game.puzzle) return;
+  const { rows, cols } = game.puzzle;
+  const name = gradeName();
+  const grade = name ? `grade: ${name}` : game.grading === "pending" ? "grading…" : game.grading === "failed" ? "grade not known" : "";
+  $("puzzle-info").textContent = `${rows}x${cols} puzzle${grade ? ", " + grade : ""}`;
 }
 
 // The cell size that fits the board in the window.
@@ -957,7 +1040,7 @@ document.addEventListener("DOMContentLoaded", () => {
     await openText(text);
   }));
   on("generate", generate);
-  for (const id of ["size", "grade", "fleet-spec"]) $(id).addEventListener("change", prefetch);
+  for (const id of ["size", "grade", "fleet-spec"]) $(id).addEventListener("change", choose);
   on("undo", undo);
   on("redo", redo);
   on("check", check);
@@ -983,7 +1066,17 @@ document.addEventListener("DOMContentLoaded", () => {
   board.addEventListener("contextmenu", (e) => e.preventDefault());
   board.addEventListener("focus", () => game.puzzle && announce());
   window.addEventListener("resize", fit);
-  window.addEventListener("pagehide", save);
+  window.addEventListener("pagehide", () => {
+    // Leaving: nothing asked for is needed any more.
+    save();
+    cancel("generate");
+    cancel("learn");
+    if (upcoming) upcoming.controller.abort();
+    upcoming = null;
+  });
+  window.addEventListener("pageshow", (e) => {
+    if (e.persisted && game.puzzle) prefetch();
+  });
   document.addEventListener("visibilitychange", save);
   setInterval(() => {
     if (game.since !== null) tick();

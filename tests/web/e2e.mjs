@@ -323,6 +323,33 @@ async function desktop() {
     await page.waitForFunction((k) => game.key !== k && document.querySelectorAll("#board .cell").length === 64, shown, { timeout: 1500 });
     check(true, "New puzzle shows the puzzle asked for in advance at once (the server now answers in 3 s)");
     await page.unroute("**/api/generate");
+
+    // 12. Puzzles on tap: every size up to 30x30 in the menu; five Size/Grade changes in a row
+    // cancel the requests made for them (the server stops their work), so that a 10x10 easy
+    // asked for next appears within a second; its grade is shown with it.
+    const sizes = await page.locator("#size option").allTextContents();
+    check(["10x10", "12x12", "15x15", "20x20", "25x25", "30x30"].every((s) => sizes.includes(s)),
+      "the size menu offers every size up to 30x30: " + sizes.join(", "));
+    const cancelled = [];
+    page.on("requestfailed", (r) => {
+      if (r.url().endsWith("/api/generate")) cancelled.push(r.failure() && r.failure().errorText);
+    });
+    await page.waitForFunction(() => upcoming !== null);
+    await page.evaluate(() => upcoming.answer);
+    for (const [menu, choice] of [["#size", "20x20"], ["#grade", "hard"], ["#size", "30x30"], ["#grade", "fiendish"], ["#size", "25x25"]]) {
+      await page.selectOption(menu, choice);
+      await page.waitForTimeout(300); // long enough for the server to start on it
+    }
+    const before10 = await page.evaluate(() => game.key);
+    const asked = Date.now();
+    await page.selectOption("#size", "10x10");
+    await page.selectOption("#grade", "easy");
+    await page.click("#generate");
+    await page.waitForFunction((k) => game.key !== k && document.querySelectorAll("#board .cell").length === 100, before10, { timeout: 10000 });
+    const took = Date.now() - asked;
+    check(cancelled.length >= 4, `the requests for the five changes were cancelled as the next came (${cancelled.length}: ${cancelled[0]})`);
+    check(took <= 1000, `after five Size/Grade changes a 10x10 easy appears within 1 s (${took} ms)`);
+    check((await page.textContent("#puzzle-info")).includes("grade: easy"), "its grade is shown with it: " + (await page.textContent("#puzzle-info")));
   } finally {
     await context.close();
   }
