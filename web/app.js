@@ -34,6 +34,8 @@ const game = {
   since: null,      // when the clock last started (ms), or null when stopped
   solved: false,
   revealed: false,  // the solution was shown
+  assisted: false,  // Solve or Reveal one cell was used in this game: no best time
+  result: null,     // once solved: { ms, kind, assisted, best, newBest } (the banner)
   asked: null,      // the grade the puzzle was generated for, or null
   grading: null,    // the grade's request: "pending", "failed", or null
   cursor: { row: 0, col: 0 },
@@ -188,7 +190,8 @@ function save() {
   store("game." + game.key, {
     source: game.source, title: game.title, solution: game.solution, grade: game.grade,
     cells: game.cells, history: game.history, future: game.future, crossed: game.crossed,
-    elapsed: elapsed(), solved: game.solved, revealed: game.revealed, asked: game.asked, saved: Date.now(),
+    elapsed: elapsed(), solved: game.solved, revealed: game.revealed, asked: game.asked,
+    assisted: game.assisted, result: game.result, saved: Date.now(),
   });
   store("current", game.key);
   const recent = (stored("recent") || []).filter((k) => k !== game.key);
@@ -274,6 +277,8 @@ function setPuzzle(key, puzzle, title) {
   game.since = null;
   game.solved = false;
   game.revealed = false;
+  game.assisted = false;
+  game.result = null;
   game.asked = null;
   game.grading = null;
   game.cursor = { row: 0, col: 0 };
@@ -290,6 +295,7 @@ function resume(key, saved) {
     solution: saved.solution, grade: saved.grade, cells: saved.cells, history: saved.history || [],
     future: saved.future || [], crossed: saved.crossed || {}, elapsed: saved.elapsed || 0,
     solved: !!saved.solved, revealed: !!saved.revealed, asked: saved.asked || null,
+    assisted: !!saved.assisted, result: saved.result || null,
   });
   game.since = game.solved ? null : Date.now();
   nameOf(game.source).then(({ puzzlink }) => {
@@ -376,6 +382,7 @@ function prefetch() {
 function choose() {
   if (pending.generate) action(generate)();
   else prefetch();
+  if (game.puzzle) drawBanner();
 }
 
 async function generate() {
@@ -477,6 +484,7 @@ function reopen() {
   if (game.revealed) {
     game.solved = false;
     game.revealed = false;
+    game.result = null;
     game.since = Date.now();
   }
 }
@@ -493,13 +501,52 @@ function complete() {
   game.since = null;
   // The open cells are water.
   game.cells = game.cells.map((c) => (c === "?" ? "." : c));
+  record();
   finished();
+}
+
+// The kind of puzzle best times are kept for: its size and grade.
+function kindOf() {
+  return `${game.puzzle.rows}x${game.puzzle.cols} ${gradeName() || "ungraded"}`;
+}
+
+// The result of the solve just made, kept with the game: a solve without help sets the best
+// time of its size and grade (kept in localStorage) when it beats it.
+function record() {
+  const kind = kindOf();
+  const bests = stored("best") || {};
+  const before = typeof bests[kind] === "number" ? bests[kind] : null;
+  const assisted = game.assisted || game.revealed;
+  const newBest = !assisted && (before === null || game.elapsed < before);
+  if (newBest) {
+    bests[kind] = game.elapsed;
+    store("best", bests);
+  }
+  game.result = { ms: game.elapsed, kind, assisted, best: newBest ? game.elapsed : before, newBest };
+}
+
+// The banner of a solved game, drawn from its result.
+function drawBanner() {
+  const r = game.solved ? game.result : null;
+  $("banner").hidden = !r;
+  if (!r) return;
+  const time = clock(r.ms);
+  const best = r.best === null ? "" : ` Best: ${clock(r.best)}.`;
+  let text;
+  if (game.revealed) text = `Solution shown after ${time} — ${r.kind}, assisted: no best time.${best}`;
+  else if (r.assisted) text = `Solved in ${time} — ${r.kind}, assisted (Solve or Reveal was used): no best time.${best}`;
+  else if (r.newBest) text = `Solved in ${time} — ${r.kind}. Best: ${time}, a new best time!`;
+  else text = `Solved in ${time} — ${r.kind}.${best}`;
+  $("banner-text").textContent = text;
+  const request = generateRequest();
+  $("next-puzzle").textContent = `Next puzzle (${request.size}${request.grade ? " " + request.grade : ""})`;
 }
 
 function finished() {
   const grade = game.grade ? ` Grade: ${game.grade.grade}.` : "";
   const how = game.revealed ? "Solution shown after" : "Solved in";
-  say(`${how} ${clock(game.elapsed)}.${grade}`, { details: gradeDetails() });
+  const assisted = game.assisted && !game.revealed ? " Assisted: Solve or Reveal was used." : "";
+  say(`${how} ${clock(game.elapsed)}.${grade}${assisted}`, { details: gradeDetails() });
   tick();
 }
 
@@ -704,6 +751,7 @@ function drawAll() {
   drawBoard();
   drawFleet();
   drawInfo();
+  drawBanner();
   tick();
 }
 
@@ -842,9 +890,11 @@ async function solve() {
   game.cells = next;
   clearMarks();
   game.revealed = true;
+  game.assisted = true;
   game.solved = true;
   game.elapsed = elapsed();
   game.since = null;
+  record();
   finished();
   drawAll();
   save();
@@ -863,6 +913,7 @@ async function revealOne() {
   if (i === undefined) return;
   const letter = rows[Math.floor(i / cols)][i % cols] === "." ? "." : "s";
   game.cursor = { row: Math.floor(i / cols), col: i % cols };
+  game.assisted = true;
   edit([[i, letter]]);
   if (!game.solved) {
     game.hint = i;
@@ -1040,6 +1091,7 @@ document.addEventListener("DOMContentLoaded", () => {
     await openText(text);
   }));
   on("generate", generate);
+  on("next-puzzle", generate);
   for (const id of ["size", "grade", "fleet-spec"]) $(id).addEventListener("change", choose);
   on("undo", undo);
   on("redo", redo);

@@ -262,6 +262,8 @@ async function desktop() {
     await page.reload();
     await page.waitForFunction(() => document.querySelector("#message").textContent.includes("Solved in"));
     check((await message()).includes("Grade:"), "the finished game reopens finished, with its grade: " + (await message()));
+    check(await page.isVisible("#banner") && (await page.textContent("#banner-text")).includes("assisted"),
+      "its banner comes back, marked assisted (Reveal one cell was used): " + (await page.textContent("#banner-text")));
     await audit(page, "on the finished desktop page");
 
     // 10. The other buttons.
@@ -316,7 +318,8 @@ async function desktop() {
     await page.evaluate(() => upcoming.answer);
     await page.route("**/api/generate", async (route) => {
       await new Promise((done) => setTimeout(done, 3000));
-      await route.continue();
+      // The page may have cancelled the request meanwhile (a new Size or Grade does).
+      await route.continue().catch(() => {});
     });
     const shown = await page.evaluate(() => game.key);
     await page.click("#generate");
@@ -350,6 +353,41 @@ async function desktop() {
     check(cancelled.length >= 4, `the requests for the five changes were cancelled as the next came (${cancelled.length}: ${cancelled[0]})`);
     check(took <= 1000, `after five Size/Grade changes a 10x10 easy appears within 1 s (${took} ms)`);
     check((await page.textContent("#puzzle-info")).includes("grade: easy"), "its grade is shown with it: " + (await page.textContent("#puzzle-info")));
+
+    // 13. A solve worth finishing: this 10x10 played to the end shows the banner and saves a best
+    // time; Next puzzle gives a new board at the same settings; Solve (and Solve, Undo, Redo)
+    // is marked assisted and sets no best time.
+    await page.click("#mode-ship");
+    const target = await page.evaluate(() => ({ rows: game.solution, given: game.given }));
+    for (let r = 0; r < 10; r++) {
+      for (let c = 0; c < 10; c++) {
+        if (target.rows[r][c] !== "." && !target.given[r * 10 + c]) await cell(r, c).click();
+      }
+    }
+    await page.waitForSelector("#banner:not([hidden])");
+    const banner = () => page.textContent("#banner-text");
+    check(/^Solved in \d+:\d\d — 10x10 easy\./.test(await banner()), "playing a 10x10 to the end shows the banner: " + (await banner()));
+    check(await page.getAttribute("#banner", "role") === "status", "the banner is a status");
+    const bests = () => page.evaluate(() => JSON.parse(localStorage.getItem("bimaru.best")) || {});
+    const best = (await bests())["10x10 easy"];
+    check(typeof best === "number" && best >= 0, `the best time of 10x10 easy is saved (${best} ms)`);
+    check((await banner()).includes("best time") || (await banner()).includes("Best:"), "the banner names the best time");
+    const solvedKey = await page.evaluate(() => game.key);
+    await page.click("#next-puzzle");
+    await page.waitForFunction((k) => game.key !== k && !game.solved && document.querySelectorAll("#board .cell").length === 100, solvedKey);
+    check(await page.isHidden("#banner"), "Next puzzle gives a new 10x10 board, and the banner goes");
+    check((await page.textContent("#puzzle-info")).includes("grade: easy"), "at the same settings: " + (await page.textContent("#puzzle-info")));
+    await page.click("#solve");
+    await page.click("#solve-yes");
+    await page.waitForSelector("#banner:not([hidden])");
+    check((await banner()).includes("assisted"), "after Solve the result says assisted: " + (await banner()));
+    await page.click("#undo");
+    check(await page.isHidden("#banner"), "Undo after Solve reopens the game");
+    await page.click("#redo");
+    await page.waitForSelector("#banner:not([hidden])");
+    check((await banner()).includes("assisted") && (await page.evaluate(() => game.solved)),
+      "Solve, Undo, Redo is still an assisted solve: " + (await banner()));
+    check((await bests())["10x10 easy"] === best, "and sets no best time");
   } finally {
     await context.close();
   }
