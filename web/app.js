@@ -614,9 +614,27 @@ function completeShips(cells) {
   return lengths;
 }
 
+// The fleet panel is one Tab stop: the list takes the focus, named by a summary; the arrow keys
+// move the focus among its icons (out of the Tab order), Enter or space crosses one off.
+function onFleetKey(event) {
+  const icons = [...$("fleet-list").querySelectorAll(".ship-icon:not(:disabled)")];
+  if (!icons.length) return;
+  const at = icons.indexOf(document.activeElement);
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  let next;
+  if (step) next = at < 0 ? 0 : Math.min(icons.length - 1, Math.max(0, at + step));
+  else if (event.key === "Home") next = 0;
+  else if (event.key === "End") next = icons.length - 1;
+  else return;
+  icons[next].focus();
+  event.preventDefault();
+}
+
 function drawFleet() {
   const list = $("fleet-list");
+  const focused = list.contains(document.activeElement) && document.activeElement !== list ? document.activeElement.id : null;
   list.replaceChildren();
+  const summary = [];
   const fleet = game.puzzle.fleet || {};
   const placed = {};
   for (const n of completeShips(game.cells)) placed[n] = (placed[n] || 0) + 1;
@@ -635,6 +653,8 @@ function drawFleet() {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "ship-icon";
+      b.id = `ship-${length}-${k}`;
+      b.tabIndex = -1;
       const auto = k < done;
       const crossed = auto || !!game.crossed[`${length}:${k}`];
       b.classList.toggle("crossed", crossed);
@@ -653,7 +673,10 @@ function drawFleet() {
     }
     li.appendChild(label);
     list.appendChild(li);
+    summary.push(`${count === 1 ? "one ship" : count + " ships"} of length ${length}, ${done} placed`);
   }
+  list.setAttribute("aria-label", `Fleet: ${summary.join("; ")}. Arrow keys pick a ship, Enter crosses it off.`);
+  if (focused && $(focused)) $(focused).focus();
 }
 
 // ---- the board ----
@@ -1016,13 +1039,32 @@ function onKey(event) {
   } else if (key === "Backspace" || key === "Delete") {
     edit([[index(cur.row, cur.col), "?"]]);
     announce();
-  } else if ((ctrl && (key === "y" || (key.toLowerCase() === "z" && event.shiftKey))) || (key === "r" && !ctrl)) {
-    action(redo)();
-  } else if (key === "u" || (ctrl && key === "z")) {
-    action(undo)();
   } else {
-    return;
+    return; // the page's own shortcuts (onShortcut) take the rest
   }
+  event.preventDefault();
+}
+
+// The page's shortcuts, wherever the focus is except in a text field: undo, redo, hint, check
+// and the mode switch (space too, where it would press nothing else).
+function onShortcut(event) {
+  if (event.defaultPrevented || !game.puzzle || event.altKey) return;
+  const target = event.target instanceof Element ? event.target : document.body;
+  if (target.closest("input, textarea, select, [contenteditable]:not([contenteditable='false'])")) return;
+  const key = event.key;
+  const lower = key.length === 1 ? key.toLowerCase() : key;
+  const ctrl = event.ctrlKey || event.metaKey;
+  if (ctrl && (lower === "y" || (lower === "z" && event.shiftKey))) action(redo)();
+  else if (ctrl && lower === "z") action(undo)();
+  else if (ctrl || event.shiftKey && key !== " ") return;
+  else if (key === "u") action(undo)();
+  else if (key === "r") action(redo)();
+  else if (key === "h") action(hint)();
+  else if (key === "c") action(check)();
+  else if (key === "m" || (key === " " && !target.closest("button, a, summary, [role='button'], [tabindex]:not(body)"))) {
+    setMode(game.mode === "s" ? "." : "s");
+    say(`Mode: ${game.mode === "s" ? "ship" : "water"}.`);
+  } else return;
   event.preventDefault();
 }
 
@@ -1111,6 +1153,8 @@ document.addEventListener("DOMContentLoaded", () => {
   on("mode-water", () => setMode("."));
   const board = $("board");
   board.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", onShortcut);
+  $("fleet-list").addEventListener("keydown", onFleetKey);
   board.addEventListener("pointerdown", onPointerDown);
   board.addEventListener("pointermove", onPointerMove);
   board.addEventListener("pointerup", onPointerUp);

@@ -388,6 +388,57 @@ async function desktop() {
     check((await banner()).includes("assisted") && (await page.evaluate(() => game.solved)),
       "Solve, Undo, Redo is still an assisted solve: " + (await banner()));
     check((await bests())["10x10 easy"] === best, "and sets no best time");
+
+    // 14. Keys wherever the focus is, except in text fields; the fleet panel is one Tab stop.
+    const solvedOne = await page.evaluate(() => game.key);
+    await page.click("#generate");
+    await page.waitForFunction((k) => game.key !== k && !game.solved && game.solution !== null, solvedOne);
+    const free = await page.evaluate(() => {
+      const i = game.cells.findIndex((c, j) => c === "?" && game.solution[Math.floor(j / game.puzzle.cols)][j % game.puzzle.cols] === ".");
+      return [Math.floor(i / game.puzzle.cols), i % game.puzzle.cols];
+    });
+    await cell(...free).click({ button: "right" });
+    check(await state(...free) === ".", "a move: water at " + free);
+    await page.click("#hint");
+    await page.waitForSelector("#board .cell.hinted");
+    check(await page.evaluate(() => document.activeElement.id) === "hint", "the focus is on Hint after clicking it");
+    await page.keyboard.press("Control+z");
+    check(await state(...free) === "?", "after clicking Hint, Ctrl+Z undoes the last move");
+    await page.keyboard.press("Control+y");
+    check(await state(...free) === ".", "Ctrl+Y redoes it");
+    await page.keyboard.press("u");
+    check(await state(...free) === "?", "u undoes it");
+    await page.keyboard.press("r");
+    check(await state(...free) === ".", "r redoes it");
+    check(await page.locator("#board .cell.hinted").count() === 0, "the edits cleared the hint");
+    await page.keyboard.press("h");
+    await page.waitForSelector("#board .cell.hinted");
+    check(true, "h asks for a hint");
+    await page.keyboard.press("c");
+    await waitMessage("No mistakes");
+    check(true, "c checks: " + (await message()));
+    await page.keyboard.press("m");
+    check(await page.getAttribute("#mode-water", "aria-pressed") === "true", "m switches to water mode");
+    await page.keyboard.press("m");
+    check(await page.getAttribute("#mode-ship", "aria-pressed") === "true", "and back to ship mode");
+    await page.evaluate(() => { document.querySelector("#import").open = true; });
+    await page.fill("#input", "");
+    await page.focus("#input");
+    await page.keyboard.type("uhm");
+    check(await state(...free) === "." && (await page.inputValue("#input")) === "uhm" &&
+      (await page.getAttribute("#mode-ship", "aria-pressed")) === "true", "keys typed in a text field are text, not shortcuts");
+    await page.focus("#board");
+    await page.keyboard.press("Tab");
+    check(await page.evaluate(() => document.activeElement.id) === "fleet-list", "Tab from the board reaches the fleet panel in one step");
+    check((await page.getAttribute("#fleet-list", "aria-label")).startsWith("Fleet: "), "the fleet panel is named by a summary: " + (await page.getAttribute("#fleet-list", "aria-label")));
+    check(await page.evaluate(() => [...document.querySelectorAll("#fleet-list .ship-icon")].every((b) => b.tabIndex === -1)),
+      "no fleet icon is a Tab stop");
+    await page.keyboard.press("ArrowRight");
+    const icon = await page.evaluate(() => document.activeElement.id);
+    check(icon.startsWith("ship-"), "an arrow key picks a ship of the fleet: " + icon);
+    await page.keyboard.press("Enter");
+    check(await page.getAttribute("#" + icon, "aria-pressed") === "true", "Enter crosses it off, and the focus stays on it");
+    check(await page.evaluate(() => document.activeElement.id) === icon, "the focus stays on the ship");
   } finally {
     await context.close();
   }
