@@ -40,6 +40,8 @@ const game = {
   grading: null,    // the grade's request: "pending", "failed", or null
   cursor: { row: 0, col: 0 },
   hint: null,       // index of the hinted cell
+  hintText: null,   // the hint's reason, shown in the hint box
+  hintMore: false,  // the hint box shows the whole reason (else at most 3 lines)
   wrong: new Set(), // cells marked wrong
   mode: "s",        // what a click places: "s" or "."
 };
@@ -420,8 +422,21 @@ async function generate() {
 
 function clearMarks() {
   game.hint = null;
+  game.hintText = null;
+  game.hintMore = false;
   game.wrong.clear();
-  $("hint-box").hidden = true;
+}
+
+// The hint box: the reason, at most 3 lines unless "more" was pressed.
+function drawHint() {
+  const box = $("hint-box"), text = $("hint-text"), more = $("hint-more");
+  box.hidden = !game.hintText;
+  if (!game.hintText) return;
+  text.textContent = game.hintText;
+  text.classList.toggle("clamped", !game.hintMore);
+  more.hidden = !game.hintMore && text.scrollHeight <= text.clientHeight + 1;
+  more.textContent = game.hintMore ? "less" : "more";
+  more.setAttribute("aria-expanded", String(game.hintMore));
 }
 
 // Sets cells (index -> letter) as one step of the undo history.
@@ -768,6 +783,7 @@ function drawBoard() {
   buildBoard(board, game.cells, true);
   board.setAttribute("aria-activedescendant", `cell-${game.cursor.row}-${game.cursor.col}`);
   fit();
+  drawHint();
 }
 
 function drawAll() {
@@ -887,8 +903,7 @@ async function hint() {
   }
   game.hint = answer.row * cols + answer.col;
   game.cursor = { row: answer.row, col: answer.col };
-  $("hint-text").textContent = answer.text;
-  $("hint-box").hidden = false;
+  game.hintText = answer.text;
   say(`Hint: the highlighted cell is ${answer.content === "water" ? "water" : "part of a ship"}.`, {
     details: `Found by ${answer.method}.`,
   });
@@ -1149,6 +1164,10 @@ document.addEventListener("DOMContentLoaded", () => {
   on("grade-button", grade);
   on("share", share);
   on("download", download);
+  on("hint-more", () => {
+    game.hintMore = !game.hintMore;
+    drawHint();
+  });
   on("mode-ship", () => setMode("s"));
   on("mode-water", () => setMode("."));
   const board = $("board");
@@ -1161,7 +1180,10 @@ document.addEventListener("DOMContentLoaded", () => {
   board.addEventListener("pointercancel", onPointerUp);
   board.addEventListener("contextmenu", (e) => e.preventDefault());
   board.addEventListener("focus", () => game.puzzle && announce());
-  window.addEventListener("resize", fit);
+  window.addEventListener("resize", () => {
+    fit();
+    drawHint();
+  });
   window.addEventListener("pagehide", () => {
     // Leaving: nothing asked for is needed any more.
     save();

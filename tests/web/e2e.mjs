@@ -10,8 +10,12 @@
 // undo and redo, that a reload restores the cells, the undo history and the timer, the recent
 // list, a hint on a board with a mistake, Solve asking first and revealing one cell, finishing
 // by keyboard alone ("Solved in", the timer stopped), every control reached with Tab, the other
-// buttons, and that "New puzzle" shows the puzzle asked for in advance without waiting; at
-// 390x844 (a phone) the board first, the hint beside it, the mode switch for taps. axe-core audits both layouts (no serious or critical violation). Screenshots of both go
+// buttons, that "New puzzle" shows the puzzle asked for in advance without waiting, that Size
+// and Grade changes cancel their requests, the solved banner and best times (assisted solves
+// set none), and the shortcuts anywhere with the fleet panel one Tab stop; at
+// 390x844 (a phone) the board first, the hint beside it (at most 3 lines, "more"), the mode
+// switch for taps (thumb-sized, as every button). axe-core audits both layouts (no serious or
+// critical violation). Screenshots of both go
 // to SCREENSHOT_DIR/web.png and web-phone.png. Any request to another host, or any error on the
 // page's console other than the API's expected 422 answers, fails the test.
 
@@ -453,6 +457,17 @@ async function phone() {
     const board = await page.locator("#board").boundingBox();
     check(board.y < 80, `on a phone the board comes first (${Math.round(board.y)} px down)`);
     check(board.x >= 0 && board.x + board.width <= 390, `and fits the width (${Math.round(board.width)} px)`);
+    // Thumb-sized targets: the mode switch is on the first screen, each half at least 44x44 px,
+    // and every button shown at least 44 px tall.
+    for (const id of ["mode-ship", "mode-water"]) {
+      const b = await page.locator("#" + id).boundingBox();
+      check(b.width >= 44 && b.height >= 44 && b.y >= 0 && b.y + b.height <= 844,
+        `on a phone ${id} is on the first screen and thumb-sized (${Math.round(b.width)}x${Math.round(b.height)} at y ${Math.round(b.y)})`);
+    }
+    const small = await page.evaluate(() => [...document.querySelectorAll("button")]
+      .filter((b) => b.offsetParent !== null && b.getBoundingClientRect().height < 44)
+      .map((b) => `${b.id || b.textContent.trim()} ${b.getBoundingClientRect().height}`));
+    check(small.length === 0, "every button shown on a phone is at least 44 px tall" + (small.length ? ": " + small.join(", ") : ""));
     // Taps with the mode switch: water, then ship.
     const open = [];
     for (let r = 0; r < rows && open.length < 2; r++) {
@@ -472,6 +487,25 @@ async function phone() {
     check(hint.y >= after.y + after.height && hint.y - (after.y + after.height) < 120,
       `the hint sits right under the board (${Math.round(hint.y - after.y - after.height)} px below)`);
     check(hint.y + hint.height <= 844, "and on the first screen");
+    const mode = await page.locator("#mode-water").boundingBox();
+    check(mode.y + mode.height <= 844, `with the hint shown, the mode switch is still on the first screen (y ${Math.round(mode.y)})`);
+    // The hint box shows at most 3 lines; a longer reason folds behind "more".
+    const lines = () => page.evaluate(() => {
+      const p = document.querySelector("#hint-text");
+      return p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight);
+    });
+    check(await lines() <= 3.05, `the hint box shows at most 3 lines (${(await lines()).toFixed(1)})`);
+    const reason = await page.textContent("#hint-text");
+    await page.evaluate((t) => { game.hintText = t; drawHint(); }, (reason + " ").repeat(6).trim());
+    check(await lines() <= 3.05 && await page.isVisible("#hint-more"), `a long reason is cut to 3 lines (${(await lines()).toFixed(1)}), with "more"`);
+    const more = await page.locator("#hint-more").boundingBox();
+    check(more.height >= 44 && more.width >= 44, `"more" is thumb-sized (${Math.round(more.width)}x${Math.round(more.height)})`);
+    await page.tap("#hint-more");
+    check(await lines() > 3.5 && (await page.getAttribute("#hint-more", "aria-expanded")) === "true",
+      `"more" shows the whole reason (${(await lines()).toFixed(1)} lines)`);
+    await page.tap("#hint-more");
+    check(await lines() <= 3.05, "and \"less\" folds it again");
+    await page.evaluate((t) => { game.hintText = t; drawHint(); }, reason);
     await page.screenshot({ path: join(shots, "web-phone.png") });
     check(true, "phone screenshot written to " + join(shots, "web-phone.png"));
     await audit(page, "on the phone layout");
