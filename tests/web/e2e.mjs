@@ -425,6 +425,11 @@ async function desktop() {
     check(await page.getAttribute("#mode-water", "aria-pressed") === "true", "m switches to water mode");
     await page.keyboard.press("m");
     check(await page.getAttribute("#mode-ship", "aria-pressed") === "true", "and back to ship mode");
+    await page.evaluate(() => document.activeElement.blur());
+    await page.keyboard.press(" ");
+    check(await page.getAttribute("#mode-water", "aria-pressed") === "true", "space off the board and buttons switches the mode too");
+    await page.keyboard.press(" ");
+    check(await page.getAttribute("#mode-ship", "aria-pressed") === "true", "and back");
     await page.evaluate(() => { document.querySelector("#import").open = true; });
     await page.fill("#input", "");
     await page.focus("#input");
