@@ -34,8 +34,14 @@ const game = {
   since: null,      // when the clock last started (ms), or null when stopped
   solved: false,
   revealed: false,  // the solution was shown
+  assisted: false,  // Solve or Reveal one cell was used in this game: no best time
+  result: null,     // once solved: { ms, kind, assisted, best, newBest } (the banner)
+  asked: null,      // the grade the puzzle was generated for, or null
+  grading: null,    // the grade's request: "pending", "failed", or null
   cursor: { row: 0, col: 0 },
   hint: null,       // index of the hinted cell
+  hintText: null,   // the hint's reason, shown in the hint box
+  hintMore: false,  // the hint box shows the whole reason (else at most 3 lines)
   wrong: new Set(), // cells marked wrong
   mode: "s",        // what a click places: "s" or "."
 };
@@ -93,15 +99,20 @@ class ApiFailure extends Error {
   }
 }
 
-async function api(route, body) {
+// Posts `body` to the API route. `signal` (an AbortController's) cancels the request: the
+// browser closes the connection and the server stops the request's work at once (docs/web.md).
+// A cancelled request rejects with an AbortError, which `action` keeps quiet.
+async function api(route, body, signal) {
   let response;
   try {
     response = await fetch("/api/" + route, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
+      signal,
     });
   } catch (e) {
+    if (aborted(e)) throw e;
     throw new Error("Cannot reach the server. Is bimaru-sat serve still running?");
   }
   const text = await response.text();
@@ -111,13 +122,33 @@ async function api(route, body) {
   return value;
 }
 
-// Runs an action, showing its failure as the message.
+const aborted = (e) => e && e.name === "AbortError";
+
+// The requests the page may stop needing, each with its AbortController: the "New puzzle" the
+// player waits for, and the background questions about the puzzle on the board (`learn`). The
+// next puzzle asked for in advance is `upcoming`'s.
+const pending = { generate: null, learn: null };
+
+function cancel(name) {
+  if (pending[name]) pending[name].abort();
+  pending[name] = null;
+}
+
+// A new AbortController for `name`, cancelling the one before.
+function controllerFor(name) {
+  cancel(name);
+  pending[name] = new AbortController();
+  return pending[name];
+}
+
+// Runs an action, showing its failure as the message (a cancelled request says nothing).
 function action(run) {
   return async (event) => {
     if (event) event.preventDefault();
     try {
       await run();
     } catch (e) {
+      if (aborted(e)) return;
       if (e instanceof ApiFailure) say(e.words, { error: true, details: e.message });
       else say(e.message, { error: true });
     }
@@ -161,7 +192,8 @@ function save() {
   store("game." + game.key, {
     source: game.source, title: game.title, solution: game.solution, grade: game.grade,
     cells: game.cells, history: game.history, future: game.future, crossed: game.crossed,
-    elapsed: elapsed(), solved: game.solved, revealed: game.revealed, saved: Date.now(),
+    elapsed: elapsed(), solved: game.solved, revealed: game.revealed, asked: game.asked,
+    assisted: game.assisted, result: game.result, saved: Date.now(),
   });
   store("current", game.key);
   const recent = (stored("recent") || []).filter((k) => k !== game.key);
@@ -208,18 +240,22 @@ async function nameOf(source) {
 }
 
 // Opens `puzzle` (parsed JSON without its solution); `known` may carry its solution and grade.
+// `known.asked` is the grade it was generated for; `known.signal` a request that, once
+// cancelled, means the player no longer wants it.
 async function begin(puzzle, known = {}) {
   const source = JSON.stringify(puzzle);
   const { key, puzzlink } = await nameOf(source);
+  if (known.signal && known.signal.aborted) return;
   if (puzzlink) history.replaceState(null, "", "/?p=" + encodeURIComponent(key));
   const saved = stored("game." + key);
   if (saved && saved.source === source) {
     resume(key, saved);
     return;
   }
-  setPuzzle(key, puzzle, known.title || `${puzzle.rows}x${puzzle.cols}`);
+  setPuzzle(key, puzzle, `${puzzle.rows}x${puzzle.cols}${known.asked ? " " + known.asked : ""}`);
   game.solution = known.solution || null;
   game.grade = known.grade || null;
+  game.asked = known.asked || null;
   game.since = Date.now();
   say(`New ${game.title} puzzle. Place the fleet.`);
   drawAll();
@@ -243,6 +279,10 @@ function setPuzzle(key, puzzle, title) {
   game.since = null;
   game.solved = false;
   game.revealed = false;
+  game.assisted = false;
+  game.result = null;
+  game.asked = null;
+  game.grading = null;
   game.cursor = { row: 0, col: 0 };
   clearMarks();
   $("share-box").hidden = true;
@@ -256,7 +296,8 @@ function resume(key, saved) {
   Object.assign(game, {
     solution: saved.solution, grade: saved.grade, cells: saved.cells, history: saved.history || [],
     future: saved.future || [], crossed: saved.crossed || {}, elapsed: saved.elapsed || 0,
-    solved: !!saved.solved, revealed: !!saved.revealed,
+    solved: !!saved.solved, revealed: !!saved.revealed, asked: saved.asked || null,
+    assisted: !!saved.assisted, result: saved.result || null,
   });
   game.since = game.solved ? null : Date.now();
   nameOf(game.source).then(({ puzzlink }) => {
@@ -271,24 +312,37 @@ function resume(key, saved) {
 
 // Asks the server, in the background, for what the page needs to know: the solution (to
 // notice completion) and the grade.
+// A new puzzle cancels the questions about the one before.
 async function learn() {
   const key = game.key;
+  const { signal } = controllerFor("learn");
   try {
     if (!game.solution) {
-      const answer = await api("unique", { puzzle: game.source });
+      const answer = await api("unique", { puzzle: game.source }, signal);
       if (game.key !== key) return;
       if (answer.status === "unique") game.solution = answer.grid;
       else say("This puzzle has more than one solution, so it cannot tell you when you are done.", { error: true });
     }
     if (!game.grade && game.solution) {
-      const grade = await api("grade", { puzzle: game.source });
+      game.grading = "pending";
+      drawInfo();
+      const grade = await api("grade", { puzzle: game.source }, signal);
       if (game.key !== key) return;
       game.grade = grade;
+      game.grading = null;
+      game.title = `${game.puzzle.rows}x${game.puzzle.cols} ${grade.grade}`;
     }
     save();
     complete();
+    drawAll();
   } catch (e) {
     // The page plays on without them.
+    if (game.key === key && !aborted(e)) {
+      game.grading = game.grading && "failed";
+      drawInfo();
+    }
+  } finally {
+    if (pending.learn && pending.learn.signal === signal) pending.learn = null;
   }
 }
 
@@ -300,7 +354,8 @@ async function openText(text) {
 }
 
 // The next puzzle of the chosen size, grade and fleet, asked for while the player plays, so that
-// "New puzzle" shows it at once. One is kept at a time, only for the choices it was asked with.
+// "New puzzle" shows it at once. One is kept at a time, only for the choices it was asked with:
+// asking for other choices cancels it.
 let upcoming = null;
 
 function generateRequest() {
@@ -318,25 +373,48 @@ function prefetch() {
   const request = generateRequest();
   const choices = choicesOf(request);
   if (upcoming && upcoming.choices === choices) return;
+  if (upcoming) upcoming.controller.abort();
+  const controller = new AbortController();
   // A failure is left for the request "New puzzle" then makes itself, which shows it.
-  upcoming = { choices, answer: api("generate", request).catch(() => null) };
+  upcoming = { choices, controller, answer: api("generate", request, controller.signal).catch(() => null) };
+}
+
+// A new Size, Grade or fleet: the puzzle asked for in advance is cancelled and asked for again;
+// a "New puzzle" the player is waiting for is made again with the new choices.
+function choose() {
+  if (pending.generate) action(generate)();
+  else prefetch();
+  if (game.puzzle) drawBanner();
 }
 
 async function generate() {
+  const controller = controllerFor("generate");
   const request = generateRequest();
   const { size, grade = "" } = request;
   store("prefs", { size, grade });
   say("Making a new puzzle…");
-  let puzzle = null;
-  if (upcoming && upcoming.choices === choicesOf(request)) {
-    const { answer } = upcoming;
-    upcoming = null;
-    puzzle = await answer;
+  try {
+    let puzzle = null;
+    const choices = choicesOf(request);
+    if (upcoming && upcoming.choices === choices) {
+      // Taken: from now on a change of the choices cancels it as the player's own request.
+      const { answer } = upcoming;
+      const taken = upcoming.controller;
+      controller.signal.addEventListener("abort", () => taken.abort());
+      upcoming = null;
+      puzzle = await answer;
+      if (controller.signal.aborted) return;
+    } else if (upcoming) {
+      upcoming.controller.abort();
+      upcoming = null;
+    }
+    if (!puzzle) puzzle = await api("generate", request, controller.signal);
+    const solution = puzzle.solution;
+    delete puzzle.solution;
+    await begin(puzzle, { solution, asked: grade || null, signal: controller.signal });
+  } finally {
+    if (pending.generate === controller) pending.generate = null;
   }
-  if (!puzzle) puzzle = await api("generate", request);
-  const solution = puzzle.solution;
-  delete puzzle.solution;
-  await begin(puzzle, { solution, title: `${size}${grade ? " " + grade : ""}` });
   prefetch();
 }
 
@@ -344,8 +422,21 @@ async function generate() {
 
 function clearMarks() {
   game.hint = null;
+  game.hintText = null;
+  game.hintMore = false;
   game.wrong.clear();
-  $("hint-box").hidden = true;
+}
+
+// The hint box: the reason, at most 3 lines unless "more" was pressed.
+function drawHint() {
+  const box = $("hint-box"), text = $("hint-text"), more = $("hint-more");
+  box.hidden = !game.hintText;
+  if (!game.hintText) return;
+  text.textContent = game.hintText;
+  text.classList.toggle("clamped", !game.hintMore);
+  more.hidden = !game.hintMore && text.scrollHeight <= text.clientHeight + 1;
+  more.textContent = game.hintMore ? "less" : "more";
+  more.setAttribute("aria-expanded", String(game.hintMore));
 }
 
 // Sets cells (index -> letter) as one step of the undo history.
@@ -408,6 +499,7 @@ function reopen() {
   if (game.revealed) {
     game.solved = false;
     game.revealed = false;
+    game.result = null;
     game.since = Date.now();
   }
 }
@@ -424,13 +516,52 @@ function complete() {
   game.since = null;
   // The open cells are water.
   game.cells = game.cells.map((c) => (c === "?" ? "." : c));
+  record();
   finished();
+}
+
+// The kind of puzzle best times are kept for: its size and grade.
+function kindOf() {
+  return `${game.puzzle.rows}x${game.puzzle.cols} ${gradeName() || "ungraded"}`;
+}
+
+// The result of the solve just made, kept with the game: a solve without help sets the best
+// time of its size and grade (kept in localStorage) when it beats it.
+function record() {
+  const kind = kindOf();
+  const bests = stored("best") || {};
+  const before = typeof bests[kind] === "number" ? bests[kind] : null;
+  const assisted = game.assisted || game.revealed;
+  const newBest = !assisted && (before === null || game.elapsed < before);
+  if (newBest) {
+    bests[kind] = game.elapsed;
+    store("best", bests);
+  }
+  game.result = { ms: game.elapsed, kind, assisted, best: newBest ? game.elapsed : before, newBest };
+}
+
+// The banner of a solved game, drawn from its result.
+function drawBanner() {
+  const r = game.solved ? game.result : null;
+  $("banner").hidden = !r;
+  if (!r) return;
+  const time = clock(r.ms);
+  const best = r.best === null ? "" : ` Best: ${clock(r.best)}.`;
+  let text;
+  if (game.revealed) text = `Solution shown after ${time} — ${r.kind}, assisted: no best time.${best}`;
+  else if (r.assisted) text = `Solved in ${time} — ${r.kind}, assisted (Solve or Reveal was used): no best time.${best}`;
+  else if (r.newBest) text = `Solved in ${time} — ${r.kind}. Best: ${time}, a new best time!`;
+  else text = `Solved in ${time} — ${r.kind}.${best}`;
+  $("banner-text").textContent = text;
+  const request = generateRequest();
+  $("next-puzzle").textContent = `Next puzzle (${request.size}${request.grade ? " " + request.grade : ""})`;
 }
 
 function finished() {
   const grade = game.grade ? ` Grade: ${game.grade.grade}.` : "";
   const how = game.revealed ? "Solution shown after" : "Solved in";
-  say(`${how} ${clock(game.elapsed)}.${grade}`, { details: gradeDetails() });
+  const assisted = game.assisted && !game.revealed ? " Assisted: Solve or Reveal was used." : "";
+  say(`${how} ${clock(game.elapsed)}.${grade}${assisted}`, { details: gradeDetails() });
   tick();
 }
 
@@ -498,9 +629,27 @@ function completeShips(cells) {
   return lengths;
 }
 
+// The fleet panel is one Tab stop: the list takes the focus, named by a summary; the arrow keys
+// move the focus among its icons (out of the Tab order), Enter or space crosses one off.
+function onFleetKey(event) {
+  const icons = [...$("fleet-list").querySelectorAll(".ship-icon:not(:disabled)")];
+  if (!icons.length) return;
+  const at = icons.indexOf(document.activeElement);
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  let next;
+  if (step) next = at < 0 ? 0 : Math.min(icons.length - 1, Math.max(0, at + step));
+  else if (event.key === "Home") next = 0;
+  else if (event.key === "End") next = icons.length - 1;
+  else return;
+  icons[next].focus();
+  event.preventDefault();
+}
+
 function drawFleet() {
   const list = $("fleet-list");
+  const focused = list.contains(document.activeElement) && document.activeElement !== list ? document.activeElement.id : null;
   list.replaceChildren();
+  const summary = [];
   const fleet = game.puzzle.fleet || {};
   const placed = {};
   for (const n of completeShips(game.cells)) placed[n] = (placed[n] || 0) + 1;
@@ -519,6 +668,8 @@ function drawFleet() {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "ship-icon";
+      b.id = `ship-${length}-${k}`;
+      b.tabIndex = -1;
       const auto = k < done;
       const crossed = auto || !!game.crossed[`${length}:${k}`];
       b.classList.toggle("crossed", crossed);
@@ -537,7 +688,10 @@ function drawFleet() {
     }
     li.appendChild(label);
     list.appendChild(li);
+    summary.push(`${count === 1 ? "one ship" : count + " ships"} of length ${length}, ${done} placed`);
   }
+  list.setAttribute("aria-label", `Fleet: ${summary.join("; ")}. Arrow keys pick a ship, Enter crosses it off.`);
+  if (focused && $(focused)) $(focused).focus();
 }
 
 // ---- the board ----
@@ -629,12 +783,28 @@ function drawBoard() {
   buildBoard(board, game.cells, true);
   board.setAttribute("aria-activedescendant", `cell-${game.cursor.row}-${game.cursor.col}`);
   fit();
+  drawHint();
 }
 
 function drawAll() {
   drawBoard();
   drawFleet();
+  drawInfo();
+  drawBanner();
   tick();
+}
+
+// The puzzle's size and grade, shown with it.
+function gradeName() {
+  return game.grade ? game.grade.grade : game.asked;
+}
+
+function drawInfo() {
+  if (!game.puzzle) return;
+  const { rows, cols } = game.puzzle;
+  const name = gradeName();
+  const grade = name ? `grade: ${name}` : game.grading === "pending" ? "grading…" : game.grading === "failed" ? "grade not known" : "";
+  $("puzzle-info").textContent = `${rows}x${cols} puzzle${grade ? ", " + grade : ""}`;
 }
 
 // The cell size that fits the board in the window.
@@ -733,8 +903,7 @@ async function hint() {
   }
   game.hint = answer.row * cols + answer.col;
   game.cursor = { row: answer.row, col: answer.col };
-  $("hint-text").textContent = answer.text;
-  $("hint-box").hidden = false;
+  game.hintText = answer.text;
   say(`Hint: the highlighted cell is ${answer.content === "water" ? "water" : "part of a ship"}.`, {
     details: `Found by ${answer.method}.`,
   });
@@ -759,9 +928,11 @@ async function solve() {
   game.cells = next;
   clearMarks();
   game.revealed = true;
+  game.assisted = true;
   game.solved = true;
   game.elapsed = elapsed();
   game.since = null;
+  record();
   finished();
   drawAll();
   save();
@@ -780,6 +951,7 @@ async function revealOne() {
   if (i === undefined) return;
   const letter = rows[Math.floor(i / cols)][i % cols] === "." ? "." : "s";
   game.cursor = { row: Math.floor(i / cols), col: i % cols };
+  game.assisted = true;
   edit([[i, letter]]);
   if (!game.solved) {
     game.hint = i;
@@ -882,13 +1054,32 @@ function onKey(event) {
   } else if (key === "Backspace" || key === "Delete") {
     edit([[index(cur.row, cur.col), "?"]]);
     announce();
-  } else if ((ctrl && (key === "y" || (key.toLowerCase() === "z" && event.shiftKey))) || (key === "r" && !ctrl)) {
-    action(redo)();
-  } else if (key === "u" || (ctrl && key === "z")) {
-    action(undo)();
   } else {
-    return;
+    return; // the page's own shortcuts (onShortcut) take the rest
   }
+  event.preventDefault();
+}
+
+// The page's shortcuts, wherever the focus is except in a text field: undo, redo, hint, check
+// and the mode switch (space too, where it would press nothing else).
+function onShortcut(event) {
+  if (event.defaultPrevented || !game.puzzle || event.altKey) return;
+  const target = event.target instanceof Element ? event.target : document.body;
+  if (target.closest("input, textarea, select, [contenteditable]:not([contenteditable='false'])")) return;
+  const key = event.key;
+  const lower = key.length === 1 ? key.toLowerCase() : key;
+  const ctrl = event.ctrlKey || event.metaKey;
+  if (ctrl && (lower === "y" || (lower === "z" && event.shiftKey))) action(redo)();
+  else if (ctrl && lower === "z") action(undo)();
+  else if (ctrl || event.shiftKey && key !== " ") return;
+  else if (key === "u") action(undo)();
+  else if (key === "r") action(redo)();
+  else if (key === "h") action(hint)();
+  else if (key === "c") action(check)();
+  else if (key === "m" || (key === " " && !target.closest("button, a, summary, [role='button'], [tabindex]:not(body)"))) {
+    setMode(game.mode === "s" ? "." : "s");
+    say(`Mode: ${game.mode === "s" ? "ship" : "water"}.`);
+  } else return;
   event.preventDefault();
 }
 
@@ -957,7 +1148,8 @@ document.addEventListener("DOMContentLoaded", () => {
     await openText(text);
   }));
   on("generate", generate);
-  for (const id of ["size", "grade", "fleet-spec"]) $(id).addEventListener("change", prefetch);
+  on("next-puzzle", generate);
+  for (const id of ["size", "grade", "fleet-spec"]) $(id).addEventListener("change", choose);
   on("undo", undo);
   on("redo", redo);
   on("check", check);
@@ -972,18 +1164,37 @@ document.addEventListener("DOMContentLoaded", () => {
   on("grade-button", grade);
   on("share", share);
   on("download", download);
+  on("hint-more", () => {
+    game.hintMore = !game.hintMore;
+    drawHint();
+  });
   on("mode-ship", () => setMode("s"));
   on("mode-water", () => setMode("."));
   const board = $("board");
   board.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", onShortcut);
+  $("fleet-list").addEventListener("keydown", onFleetKey);
   board.addEventListener("pointerdown", onPointerDown);
   board.addEventListener("pointermove", onPointerMove);
   board.addEventListener("pointerup", onPointerUp);
   board.addEventListener("pointercancel", onPointerUp);
   board.addEventListener("contextmenu", (e) => e.preventDefault());
   board.addEventListener("focus", () => game.puzzle && announce());
-  window.addEventListener("resize", fit);
-  window.addEventListener("pagehide", save);
+  window.addEventListener("resize", () => {
+    fit();
+    drawHint();
+  });
+  window.addEventListener("pagehide", () => {
+    // Leaving: nothing asked for is needed any more.
+    save();
+    cancel("generate");
+    cancel("learn");
+    if (upcoming) upcoming.controller.abort();
+    upcoming = null;
+  });
+  window.addEventListener("pageshow", (e) => {
+    if (e.persisted && game.puzzle) prefetch();
+  });
   document.addEventListener("visibilitychange", save);
   setInterval(() => {
     if (game.since !== null) tick();

@@ -10,8 +10,12 @@
 // undo and redo, that a reload restores the cells, the undo history and the timer, the recent
 // list, a hint on a board with a mistake, Solve asking first and revealing one cell, finishing
 // by keyboard alone ("Solved in", the timer stopped), every control reached with Tab, the other
-// buttons, and that "New puzzle" shows the puzzle asked for in advance without waiting; at
-// 390x844 (a phone) the board first, the hint beside it, the mode switch for taps. axe-core audits both layouts (no serious or critical violation). Screenshots of both go
+// buttons, that "New puzzle" shows the puzzle asked for in advance without waiting, that Size
+// and Grade changes cancel their requests, the solved banner and best times (assisted solves
+// set none), and the shortcuts anywhere with the fleet panel one Tab stop; at
+// 390x844 (a phone) the board first, the hint beside it (at most 3 lines, "more"), the mode
+// switch for taps (thumb-sized, as every button). axe-core audits both layouts (no serious or
+// critical violation). Screenshots of both go
 // to SCREENSHOT_DIR/web.png and web-phone.png. Any request to another host, or any error on the
 // page's console other than the API's expected 422 answers, fails the test.
 
@@ -262,6 +266,8 @@ async function desktop() {
     await page.reload();
     await page.waitForFunction(() => document.querySelector("#message").textContent.includes("Solved in"));
     check((await message()).includes("Grade:"), "the finished game reopens finished, with its grade: " + (await message()));
+    check(await page.isVisible("#banner") && (await page.textContent("#banner-text")).includes("assisted"),
+      "its banner comes back, marked assisted (Reveal one cell was used): " + (await page.textContent("#banner-text")));
     await audit(page, "on the finished desktop page");
 
     // 10. The other buttons.
@@ -316,13 +322,132 @@ async function desktop() {
     await page.evaluate(() => upcoming.answer);
     await page.route("**/api/generate", async (route) => {
       await new Promise((done) => setTimeout(done, 3000));
-      await route.continue();
+      // The page may have cancelled the request meanwhile (a new Size or Grade does).
+      await route.continue().catch(() => {});
     });
     const shown = await page.evaluate(() => game.key);
     await page.click("#generate");
     await page.waitForFunction((k) => game.key !== k && document.querySelectorAll("#board .cell").length === 64, shown, { timeout: 1500 });
     check(true, "New puzzle shows the puzzle asked for in advance at once (the server now answers in 3 s)");
     await page.unroute("**/api/generate");
+
+    // 12. Puzzles on tap: every size up to 30x30 in the menu; five Size/Grade changes in a row
+    // cancel the requests made for them (the server stops their work), so that a 10x10 easy
+    // asked for next appears within a second; its grade is shown with it.
+    const sizes = await page.locator("#size option").allTextContents();
+    check(["10x10", "12x12", "15x15", "20x20", "25x25", "30x30"].every((s) => sizes.includes(s)),
+      "the size menu offers every size up to 30x30: " + sizes.join(", "));
+    const cancelled = [];
+    page.on("requestfailed", (r) => {
+      if (r.url().endsWith("/api/generate")) cancelled.push(r.failure() && r.failure().errorText);
+    });
+    await page.waitForFunction(() => upcoming !== null);
+    await page.evaluate(() => upcoming.answer);
+    for (const [menu, choice] of [["#size", "20x20"], ["#grade", "hard"], ["#size", "30x30"], ["#grade", "fiendish"], ["#size", "25x25"]]) {
+      await page.selectOption(menu, choice);
+      await page.waitForTimeout(300); // long enough for the server to start on it
+    }
+    const before10 = await page.evaluate(() => game.key);
+    const asked = Date.now();
+    await page.selectOption("#size", "10x10");
+    await page.selectOption("#grade", "easy");
+    await page.click("#generate");
+    await page.waitForFunction((k) => game.key !== k && document.querySelectorAll("#board .cell").length === 100, before10, { timeout: 10000 });
+    const took = Date.now() - asked;
+    check(cancelled.length >= 4, `the requests for the five changes were cancelled as the next came (${cancelled.length}: ${cancelled[0]})`);
+    check(took <= 1000, `after five Size/Grade changes a 10x10 easy appears within 1 s (${took} ms)`);
+    check((await page.textContent("#puzzle-info")).includes("grade: easy"), "its grade is shown with it: " + (await page.textContent("#puzzle-info")));
+
+    // 13. A solve worth finishing: this 10x10 played to the end shows the banner and saves a best
+    // time; Next puzzle gives a new board at the same settings; Solve (and Solve, Undo, Redo)
+    // is marked assisted and sets no best time.
+    await page.click("#mode-ship");
+    const target = await page.evaluate(() => ({ rows: game.solution, given: game.given }));
+    for (let r = 0; r < 10; r++) {
+      for (let c = 0; c < 10; c++) {
+        if (target.rows[r][c] !== "." && !target.given[r * 10 + c]) await cell(r, c).click();
+      }
+    }
+    await page.waitForSelector("#banner:not([hidden])");
+    const banner = () => page.textContent("#banner-text");
+    check(/^Solved in \d+:\d\d — 10x10 easy\./.test(await banner()), "playing a 10x10 to the end shows the banner: " + (await banner()));
+    check(await page.getAttribute("#banner", "role") === "status", "the banner is a status");
+    const bests = () => page.evaluate(() => JSON.parse(localStorage.getItem("bimaru.best")) || {});
+    const best = (await bests())["10x10 easy"];
+    check(typeof best === "number" && best >= 0, `the best time of 10x10 easy is saved (${best} ms)`);
+    check((await banner()).includes("best time") || (await banner()).includes("Best:"), "the banner names the best time");
+    const solvedKey = await page.evaluate(() => game.key);
+    await page.click("#next-puzzle");
+    await page.waitForFunction((k) => game.key !== k && !game.solved && document.querySelectorAll("#board .cell").length === 100, solvedKey);
+    check(await page.isHidden("#banner"), "Next puzzle gives a new 10x10 board, and the banner goes");
+    check((await page.textContent("#puzzle-info")).includes("grade: easy"), "at the same settings: " + (await page.textContent("#puzzle-info")));
+    await page.click("#solve");
+    await page.click("#solve-yes");
+    await page.waitForSelector("#banner:not([hidden])");
+    check((await banner()).includes("assisted"), "after Solve the result says assisted: " + (await banner()));
+    await page.click("#undo");
+    check(await page.isHidden("#banner"), "Undo after Solve reopens the game");
+    await page.click("#redo");
+    await page.waitForSelector("#banner:not([hidden])");
+    check((await banner()).includes("assisted") && (await page.evaluate(() => game.solved)),
+      "Solve, Undo, Redo is still an assisted solve: " + (await banner()));
+    check((await bests())["10x10 easy"] === best, "and sets no best time");
+
+    // 14. Keys wherever the focus is, except in text fields; the fleet panel is one Tab stop.
+    const solvedOne = await page.evaluate(() => game.key);
+    await page.click("#generate");
+    await page.waitForFunction((k) => game.key !== k && !game.solved && game.solution !== null, solvedOne);
+    const free = await page.evaluate(() => {
+      const i = game.cells.findIndex((c, j) => c === "?" && game.solution[Math.floor(j / game.puzzle.cols)][j % game.puzzle.cols] === ".");
+      return [Math.floor(i / game.puzzle.cols), i % game.puzzle.cols];
+    });
+    await cell(...free).click({ button: "right" });
+    check(await state(...free) === ".", "a move: water at " + free);
+    await page.click("#hint");
+    await page.waitForSelector("#board .cell.hinted");
+    check(await page.evaluate(() => document.activeElement.id) === "hint", "the focus is on Hint after clicking it");
+    await page.keyboard.press("Control+z");
+    check(await state(...free) === "?", "after clicking Hint, Ctrl+Z undoes the last move");
+    await page.keyboard.press("Control+y");
+    check(await state(...free) === ".", "Ctrl+Y redoes it");
+    await page.keyboard.press("u");
+    check(await state(...free) === "?", "u undoes it");
+    await page.keyboard.press("r");
+    check(await state(...free) === ".", "r redoes it");
+    check(await page.locator("#board .cell.hinted").count() === 0, "the edits cleared the hint");
+    await page.keyboard.press("h");
+    await page.waitForSelector("#board .cell.hinted");
+    check(true, "h asks for a hint");
+    await page.keyboard.press("c");
+    await waitMessage("No mistakes");
+    check(true, "c checks: " + (await message()));
+    await page.keyboard.press("m");
+    check(await page.getAttribute("#mode-water", "aria-pressed") === "true", "m switches to water mode");
+    await page.keyboard.press("m");
+    check(await page.getAttribute("#mode-ship", "aria-pressed") === "true", "and back to ship mode");
+    await page.evaluate(() => document.activeElement.blur());
+    await page.keyboard.press(" ");
+    check(await page.getAttribute("#mode-water", "aria-pressed") === "true", "space off the board and buttons switches the mode too");
+    await page.keyboard.press(" ");
+    check(await page.getAttribute("#mode-ship", "aria-pressed") === "true", "and back");
+    await page.evaluate(() => { document.querySelector("#import").open = true; });
+    await page.fill("#input", "");
+    await page.focus("#input");
+    await page.keyboard.type("uhm");
+    check(await state(...free) === "." && (await page.inputValue("#input")) === "uhm" &&
+      (await page.getAttribute("#mode-ship", "aria-pressed")) === "true", "keys typed in a text field are text, not shortcuts");
+    await page.focus("#board");
+    await page.keyboard.press("Tab");
+    check(await page.evaluate(() => document.activeElement.id) === "fleet-list", "Tab from the board reaches the fleet panel in one step");
+    check((await page.getAttribute("#fleet-list", "aria-label")).startsWith("Fleet: "), "the fleet panel is named by a summary: " + (await page.getAttribute("#fleet-list", "aria-label")));
+    check(await page.evaluate(() => [...document.querySelectorAll("#fleet-list .ship-icon")].every((b) => b.tabIndex === -1)),
+      "no fleet icon is a Tab stop");
+    await page.keyboard.press("ArrowRight");
+    const icon = await page.evaluate(() => document.activeElement.id);
+    check(icon.startsWith("ship-"), "an arrow key picks a ship of the fleet: " + icon);
+    await page.keyboard.press("Enter");
+    check(await page.getAttribute("#" + icon, "aria-pressed") === "true", "Enter crosses it off, and the focus stays on it");
+    check(await page.evaluate(() => document.activeElement.id) === icon, "the focus stays on the ship");
   } finally {
     await context.close();
   }
@@ -337,6 +462,17 @@ async function phone() {
     const board = await page.locator("#board").boundingBox();
     check(board.y < 80, `on a phone the board comes first (${Math.round(board.y)} px down)`);
     check(board.x >= 0 && board.x + board.width <= 390, `and fits the width (${Math.round(board.width)} px)`);
+    // Thumb-sized targets: the mode switch is on the first screen, each half at least 44x44 px,
+    // and every button shown at least 44 px tall.
+    for (const id of ["mode-ship", "mode-water"]) {
+      const b = await page.locator("#" + id).boundingBox();
+      check(b.width >= 44 && b.height >= 44 && b.y >= 0 && b.y + b.height <= 844,
+        `on a phone ${id} is on the first screen and thumb-sized (${Math.round(b.width)}x${Math.round(b.height)} at y ${Math.round(b.y)})`);
+    }
+    const small = await page.evaluate(() => [...document.querySelectorAll("button")]
+      .filter((b) => b.offsetParent !== null && b.getBoundingClientRect().height < 44)
+      .map((b) => `${b.id || b.textContent.trim()} ${b.getBoundingClientRect().height}`));
+    check(small.length === 0, "every button shown on a phone is at least 44 px tall" + (small.length ? ": " + small.join(", ") : ""));
     // Taps with the mode switch: water, then ship.
     const open = [];
     for (let r = 0; r < rows && open.length < 2; r++) {
@@ -356,6 +492,25 @@ async function phone() {
     check(hint.y >= after.y + after.height && hint.y - (after.y + after.height) < 120,
       `the hint sits right under the board (${Math.round(hint.y - after.y - after.height)} px below)`);
     check(hint.y + hint.height <= 844, "and on the first screen");
+    const mode = await page.locator("#mode-water").boundingBox();
+    check(mode.y + mode.height <= 844, `with the hint shown, the mode switch is still on the first screen (y ${Math.round(mode.y)})`);
+    // The hint box shows at most 3 lines; a longer reason folds behind "more".
+    const lines = () => page.evaluate(() => {
+      const p = document.querySelector("#hint-text");
+      return p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight);
+    });
+    check(await lines() <= 3.05, `the hint box shows at most 3 lines (${(await lines()).toFixed(1)})`);
+    const reason = await page.textContent("#hint-text");
+    await page.evaluate((t) => { game.hintText = t; drawHint(); }, (reason + " ").repeat(6).trim());
+    check(await lines() <= 3.05 && await page.isVisible("#hint-more"), `a long reason is cut to 3 lines (${(await lines()).toFixed(1)}), with "more"`);
+    const more = await page.locator("#hint-more").boundingBox();
+    check(more.height >= 44 && more.width >= 44, `"more" is thumb-sized (${Math.round(more.width)}x${Math.round(more.height)})`);
+    await page.tap("#hint-more");
+    check(await lines() > 3.5 && (await page.getAttribute("#hint-more", "aria-expanded")) === "true",
+      `"more" shows the whole reason (${(await lines()).toFixed(1)} lines)`);
+    await page.tap("#hint-more");
+    check(await lines() <= 3.05, "and \"less\" folds it again");
+    await page.evaluate((t) => { game.hintText = t; drawHint(); }, reason);
     await page.screenshot({ path: join(shots, "web-phone.png") });
     check(true, "phone screenshot written to " + join(shots, "web-phone.png"));
     await audit(page, "on the phone layout");
