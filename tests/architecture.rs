@@ -687,20 +687,23 @@ fn paths_below_usecase(syntax: &syn::File) -> Vec<String> {
     finder.0
 }
 
+/// What `find` reports in each of `files` (paths from the repository root), each finding after
+/// its file's path.
+fn findings(files: &[String], find: impl Fn(&syn::File) -> Vec<String>) -> Vec<String> {
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(root().join(file)).expect("a source");
+        let syntax = syn::parse_file(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        found.extend(find(&syntax).into_iter().map(|f| format!("{file}: {f}")));
+    }
+    found
+}
+
 #[test]
 fn front_ends_import_nothing_below_usecase() {
     // What the binary, the server and Python need from the layers below is re-exported by
     // `usecase` (its front door) or the crate root; the rest may change without them.
-    let mut found = Vec::new();
-    for file in front_end_files() {
-        let text = std::fs::read_to_string(root().join(&file)).expect("a source");
-        let syntax = syn::parse_file(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
-        found.extend(
-            paths_below_usecase(&syntax)
-                .into_iter()
-                .map(|p| format!("{file}: {p}")),
-        );
-    }
+    let found = findings(&front_end_files(), paths_below_usecase);
     assert!(
         found.is_empty(),
         "front ends reach below usecase (re-export from usecase/mod.rs instead):\n{}",
@@ -713,7 +716,10 @@ fn front_ends_import_nothing_below_usecase() {
     .unwrap();
     assert_eq!(
         paths_below_usecase(&planted),
-        ["bimaru_sat::format::ist", "bimaru_sat::model::limits::MAX_CELLS"]
+        [
+            "bimaru_sat::format::ist",
+            "bimaru_sat::model::limits::MAX_CELLS"
+        ]
     );
 }
 
@@ -762,20 +768,17 @@ fn strings_naming_a_flag(syntax: &syn::File) -> Vec<String> {
 fn no_library_string_names_a_flag() {
     // Flags belong to the binary: the library's messages name inputs and rules, and each
     // front end (the command line, the server, Python) says how its user sets a value.
-    let mut found = Vec::new();
-    for file in source_files() {
-        if file == "main.rs" || file.starts_with("app/") {
-            continue;
-        }
-        let text = std::fs::read_to_string(root().join("src").join(&file)).expect("a source");
-        let syntax = syn::parse_file(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
-        found.extend(
-            strings_naming_a_flag(&syntax)
-                .into_iter()
-                .map(|s| format!("src/{file}: {s:?}")),
-        );
-    }
-    assert!(found.is_empty(), "library strings naming flags:\n{}", found.join("\n"));
+    let library: Vec<String> = source_files()
+        .into_iter()
+        .filter(|file| file != "main.rs" && !file.starts_with("app/"))
+        .map(|file| format!("src/{file}"))
+        .collect();
+    let found = findings(&library, strings_naming_a_flag);
+    assert!(
+        found.is_empty(),
+        "library strings naming flags:\n{}",
+        found.join("\n")
+    );
     // The check sees a flag in a plain literal and in a format string, not in a doc comment.
     let planted = syn::parse_file(
         "/// see --count\nfn f(n: usize) -> String { let _ = \"a --time-limit\"; format!(\"at --count {n}\") }",
