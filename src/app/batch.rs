@@ -89,7 +89,7 @@ pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
         proof: args
             .proof_dir
             .as_ref()
-            .map(|_| proof_options(&args.proof, &options)),
+            .map(|_| proof_options(&args.proof)),
     };
     let mut proofs = match &args.proof_dir {
         Some(dir) => Some(ProofDir {

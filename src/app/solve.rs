@@ -77,19 +77,19 @@ fn job(args: &SolveArgs, deadline: Deadline) -> SolveJob {
         proof: args
             .proof
             .as_ref()
-            .map(|_| proof_options(&args.proof_args, &options)),
+            .map(|_| proof_options(&args.proof_args)),
     }
 }
 
-/// How the proof flags and the engine's solver ask for certificates to be made.
-pub(super) fn proof_options(args: &ProofArgs, options: &SolveOptions) -> ProofOptions {
+/// How the proof flags ask for certificates to be made.
+pub(super) fn proof_options(args: &ProofArgs) -> ProofOptions {
     ProofOptions {
         config: Configuration {
             model: args.proof_encoding,
             card: args.proof_card,
         },
         format: args.proof_format,
-        solver: options.solver,
+        solver: args.proof_solver,
     }
 }
 

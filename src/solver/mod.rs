@@ -27,7 +27,7 @@ choice! {
     #[derive(Default)]
     #[non_exhaustive]
     pub enum SolverKind {
-        /// varisat, pure Rust (the default).
+        /// varisat, pure Rust (every solve's lead).
         #[default]
         Varisat,
         /// CaDiCaL 3.0.1, C++ compiled by cargo (feature `cadical`, on by default; a C++ compiler is

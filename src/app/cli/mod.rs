@@ -284,6 +284,11 @@ pub struct ProofArgs {
     /// the whole encoding fastest to refute (docs/benchmarks.md).
     #[arg(long, value_parser = choice::<CardKind>(), default_value = name(DEFAULT_CONFIG.card), requires = "proof_target")]
     pub proof_card: CardKind,
+
+    /// The SAT solver that refutes the formula and writes the proof, independent of --solver:
+    /// by default the strongest this build links (CaDiCaL; varisat in a pure-Rust build).
+    #[arg(long, value_parser = choice::<SolverKind>(), default_value = name(SolverKind::strongest()), requires = "proof_target")]
+    pub proof_solver: SolverKind,
 }
 
 /// Options of the convert command.
