@@ -581,24 +581,49 @@ function gradeWords(g) {
 
 // ---- shapes and the fleet ----
 
-// The letter a cell is drawn with: a player's ship part takes the shape its neighbours imply.
-function shapeOf(cells, i) {
+// What the board shows of a cell: `shape`, the letter it is drawn with, `join`, the sides
+// ("u", "d", "l", "r") where a ship neighbour continues it, and `open`, the sides its name
+// says are still open. A player's ship part claims only what the marks and clues decide, as
+// pzprjs draws it: its end is round toward a side whose neighbour is water (or the edge) when
+// the opposite neighbour is a ship part, it is a submarine when all four neighbours are water,
+// a middle between two ship parts in a line; else it stays "s", square toward every open side.
+const SIDES = [["u", -1, 0], ["d", 1, 0], ["l", 0, -1], ["r", 0, 1]];
+const OPPOSITE = { u: "d", d: "u", l: "r", r: "l" };
+const END_TOWARD = { u: "t", d: "b", l: "l", r: "r" };
+const SIDE_WORDS = { u: "above", d: "below", l: "on the left", r: "on the right" };
+
+function drawing(cells, i) {
   const letter = cells[i];
-  if (letter !== "s") return letter;
   const { rows, cols } = game.puzzle;
   const r = Math.floor(i / cols), c = i % cols;
-  const at = (rr, cc) => (rr < 0 || cc < 0 || rr >= rows || cc >= cols ? "." : cells[rr * cols + cc]);
-  const up = isShip(at(r - 1, c)), down = isShip(at(r + 1, c));
-  const left = isShip(at(r, c - 1)), right = isShip(at(r, c + 1));
-  if ((up || down) && (left || right)) return "m";
-  if (left && right) return "m";
-  if (up && down) return "m";
-  if (right) return "l";
-  if (left) return "r";
-  if (down) return "t";
-  if (up) return "b";
-  const closed = [at(r - 1, c), at(r + 1, c), at(r, c - 1), at(r, c + 1)].every((x) => x === ".");
-  return closed ? "c" : "s";
+  const near = {};
+  for (const [side, dr, dc] of SIDES) {
+    const rr = r + dr, cc = c + dc;
+    const x = rr < 0 || cc < 0 || rr >= rows || cc >= cols ? "." : cells[rr * cols + cc];
+    near[side] = x === "?" ? "open" : isShip(x) ? "ship" : "water";
+  }
+  const sides = (kind) => SIDES.map(([side]) => side).filter((side) => near[side] === kind);
+  const join = isShip(letter) ? sides("ship").join("") : "";
+  if (letter !== "s") return { shape: letter, join, open: [] };
+  const ships = sides("ship"), water = sides("water");
+  if (water.length === 4) return { shape: "c", join, open: [] };
+  if (ships.length === 2 && OPPOSITE[ships[0]] === ships[1]) return { shape: "m", join, open: [] };
+  if (ships.length === 1) {
+    const away = OPPOSITE[ships[0]];
+    if (near[away] === "water") return { shape: END_TOWARD[away], join, open: [] };
+    // Along the ship only: across it the cells cannot be ship parts anyway.
+    return { shape: "s", join, open: [away] };
+  }
+  return { shape: "s", join, open: ships.length ? [] : sides("open") };
+}
+
+// "ship, open on the right", "ship, open above, below and on the left", "ship, open on all sides".
+function shipWords(open) {
+  if (!open.length) return "ship";
+  if (open.length === 4) return "ship, open on all sides";
+  const words = open.map((side) => SIDE_WORDS[side]);
+  const list = words.length === 1 ? words[0] : words.slice(0, -1).join(", ") + " and " + words[words.length - 1];
+  return "ship, open " + list;
 }
 
 // The lengths of the complete ships on the board: straight runs of ship cells closed by water
@@ -709,7 +734,8 @@ function lineState(cells, count) {
 function cellName(i) {
   const cols = game.puzzle.cols;
   const r = Math.floor(i / cols), c = i % cols;
-  const word = PIECE_WORDS[shapeOf(game.cells, i)];
+  const { shape, open } = drawing(game.cells, i);
+  const word = shape === "s" ? shipWords(open) : PIECE_WORDS[shape];
   const extra = (game.given[i] ? ", given" : "") + (game.wrong.has(i) ? ", wrong" : "") + (game.hint === i ? ", hint" : "");
   return `Row ${r + 1}, column ${c + 1}: ${word}${extra}`;
 }
@@ -754,8 +780,9 @@ function buildBoard(root, cells, play) {
       d.dataset.row = r;
       d.dataset.col = c;
       d.dataset.state = cells[i];
-      const shape = shapeOf(cells, i);
+      const { shape, join } = drawing(cells, i);
       d.dataset.shape = shape;
+      d.dataset.join = join;
       if (game.given[i]) d.classList.add("given");
       if (play) {
         d.id = `cell-${r}-${c}`;

@@ -6,7 +6,9 @@
 // BASE_URL is the server (http://127.0.0.1:PORT/), PUZZLINK_URL the puzzle, SOLUTION_JSON the
 // CLI's solution rows (`bimaru-sat --to json`'s "grid"). At 1200x900 it checks that a fresh
 // visit opens on a new puzzle and `?p=` on the given one (kept in the address bar), that a
-// placed 3-ship draws as end, middle, end and the fleet panel counts it, right click and drag,
+// placed 3-ship draws as end, middle, end once closed (an end is round only where the cell
+// beyond is decided; a lone ship part beside open cells is no end and is named "open") and the
+// fleet panel counts it, right click and drag,
 // undo and redo, that a reload restores the cells, the undo history and the timer, the recent
 // list, a hint on a board with a mistake, Solve asking first and revealing one cell, finishing
 // by keyboard alone ("Solved in", the timer stopped), every control reached with Tab, the other
@@ -117,7 +119,7 @@ async function desktop() {
     check(new URL(page.url()).searchParams.get("p") === body, "?p= is kept in the address bar");
     check(await page.locator("#import").getAttribute("open") === null, "the puzzle text is folded behind Import");
 
-    // 3. A 3-ship placed by a drag draws as end, middle, end.
+    // 3. A 3-ship placed by a drag: its middle a middle, its ends as far as they are decided.
     let ship = null;
     for (let c = 0; c < cols && !ship; c++) {
       for (let r = 0; r + 2 < rows && !ship; r++) {
@@ -141,8 +143,19 @@ async function desktop() {
     await page.mouse.move(...(await centre(...part(2))), { steps: 4 });
     await page.mouse.up();
     for (let k = 0; k < 3; k++) check(await state(...part(k)) === "s", `the drag painted ${part(k)} a ship part`);
-    const shapes = [await shape(...part(0)), await shape(...part(1)), await shape(...part(2))].join("");
-    check(shapes === (ship.dr ? "tmb" : "lmr"), `the 3-ship draws as end, middle, end (${shapes})`);
+    // An honest board: the middle is a middle, but an end is drawn round only where the cell
+    // beyond it is decided (water or the edge); until then it stays square and is named open.
+    const beyond = async (r, c) => r < 0 || c < 0 || r >= rows || c >= cols || (await state(r, c)) === ".";
+    const ends = [[part(0), [ship.r - ship.dr, ship.c - ship.dc], ship.dr ? "t" : "l"],
+      [part(2), [ship.r + 3 * ship.dr, ship.c + 3 * ship.dc], ship.dr ? "b" : "r"]];
+    check(await shape(...part(1)) === "m", "the 3-ship's middle draws as a middle");
+    for (const [at, next, round] of ends) {
+      const decided = await beyond(...next);
+      const drawn = await shape(...at);
+      const name = await cell(...at).getAttribute("aria-label");
+      check(decided ? drawn === round : drawn === "s" && name.includes("open"),
+        `the end at ${at} is drawn round only if the cell beyond is decided (${drawn}: ${name})`);
+    }
     check((await cell(...part(1)).getAttribute("aria-label")).startsWith(`Row ${part(1)[0] + 1}, column ${part(1)[1] + 1}: ship`),
       "cells have names: " + (await cell(...part(1)).getAttribute("aria-label")));
     const fleetLeft = () => page.locator('#fleet-list li[data-length="3"]').getAttribute("data-placed");
@@ -161,6 +174,14 @@ async function desktop() {
     for (const [r, c] of around) check(await state(r, c) === ".", `right click made (${r}, ${c}) water`);
     check(await page.locator(".cell[data-state='.'] .piece").first().evaluate((p) => getComputedStyle(p, "::before").content) === '"~"',
       "water is marked with a wave");
+    const shapes = [await shape(...part(0)), await shape(...part(1)), await shape(...part(2))].join("");
+    check(shapes === (ship.dr ? "tmb" : "lmr"), `the closed 3-ship draws as end, middle, end (${shapes})`);
+    const thickness = async (r, c) => {
+      const b = await cell(r, c).locator(".piece").boundingBox();
+      return ship.dr ? b.width : b.height;
+    };
+    const [endWidth, middleWidth] = [await thickness(...part(0)), await thickness(...part(1))];
+    check(Math.abs(endWidth - middleWidth) <= 1, `ends and middles are equally thick (${endWidth} and ${middleWidth} px)`);
     check(await fleetLeft() === "1", "the fleet panel counts the closed 3-ship as placed");
     check(await page.locator('#fleet-list li[data-length="3"] .ship-icon.crossed').count() === 1,
       "the placed 3-ship is crossed off the fleet");
@@ -448,6 +469,32 @@ async function desktop() {
     await page.keyboard.press("Enter");
     check(await page.getAttribute("#" + icon, "aria-pressed") === "true", "Enter crosses it off, and the focus stays on it");
     check(await page.evaluate(() => document.activeElement.id) === icon, "the focus stays on the ship");
+
+    // 15. An honest board, on an empty 10x10 with the standard fleet (row 1's count 3): a ship
+    // part beside open cells is not drawn as an end, and its name says what is open.
+    const empty = {
+      rows: 10, cols: 10, row_counts: [3, ...Array(9).fill(null)], col_counts: Array(10).fill(null),
+      fleet: { "4": 1, "3": 2, "2": 3, "1": 4 }, clues: [],
+    };
+    await page.fill("#input", JSON.stringify(empty));
+    await page.click("#open-text");
+    await page.waitForFunction(() => game.puzzle.clues.length === 0 && game.puzzle.row_counts[0] === 3 && game.cells.every((c) => c === "?"));
+    await waitMessage("more than one solution");
+    await page.click("#mode-ship");
+    const name = (r, c) => cell(r, c).getAttribute("aria-label");
+    await cell(5, 5).click();
+    check(await shape(5, 5) === "s" && (await name(5, 5)).endsWith(": ship, open on all sides"),
+      "a lone ship part among open cells is square and named so: " + (await name(5, 5)));
+    await cell(5, 4).click({ button: "right" });
+    check(await shape(5, 5) === "s" && (await name(5, 5)).includes("open") && !(await name(5, 5)).includes("end"),
+      "an isolated ship cell beside open cells is not drawn as an end: " + (await name(5, 5)));
+    await cell(5, 6).click();
+    check(await shape(5, 5) === "l" && (await name(5, 5)).endsWith(": ship, left end"),
+      "with water on its left and a ship part on its right it is a left end: " + (await name(5, 5)));
+    check(await shape(5, 6) === "s" && (await name(5, 6)).endsWith(": ship, open on the right"),
+      "the part beside it, open on the right, is not an end: " + (await name(5, 6)));
+    await cell(5, 7).click({ button: "right" });
+    check(await shape(5, 6) === "r", "water beyond it makes it a right end");
   } finally {
     await context.close();
   }
