@@ -654,6 +654,90 @@ function completeShips(cells) {
   return lengths;
 }
 
+// ---- rules shown as they break ----
+
+const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
+const NUMBER_WORDS = ["no", "one", "two", "three", "four", "five"];
+const cellWords = (i) => `row ${Math.floor(i / game.puzzle.cols) + 1}, column ${(i % game.puzzle.cols) + 1}`;
+
+// The rules the player's marks break, from the cells alone (no solution needed), so that they
+// are shown as they break: `lines`, the counts broken ("row-2", "col-5": more ship parts than
+// the count, or fewer with no open cell left); `cells`, index -> the rule the cell breaks
+// (ships touching, even at a corner; a ship longer than the fleet's longest); `fleet`, length
+// -> how many complete ships of that length stand beyond the fleet's; `sentences`, each break
+// in words, as Check says them.
+function ruleBreaks(cells) {
+  const { rows, cols } = game.puzzle;
+  const at = (r, c) => (r < 0 || c < 0 || r >= rows || c >= cols ? "." : cells[r * cols + c]);
+  const sentences = [], lines = new Set(), marked = new Map(), fleetOver = {};
+  const mark = (i, why) => {
+    if (!marked.has(i)) marked.set(i, why);
+  };
+  const line = (key, name, list, count) => {
+    if (count === null || count === undefined) return;
+    const ships = list.filter(isShip).length;
+    if (ships > count) sentences.push(`${name} has ${plural(ships, "ship cell")}; its count is ${count}.`);
+    else if (ships < count && !list.includes("?")) {
+      sentences.push(`${name} has ${plural(ships, "ship cell")} and no open cell left; its count is ${count}.`);
+    } else return;
+    lines.add(key);
+  };
+  for (let r = 0; r < rows; r++) {
+    line(`row-${r}`, `Row ${r + 1}`, cells.slice(r * cols, (r + 1) * cols), game.puzzle.row_counts[r]);
+  }
+  for (let c = 0; c < cols; c++) {
+    line(`col-${c}`, `Column ${c + 1}`, Array.from({ length: rows }, (_, r) => cells[r * cols + c]), game.puzzle.col_counts[c]);
+  }
+  // Ships touching: two ship parts diagonal to each other (a bent ship is two touching too).
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      if (!isShip(at(r, c))) continue;
+      for (const dc of [-1, 1]) {
+        if (!isShip(at(r + 1, c + dc))) continue;
+        const i = r * cols + c, j = (r + 1) * cols + c + dc;
+        mark(i, "touches another ship at a corner");
+        mark(j, "touches another ship at a corner");
+        sentences.push(`Ships touch at ${cellWords(i)} and ${cellWords(j)}: ships never touch, not even at a corner.`);
+      }
+    }
+  }
+  // Runs longer than the fleet's longest ship.
+  const fleet = game.puzzle.fleet || {};
+  const lengths = Object.keys(fleet).filter((k) => fleet[k] > 0).map(Number);
+  const longest = lengths.length ? Math.max(...lengths) : Infinity;
+  for (const [dr, dc] of [[0, 1], [1, 0]]) {
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        if (!isShip(at(r, c)) || isShip(at(r - dr, c - dc))) continue;
+        const run = [];
+        for (let rr = r, cc = c; isShip(at(rr, cc)); rr += dr, cc += dc) run.push(rr * cols + cc);
+        if (run.length <= longest) continue;
+        for (const i of run) mark(i, `part of a ship longer than the fleet's longest (${longest})`);
+        sentences.push(`The ship from ${cellWords(run[0])} is ${run.length} cells long; the fleet's longest ship has ${longest}.`);
+      }
+    }
+  }
+  // More complete ships of a length than the fleet has.
+  const placed = {};
+  for (const n of completeShips(cells)) placed[n] = (placed[n] || 0) + 1;
+  for (const n of Object.keys(placed).map(Number).sort((a, b) => b - a)) {
+    const count = fleet[n] || 0;
+    if (placed[n] <= count || n > longest) continue;
+    fleetOver[n] = placed[n] - count;
+    sentences.push(`${plural(placed[n], "ship")} of length ${n} ${placed[n] === 1 ? "is" : "are"} placed; the fleet has ${NUMBER_WORDS[count] || count}.`);
+  }
+  return { lines, cells: marked, fleet: fleetOver, sentences };
+}
+
+// The rule breaks of the cells on the board, worked out once per change of them.
+let breaksOf = { cells: null, value: null };
+function breaks() {
+  if (breaksOf.cells !== game.cells) breaksOf = { cells: game.cells, value: ruleBreaks(game.cells) };
+  return breaksOf.value;
+}
+
+const tooMany = (n) => `${NUMBER_WORDS[n] || n} too many`;
+
 // The fleet panel is one Tab stop: the list takes the focus, named by a summary; the arrow keys
 // move the focus among its icons (out of the Tab order), Enter or space crosses one off.
 function onFleetKey(event) {
@@ -686,7 +770,9 @@ function drawFleet() {
     li.dataset.length = length;
     const label = document.createElement("span");
     label.className = "fleet-count";
-    label.textContent = `${done} of ${count} placed`;
+    const extra = breaks().fleet[length] || 0;
+    label.textContent = `${done} of ${count} placed${extra ? ": " + tooMany(extra) : ""}`;
+    li.classList.toggle("over", extra > 0);
     li.dataset.placed = done;
     li.dataset.left = Math.max(0, count - done);
     for (let k = 0; k < count; k++) {
@@ -713,7 +799,7 @@ function drawFleet() {
     }
     li.appendChild(label);
     list.appendChild(li);
-    summary.push(`${count === 1 ? "one ship" : count + " ships"} of length ${length}, ${done} placed`);
+    summary.push(`${count === 1 ? "one ship" : count + " ships"} of length ${length}, ${done} placed${extra ? ", " + tooMany(extra) : ""}`);
   }
   list.setAttribute("aria-label", `Fleet: ${summary.join("; ")}. Arrow keys pick a ship, Enter crosses it off.`);
   if (focused && $(focused)) $(focused).focus();
@@ -721,14 +807,14 @@ function drawFleet() {
 
 // ---- the board ----
 
-// "met" when a line holds as many ship parts as its count, "over" when more, or when no cell
+// "met" when a line holds as many ship parts as its count, "over" when more, "short" when no cell
 // is left open and it holds fewer.
 function lineState(cells, count) {
   if (count === null || count === undefined) return "";
   const ships = cells.filter(isShip).length;
   if (ships > count) return "over";
   if (ships === count) return "met";
-  return cells.includes("?") ? "" : "over";
+  return cells.includes("?") ? "" : "short";
 }
 
 function cellName(i) {
@@ -736,7 +822,9 @@ function cellName(i) {
   const r = Math.floor(i / cols), c = i % cols;
   const { shape, open } = drawing(game.cells, i);
   const word = shape === "s" ? shipWords(open) : PIECE_WORDS[shape];
-  const extra = (game.given[i] ? ", given" : "") + (game.wrong.has(i) ? ", wrong" : "") + (game.hint === i ? ", hint" : "");
+  const broken = breaks().cells.get(i);
+  const extra = (game.given[i] ? ", given" : "") + (game.wrong.has(i) ? ", wrong" : "") + (game.hint === i ? ", hint" : "") +
+    (broken ? ", breaks a rule: " + broken : "");
   return `Row ${r + 1}, column ${c + 1}: ${word}${extra}`;
 }
 
@@ -751,7 +839,7 @@ function buildBoard(root, cells, play) {
     d.className = ("count " + (play ? state : "")).trim();
     d.setAttribute("role", "gridcell");
     d.textContent = k === null ? "" : k;
-    d.setAttribute("aria-label", k === null ? `${name}: no number` : `${name}: ${k} ship cells${state === "met" ? ", done" : state === "over" ? ", too many" : ""}`);
+    d.setAttribute("aria-label", k === null ? `${name}: no number` : `${name}: ${k} ship cells${state === "met" ? ", done" : state === "over" ? ", too many" : state === "short" ? ", too few with no cell left open" : ""}`);
     return d;
   };
   for (let r = 0; r <= rows; r++) {
@@ -788,6 +876,7 @@ function buildBoard(root, cells, play) {
         d.id = `cell-${r}-${c}`;
         if (game.wrong.has(i)) d.classList.add("wrong");
         if (game.hint === i) d.classList.add("hinted");
+        if (breaks().cells.has(i)) d.classList.add("breaks");
         if (game.cursor.row === r && game.cursor.col === c) d.classList.add("cursor");
         d.setAttribute("aria-label", cellName(i));
       }
@@ -876,18 +965,27 @@ async function mistakes() {
   return wrong;
 }
 
-function markMistakes(wrong) {
+// Marks the wrong cells; the message names each rule the board breaks, then the wrong cells.
+function markMistakes(wrong, broken = []) {
   game.wrong = new Set(wrong);
   drawBoard();
-  say(`${wrong.length} wrong cell${wrong.length === 1 ? "" : "s"}, marked with a red cross.`, { error: true });
+  const crosses = wrong.length ? [`${plural(wrong.length, "wrong cell")}, marked with a red cross.`] : [];
+  say([...broken, ...crosses].join(" "), { error: true });
 }
 
 async function check() {
   needPuzzle();
-  const wrong = await mistakes();
+  const broken = breaks().sentences;
+  let wrong = [];
+  try {
+    wrong = await mistakes();
+  } catch (e) {
+    // Without a unique solution the rules alone are checked.
+    if (!broken.length) throw e;
+  }
   clearMarks();
-  if (wrong.length) {
-    markMistakes(wrong);
+  if (wrong.length || broken.length) {
+    markMistakes(wrong, broken);
     return;
   }
   const open = game.cells.filter((c) => c === "?").length;

@@ -14,7 +14,9 @@
 // by keyboard alone ("Solved in", the timer stopped), every control reached with Tab, the other
 // buttons, that "New puzzle" shows the puzzle asked for in advance without waiting, that Size
 // and Grade changes cancel their requests, the solved banner and best times (assisted solves
-// set none), and the shortcuts anywhere with the fleet panel one Tab stop; at
+// set none), the shortcuts anywhere with the fleet panel one Tab stop, and on an empty board
+// rule breaks marked before Check (a second 4-ship, ships touching at a corner, an overfull
+// row) and named by Check; at
 // 390x844 (a phone) the board first, the hint beside it (at most 3 lines, "more"), the mode
 // switch for taps (thumb-sized, as every button). axe-core audits both layouts (no serious or
 // critical violation). Screenshots of both go
@@ -495,6 +497,49 @@ async function desktop() {
       "the part beside it, open on the right, is not an end: " + (await name(5, 6)));
     await cell(5, 7).click({ button: "right" });
     check(await shape(5, 6) === "r", "water beyond it makes it a right end");
+
+    // 16. Rules shown as they break, before Check: a second 4-ship (the standard fleet has one),
+    // two ships touching at a corner, a row with more ship parts than its count; then Check
+    // names each rule broken.
+    const drag = async (from, to, button = "left") => {
+      const b = await cell(...from).boundingBox(), e = await cell(...to).boundingBox();
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+      await page.mouse.down({ button });
+      await page.mouse.move(e.x + e.width / 2, e.y + e.height / 2, { steps: 6 });
+      await page.mouse.up({ button });
+    };
+    await drag([0, 0], [0, 3]);
+    await cell(0, 4).click({ button: "right" });
+    await drag([1, 0], [1, 4], "right");
+    const fours = page.locator('#fleet-list li[data-length="4"]');
+    check(await fours.getAttribute("data-placed") === "1" && !(await fours.getAttribute("class") || "").includes("over"),
+      "one closed 4-ship is placed, and that is the fleet's");
+    const rowOne = page.locator('#board .count[data-row="0"]');
+    check((await rowOne.getAttribute("class")).includes("over") && (await rowOne.getAttribute("aria-label")).includes("too many"),
+      "row 1 with 4 ship parts and a count of 3 is marked at once: " + (await rowOne.getAttribute("aria-label")));
+    await drag([2, 0], [2, 3]);
+    await cell(2, 4).click({ button: "right" });
+    await drag([3, 0], [3, 4], "right");
+    check((await fours.getAttribute("class") || "").includes("over") && (await fours.textContent()).includes("2 of 1 placed: one too many"),
+      "a second 4-ship marks the fleet panel's row before Check: " + (await fours.textContent()));
+    check((await page.getAttribute("#fleet-list", "aria-label")).includes("one too many"), "and the fleet panel's name says so");
+    await cell(6, 7).click();
+    for (const [r, c] of [[5, 6], [6, 7]]) {
+      check((await cell(r, c).getAttribute("class")).includes("breaks") && (await name(r, c)).includes("touches another ship"),
+        `two ships touching at a corner are both marked before Check: ${await name(r, c)}`);
+    }
+    check(await page.locator("#board .cell.breaks").count() === 2, "and no other cell is");
+    check(await page.locator("#board .cell.breaks").first().evaluate((d) => getComputedStyle(d, "::after").content) === '"!"',
+      "the mark is not colour alone: a \"!\" in the cell's corner");
+    await page.click("#check");
+    await waitMessage("its count is");
+    const said = await message();
+    check(said.includes("Row 1 has 4 ship cells; its count is 3."), "Check names the count broken: " + said);
+    check(said.includes("Ships touch at row 6, column 7 and row 7, column 8: ships never touch, not even at a corner."),
+      "Check names the no-touch rule");
+    check(said.includes("2 ships of length 4 are placed; the fleet has one."), "Check names the fleet rule");
+    await audit(page, "with rule breaks marked");
+    if (process.env.BIMARU_E2E_EXTRA_SHOT) await page.screenshot({ path: process.env.BIMARU_E2E_EXTRA_SHOT });
   } finally {
     await context.close();
   }
