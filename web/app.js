@@ -40,7 +40,10 @@ const game = {
   grading: null,    // the grade's request: "pending", "failed", or null
   cursor: { row: 0, col: 0 },
   hint: null,       // index of the hinted cell
-  hintText: null,   // the hint's reason, shown in the hint box
+  hintText: null,   // the hint in one sentence, shown in the hint box
+  hintReason: null, // the hint's whole reason, under Details in the hint box
+  hintCells: new Set(), // the cells the hint cites, highlighted
+  hintLines: new Set(), // the counts it cites: "row-2", "col-5"
   hintMore: false,  // the hint box shows the whole reason (else at most 3 lines)
   wrong: new Set(), // cells marked wrong
   mode: "s",        // what a click places: "s" or "."
@@ -423,16 +426,22 @@ async function generate() {
 function clearMarks() {
   game.hint = null;
   game.hintText = null;
+  game.hintReason = null;
+  game.hintCells = new Set();
+  game.hintLines = new Set();
   game.hintMore = false;
   game.wrong.clear();
 }
 
-// The hint box: the reason, at most 3 lines unless "more" was pressed.
+// The hint box: the hint in one sentence, at most 3 lines unless "more" was pressed, and the
+// whole reason under Details.
 function drawHint() {
   const box = $("hint-box"), text = $("hint-text"), more = $("hint-more");
   box.hidden = !game.hintText;
   if (!game.hintText) return;
   text.textContent = game.hintText;
+  $("hint-details").hidden = !game.hintReason;
+  $("hint-reason").textContent = game.hintReason || "";
   text.classList.toggle("clamped", !game.hintMore);
   more.hidden = !game.hintMore && text.scrollHeight <= text.clientHeight + 1;
   more.textContent = game.hintMore ? "less" : "more";
@@ -824,6 +833,7 @@ function cellName(i) {
   const word = shape === "s" ? shipWords(open) : PIECE_WORDS[shape];
   const broken = breaks().cells.get(i);
   const extra = (game.given[i] ? ", given" : "") + (game.wrong.has(i) ? ", wrong" : "") + (game.hint === i ? ", hint" : "") +
+    (game.hintCells.has(i) ? ", cited by the hint" : "") +
     (broken ? ", breaks a rule: " + broken : "");
   return `Row ${r + 1}, column ${c + 1}: ${word}${extra}`;
 }
@@ -834,12 +844,13 @@ function buildBoard(root, cells, play) {
   root.replaceChildren();
   root.style.setProperty("--cols", cols + 1);
   const line = (r0, c0, dr, dc, n) => Array.from({ length: n }, (_, k) => cells[(r0 + dr * k) * cols + c0 + dc * k]);
-  const count = (k, state, name) => {
+  const count = (k, state, name, key) => {
     const d = document.createElement("div");
-    d.className = ("count " + (play ? state : "")).trim();
+    const cited = play && game.hintLines.has(key);
+    d.className = ("count " + (play ? state : "") + (cited ? " cited" : "")).trim();
     d.setAttribute("role", "gridcell");
     d.textContent = k === null ? "" : k;
-    d.setAttribute("aria-label", k === null ? `${name}: no number` : `${name}: ${k} ship cells${state === "met" ? ", done" : state === "over" ? ", too many" : state === "short" ? ", too few with no cell left open" : ""}`);
+    d.setAttribute("aria-label", k === null ? `${name}: no number` : `${name}: ${k} ship cells${state === "met" ? ", done" : state === "over" ? ", too many" : state === "short" ? ", too few with no cell left open" : ""}${cited ? ", cited by the hint" : ""}`);
     return d;
   };
   for (let r = 0; r <= rows; r++) {
@@ -848,7 +859,7 @@ function buildBoard(root, cells, play) {
     row.setAttribute("role", "row");
     if (r === rows) {
       game.puzzle.col_counts.forEach((k, c) => {
-        const d = count(k, lineState(line(0, c, 1, 0, rows), k), `Column ${c + 1}`);
+        const d = count(k, lineState(line(0, c, 1, 0, rows), k), `Column ${c + 1}`, `col-${c}`);
         d.dataset.col = c;
         row.appendChild(d);
       });
@@ -876,6 +887,7 @@ function buildBoard(root, cells, play) {
         d.id = `cell-${r}-${c}`;
         if (game.wrong.has(i)) d.classList.add("wrong");
         if (game.hint === i) d.classList.add("hinted");
+        if (game.hintCells.has(i)) d.classList.add("cited");
         if (breaks().cells.has(i)) d.classList.add("breaks");
         if (game.cursor.row === r && game.cursor.col === c) d.classList.add("cursor");
         d.setAttribute("aria-label", cellName(i));
@@ -887,7 +899,7 @@ function buildBoard(root, cells, play) {
       row.appendChild(d);
     }
     const k = game.puzzle.row_counts[r];
-    const d = count(k, lineState(line(r, 0, 0, 1, cols), k), `Row ${r + 1}`);
+    const d = count(k, lineState(line(r, 0, 0, 1, cols), k), `Row ${r + 1}`, `row-${r}`);
     d.dataset.row = r;
     row.appendChild(d);
     root.appendChild(row);
@@ -1028,11 +1040,38 @@ async function hint() {
   }
   game.hint = answer.row * cols + answer.col;
   game.cursor = { row: answer.row, col: answer.col };
-  game.hintText = answer.text;
+  game.hintCells = new Set((answer.cells || []).map(([r, c]) => r * cols + c));
+  game.hintLines = new Set([...(answer.rows || []).map((r) => `row-${r}`), ...(answer.cols || []).map((c) => `col-${c}`)]);
+  game.hintText = hintSentence(answer);
+  game.hintReason = answer.text;
   say(`Hint: the highlighted cell is ${answer.content === "water" ? "water" : "part of a ship"}.`, {
     details: `Found by ${answer.method}.`,
   });
   drawBoard();
+}
+
+// The hint in one sentence: the cell, what it holds and the one rule that decides it (a count
+// of its own row or column first, then no-touch, the other counts, the fleet, the ship shape,
+// the rest, clues and filled cells last). The cells and counts it cites are highlighted.
+function hintSentence(answer) {
+  const cell = `Row ${answer.row + 1}, column ${answer.col + 1}`;
+  const water = answer.content === "water";
+  const what = water ? "water" : "a ship part";
+  const other = water ? "a ship part" : "water";
+  const own = [`row ${answer.row + 1} holds`, `column ${answer.col + 1} holds`];
+  const rank = (r) => (own.some((o) => r.startsWith(o)) ? 0 : r.startsWith("ships never touch") ? 1
+    : /^(row|column) \d+ holds/.test(r) ? 2 : r.startsWith("the fleet has") ? 3 : r.startsWith("every ship part") ? 4
+      : r.startsWith("the clue") || r.includes("already filled") ? 6 : 5);
+  const rule = [...(answer.rules || [])].sort((a, b) => rank(a) - rank(b))[0] || "the rules";
+  const because = rank(rule) === 6 ? "because of " + rule : "because " + rule;
+  const n = (answer.cells || []).length;
+  const given = n ? ` (see the highlighted ${n === 1 ? "cell" : "cells"})` : "";
+  switch (answer.method) {
+    case "propagation": return `${cell} is ${what}, ${because}${given}.`;
+    case "look-ahead": return `${cell} is ${what}: were it ${other}, ${rule} could not hold${given}.`;
+    case "case-split": return `${cell} is ${what}: were it ${other}, a highlighted cell could be neither a ship part nor water.`;
+    default: return `${cell} is ${what}: were it ${other}, the fleet could not be placed${given}.`;
+  }
 }
 
 function askSolve() {

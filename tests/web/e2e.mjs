@@ -16,7 +16,7 @@
 // and Grade changes cancel their requests, the solved banner and best times (assisted solves
 // set none), the shortcuts anywhere with the fleet panel one Tab stop, and on an empty board
 // rule breaks marked before Check (a second 4-ship, ships touching at a corner, an overfull
-// row) and named by Check; at
+// row) and named by Check, and a hint's cited cells and counts highlighted; at
 // 390x844 (a phone) the board first, the hint beside it (at most 3 lines, "more"), the mode
 // switch for taps (thumb-sized, as every button). axe-core audits both layouts (no serious or
 // critical violation). Screenshots of both go
@@ -222,6 +222,11 @@ async function desktop() {
     const [hr, hc] = [Number(await hinted.getAttribute("data-row")), Number(await hinted.getAttribute("data-col"))];
     check((await message()).includes("water") === !isShip(solution[hr][hc]), `the hint is right about (${hr}, ${hc})`);
     check((await page.textContent("#hint-text")).length > 10, "the hint gives its reason: " + (await page.textContent("#hint-text")));
+    check((await page.textContent("#hint-text")).startsWith(`Row ${hr + 1}, column ${hc + 1} is `) &&
+      !(await page.textContent("#hint-text")).includes(" other "), "the hint names its rule in one sentence, no long list");
+    check(await page.isVisible("#hint-details summary") && (await page.getAttribute("#hint-details", "open")) === null &&
+      (await page.textContent("#hint-reason")).startsWith(`Row ${hr + 1}, column ${hc + 1} is `),
+      "the whole reason stays folded under Details: " + (await page.textContent("#hint-reason")));
     await page.screenshot({ path: join(shots, "web.png") });
     check(true, "desktop screenshot written to " + join(shots, "web.png"));
 
@@ -472,7 +477,34 @@ async function desktop() {
     check(await page.getAttribute("#" + icon, "aria-pressed") === "true", "Enter crosses it off, and the focus stays on it");
     check(await page.evaluate(() => document.activeElement.id) === icon, "the focus stays on the ship");
 
-    // 15. An honest board, on an empty 10x10 with the standard fleet (row 1's count 3): a ship
+    // 15. Hints a player can follow: the board highlights the cells and counts a hint cites
+    // (the server's answer names them); the hinted cells are filled in turn until a hint cites
+    // cells, not only counts.
+    let answer = null;
+    for (let k = 0; k < 20; k++) {
+      const asked = page.waitForResponse((r) => r.url().endsWith("/api/hint"));
+      await page.click("#hint");
+      answer = await (await asked).json();
+      await page.waitForSelector("#board .cell.hinted");
+      if (answer.cells.length) break;
+      const at = cell(answer.row, answer.col);
+      if (answer.content === "water") await at.click({ button: "right" });
+      else await at.click();
+    }
+    check(answer.cells.length > 0, `a hint cites cells: ${JSON.stringify(answer.cells)} and counts: rows ${answer.rows}, columns ${answer.cols}`);
+    const lit = await page.$$eval("#board .cell.cited", (ds) => ds.map((d) => `${d.dataset.row},${d.dataset.col}`).sort().join(" "));
+    check(lit === answer.cells.map(([r, c]) => `${r},${c}`).sort().join(" "), `after a hint the cited cells are highlighted (${lit})`);
+    const litCounts = await page.$$eval("#board .count.cited", (ds) => ds.map((d) => (d.dataset.row !== undefined ? "row-" + d.dataset.row : "col-" + d.dataset.col)).sort().join(" "));
+    check(litCounts === [...answer.rows.map((r) => "row-" + r), ...answer.cols.map((c) => "col-" + c)].sort().join(" "),
+      `and so are the counts it cites (${litCounts})`);
+    const [cr, cc] = answer.cells[0];
+    check((await cell(cr, cc).getAttribute("aria-label")).includes("cited by the hint"), "a cited cell's name says so: " + (await cell(cr, cc).getAttribute("aria-label")));
+    check(await cell(cr, cc).evaluate((d) => getComputedStyle(d).outlineStyle) === "dashed", "cited cells have a dashed frame, not colour alone");
+    check((await page.textContent("#hint-text")).split(". ").length === 1, "the hint box holds one sentence: " + (await page.textContent("#hint-text")));
+    check(await page.textContent("#hint-reason") === answer.text, "and Details the whole reason");
+    await audit(page, "with a hint's cells highlighted");
+
+    // 16. An honest board, on an empty 10x10 with the standard fleet (row 1's count 3): a ship
     // part beside open cells is not drawn as an end, and its name says what is open.
     const empty = {
       rows: 10, cols: 10, row_counts: [3, ...Array(9).fill(null)], col_counts: Array(10).fill(null),
@@ -498,7 +530,7 @@ async function desktop() {
     await cell(5, 7).click({ button: "right" });
     check(await shape(5, 6) === "r", "water beyond it makes it a right end");
 
-    // 16. Rules shown as they break, before Check: a second 4-ship (the standard fleet has one),
+    // 17. Rules shown as they break, before Check: a second 4-ship (the standard fleet has one),
     // two ships touching at a corner, a row with more ship parts than its count; then Check
     // names each rule broken.
     const drag = async (from, to, button = "left") => {
