@@ -1043,10 +1043,8 @@ async function hint() {
   game.hintCells = new Set((answer.cells || []).map(([r, c]) => r * cols + c));
   game.hintLines = new Set([...(answer.rows || []).map((r) => `row-${r}`), ...(answer.cols || []).map((c) => `col-${c}`)]);
   game.hintText = hintSentence(answer);
-  game.hintReason = answer.text;
-  say(`Hint: the highlighted cell is ${answer.content === "water" ? "water" : "part of a ship"}.`, {
-    details: `Found by ${answer.method}.`,
-  });
+  game.hintReason = `${answer.text} Found by ${answer.method}.`;
+  say(`Hint: the highlighted cell is ${answer.content === "water" ? "water" : "part of a ship"}.`);
   drawBoard();
 }
 
