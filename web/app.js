@@ -40,7 +40,10 @@ const game = {
   grading: null,    // the grade's request: "pending", "failed", or null
   cursor: { row: 0, col: 0 },
   hint: null,       // index of the hinted cell
-  hintText: null,   // the hint's reason, shown in the hint box
+  hintText: null,   // the hint in one sentence, shown in the hint box
+  hintReason: null, // the hint's whole reason, under Details in the hint box
+  hintCells: new Set(), // the cells the hint cites, highlighted
+  hintLines: new Set(), // the counts it cites: "row-2", "col-5"
   hintMore: false,  // the hint box shows the whole reason (else at most 3 lines)
   wrong: new Set(), // cells marked wrong
   mode: "s",        // what a click places: "s" or "."
@@ -423,16 +426,22 @@ async function generate() {
 function clearMarks() {
   game.hint = null;
   game.hintText = null;
+  game.hintReason = null;
+  game.hintCells = new Set();
+  game.hintLines = new Set();
   game.hintMore = false;
   game.wrong.clear();
 }
 
-// The hint box: the reason, at most 3 lines unless "more" was pressed.
+// The hint box: the hint in one sentence, at most 3 lines unless "more" was pressed, and the
+// whole reason under Details.
 function drawHint() {
   const box = $("hint-box"), text = $("hint-text"), more = $("hint-more");
   box.hidden = !game.hintText;
   if (!game.hintText) return;
   text.textContent = game.hintText;
+  $("hint-details").hidden = !game.hintReason;
+  $("hint-reason").textContent = game.hintReason || "";
   text.classList.toggle("clamped", !game.hintMore);
   more.hidden = !game.hintMore && text.scrollHeight <= text.clientHeight + 1;
   more.textContent = game.hintMore ? "less" : "more";
@@ -581,24 +590,49 @@ function gradeWords(g) {
 
 // ---- shapes and the fleet ----
 
-// The letter a cell is drawn with: a player's ship part takes the shape its neighbours imply.
-function shapeOf(cells, i) {
+// What the board shows of a cell: `shape`, the letter it is drawn with, `join`, the sides
+// ("u", "d", "l", "r") where a ship neighbour continues it, and `open`, the sides its name
+// says are still open. A player's ship part claims only what the marks and clues decide, as
+// pzprjs draws it: its end is round toward a side whose neighbour is water (or the edge) when
+// the opposite neighbour is a ship part, it is a submarine when all four neighbours are water,
+// a middle between two ship parts in a line; else it stays "s", square toward every open side.
+const SIDES = [["u", -1, 0], ["d", 1, 0], ["l", 0, -1], ["r", 0, 1]];
+const OPPOSITE = { u: "d", d: "u", l: "r", r: "l" };
+const END_TOWARD = { u: "t", d: "b", l: "l", r: "r" };
+const SIDE_WORDS = { u: "above", d: "below", l: "on the left", r: "on the right" };
+
+function drawing(cells, i) {
   const letter = cells[i];
-  if (letter !== "s") return letter;
   const { rows, cols } = game.puzzle;
   const r = Math.floor(i / cols), c = i % cols;
-  const at = (rr, cc) => (rr < 0 || cc < 0 || rr >= rows || cc >= cols ? "." : cells[rr * cols + cc]);
-  const up = isShip(at(r - 1, c)), down = isShip(at(r + 1, c));
-  const left = isShip(at(r, c - 1)), right = isShip(at(r, c + 1));
-  if ((up || down) && (left || right)) return "m";
-  if (left && right) return "m";
-  if (up && down) return "m";
-  if (right) return "l";
-  if (left) return "r";
-  if (down) return "t";
-  if (up) return "b";
-  const closed = [at(r - 1, c), at(r + 1, c), at(r, c - 1), at(r, c + 1)].every((x) => x === ".");
-  return closed ? "c" : "s";
+  const near = {};
+  for (const [side, dr, dc] of SIDES) {
+    const rr = r + dr, cc = c + dc;
+    const x = rr < 0 || cc < 0 || rr >= rows || cc >= cols ? "." : cells[rr * cols + cc];
+    near[side] = x === "?" ? "open" : isShip(x) ? "ship" : "water";
+  }
+  const sides = (kind) => SIDES.map(([side]) => side).filter((side) => near[side] === kind);
+  const join = isShip(letter) ? sides("ship").join("") : "";
+  if (letter !== "s") return { shape: letter, join, open: [] };
+  const ships = sides("ship"), water = sides("water");
+  if (water.length === 4) return { shape: "c", join, open: [] };
+  if (ships.length === 2 && OPPOSITE[ships[0]] === ships[1]) return { shape: "m", join, open: [] };
+  if (ships.length === 1) {
+    const away = OPPOSITE[ships[0]];
+    if (near[away] === "water") return { shape: END_TOWARD[away], join, open: [] };
+    // Along the ship only: across it the cells cannot be ship parts anyway.
+    return { shape: "s", join, open: [away] };
+  }
+  return { shape: "s", join, open: ships.length ? [] : sides("open") };
+}
+
+// "ship, open on the right", "ship, open above, below and on the left", "ship, open on all sides".
+function shipWords(open) {
+  if (!open.length) return "ship";
+  if (open.length === 4) return "ship, open on all sides";
+  const words = open.map((side) => SIDE_WORDS[side]);
+  const list = words.length === 1 ? words[0] : words.slice(0, -1).join(", ") + " and " + words[words.length - 1];
+  return "ship, open " + list;
 }
 
 // The lengths of the complete ships on the board: straight runs of ship cells closed by water
@@ -628,6 +662,90 @@ function completeShips(cells) {
   }
   return lengths;
 }
+
+// ---- rules shown as they break ----
+
+const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
+const NUMBER_WORDS = ["no", "one", "two", "three", "four", "five"];
+const cellWords = (i) => `row ${Math.floor(i / game.puzzle.cols) + 1}, column ${(i % game.puzzle.cols) + 1}`;
+
+// The rules the player's marks break, from the cells alone (no solution needed), so that they
+// are shown as they break: `lines`, the counts broken ("row-2", "col-5": more ship parts than
+// the count, or fewer with no open cell left); `cells`, index -> the rule the cell breaks
+// (ships touching, even at a corner; a ship longer than the fleet's longest); `fleet`, length
+// -> how many complete ships of that length stand beyond the fleet's; `sentences`, each break
+// in words, as Check says them.
+function ruleBreaks(cells) {
+  const { rows, cols } = game.puzzle;
+  const at = (r, c) => (r < 0 || c < 0 || r >= rows || c >= cols ? "." : cells[r * cols + c]);
+  const sentences = [], lines = new Set(), marked = new Map(), fleetOver = {};
+  const mark = (i, why) => {
+    if (!marked.has(i)) marked.set(i, why);
+  };
+  const line = (key, name, list, count) => {
+    if (count === null || count === undefined) return;
+    const ships = list.filter(isShip).length;
+    if (ships > count) sentences.push(`${name} has ${plural(ships, "ship cell")}; its count is ${count}.`);
+    else if (ships < count && !list.includes("?")) {
+      sentences.push(`${name} has ${plural(ships, "ship cell")} and no open cell left; its count is ${count}.`);
+    } else return;
+    lines.add(key);
+  };
+  for (let r = 0; r < rows; r++) {
+    line(`row-${r}`, `Row ${r + 1}`, cells.slice(r * cols, (r + 1) * cols), game.puzzle.row_counts[r]);
+  }
+  for (let c = 0; c < cols; c++) {
+    line(`col-${c}`, `Column ${c + 1}`, Array.from({ length: rows }, (_, r) => cells[r * cols + c]), game.puzzle.col_counts[c]);
+  }
+  // Ships touching: two ship parts diagonal to each other (a bent ship is two touching too).
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      if (!isShip(at(r, c))) continue;
+      for (const dc of [-1, 1]) {
+        if (!isShip(at(r + 1, c + dc))) continue;
+        const i = r * cols + c, j = (r + 1) * cols + c + dc;
+        mark(i, "touches another ship at a corner");
+        mark(j, "touches another ship at a corner");
+        sentences.push(`Ships touch at ${cellWords(i)} and ${cellWords(j)}: ships never touch, not even at a corner.`);
+      }
+    }
+  }
+  // Runs longer than the fleet's longest ship.
+  const fleet = game.puzzle.fleet || {};
+  const lengths = Object.keys(fleet).filter((k) => fleet[k] > 0).map(Number);
+  const longest = lengths.length ? Math.max(...lengths) : Infinity;
+  for (const [dr, dc] of [[0, 1], [1, 0]]) {
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        if (!isShip(at(r, c)) || isShip(at(r - dr, c - dc))) continue;
+        const run = [];
+        for (let rr = r, cc = c; isShip(at(rr, cc)); rr += dr, cc += dc) run.push(rr * cols + cc);
+        if (run.length <= longest) continue;
+        for (const i of run) mark(i, `part of a ship longer than the fleet's longest (${longest})`);
+        sentences.push(`The ship from ${cellWords(run[0])} is ${run.length} cells long; the fleet's longest ship has ${longest}.`);
+      }
+    }
+  }
+  // More complete ships of a length than the fleet has.
+  const placed = {};
+  for (const n of completeShips(cells)) placed[n] = (placed[n] || 0) + 1;
+  for (const n of Object.keys(placed).map(Number).sort((a, b) => b - a)) {
+    const count = fleet[n] || 0;
+    if (placed[n] <= count || n > longest) continue;
+    fleetOver[n] = placed[n] - count;
+    sentences.push(`${plural(placed[n], "ship")} of length ${n} ${placed[n] === 1 ? "is" : "are"} placed; the fleet has ${NUMBER_WORDS[count] || count}.`);
+  }
+  return { lines, cells: marked, fleet: fleetOver, sentences };
+}
+
+// The rule breaks of the cells on the board, worked out once per change of them.
+let breaksOf = { cells: null, value: null };
+function breaks() {
+  if (breaksOf.cells !== game.cells) breaksOf = { cells: game.cells, value: ruleBreaks(game.cells) };
+  return breaksOf.value;
+}
+
+const tooMany = (n) => `${NUMBER_WORDS[n] || n} too many`;
 
 // The fleet panel is one Tab stop: the list takes the focus, named by a summary; the arrow keys
 // move the focus among its icons (out of the Tab order), Enter or space crosses one off.
@@ -661,7 +779,9 @@ function drawFleet() {
     li.dataset.length = length;
     const label = document.createElement("span");
     label.className = "fleet-count";
-    label.textContent = `${done} of ${count} placed`;
+    const extra = breaks().fleet[length] || 0;
+    label.textContent = `${done} of ${count} placed${extra ? ": " + tooMany(extra) : ""}`;
+    li.classList.toggle("over", extra > 0);
     li.dataset.placed = done;
     li.dataset.left = Math.max(0, count - done);
     for (let k = 0; k < count; k++) {
@@ -688,7 +808,7 @@ function drawFleet() {
     }
     li.appendChild(label);
     list.appendChild(li);
-    summary.push(`${count === 1 ? "one ship" : count + " ships"} of length ${length}, ${done} placed`);
+    summary.push(`${count === 1 ? "one ship" : count + " ships"} of length ${length}, ${done} placed${extra ? ", " + tooMany(extra) : ""}`);
   }
   list.setAttribute("aria-label", `Fleet: ${summary.join("; ")}. Arrow keys pick a ship, Enter crosses it off.`);
   if (focused && $(focused)) $(focused).focus();
@@ -696,21 +816,25 @@ function drawFleet() {
 
 // ---- the board ----
 
-// "met" when a line holds as many ship parts as its count, "over" when more, or when no cell
+// "met" when a line holds as many ship parts as its count, "over" when more, "short" when no cell
 // is left open and it holds fewer.
 function lineState(cells, count) {
   if (count === null || count === undefined) return "";
   const ships = cells.filter(isShip).length;
   if (ships > count) return "over";
   if (ships === count) return "met";
-  return cells.includes("?") ? "" : "over";
+  return cells.includes("?") ? "" : "short";
 }
 
 function cellName(i) {
   const cols = game.puzzle.cols;
   const r = Math.floor(i / cols), c = i % cols;
-  const word = PIECE_WORDS[shapeOf(game.cells, i)];
-  const extra = (game.given[i] ? ", given" : "") + (game.wrong.has(i) ? ", wrong" : "") + (game.hint === i ? ", hint" : "");
+  const { shape, open } = drawing(game.cells, i);
+  const word = shape === "s" ? shipWords(open) : PIECE_WORDS[shape];
+  const broken = breaks().cells.get(i);
+  const extra = (game.given[i] ? ", given" : "") + (game.wrong.has(i) ? ", wrong" : "") + (game.hint === i ? ", hint" : "") +
+    (game.hintCells.has(i) ? ", cited by the hint" : "") +
+    (broken ? ", breaks a rule: " + broken : "");
   return `Row ${r + 1}, column ${c + 1}: ${word}${extra}`;
 }
 
@@ -720,12 +844,13 @@ function buildBoard(root, cells, play) {
   root.replaceChildren();
   root.style.setProperty("--cols", cols + 1);
   const line = (r0, c0, dr, dc, n) => Array.from({ length: n }, (_, k) => cells[(r0 + dr * k) * cols + c0 + dc * k]);
-  const count = (k, state, name) => {
+  const count = (k, state, name, key) => {
     const d = document.createElement("div");
-    d.className = ("count " + (play ? state : "")).trim();
+    const cited = play && game.hintLines.has(key);
+    d.className = ("count " + (play ? state : "") + (cited ? " cited" : "")).trim();
     d.setAttribute("role", "gridcell");
     d.textContent = k === null ? "" : k;
-    d.setAttribute("aria-label", k === null ? `${name}: no number` : `${name}: ${k} ship cells${state === "met" ? ", done" : state === "over" ? ", too many" : ""}`);
+    d.setAttribute("aria-label", k === null ? `${name}: no number` : `${name}: ${k} ship cells${state === "met" ? ", done" : state === "over" ? ", too many" : state === "short" ? ", too few with no cell left open" : ""}${cited ? ", cited by the hint" : ""}`);
     return d;
   };
   for (let r = 0; r <= rows; r++) {
@@ -734,7 +859,7 @@ function buildBoard(root, cells, play) {
     row.setAttribute("role", "row");
     if (r === rows) {
       game.puzzle.col_counts.forEach((k, c) => {
-        const d = count(k, lineState(line(0, c, 1, 0, rows), k), `Column ${c + 1}`);
+        const d = count(k, lineState(line(0, c, 1, 0, rows), k), `Column ${c + 1}`, `col-${c}`);
         d.dataset.col = c;
         row.appendChild(d);
       });
@@ -754,13 +879,16 @@ function buildBoard(root, cells, play) {
       d.dataset.row = r;
       d.dataset.col = c;
       d.dataset.state = cells[i];
-      const shape = shapeOf(cells, i);
+      const { shape, join } = drawing(cells, i);
       d.dataset.shape = shape;
+      d.dataset.join = join;
       if (game.given[i]) d.classList.add("given");
       if (play) {
         d.id = `cell-${r}-${c}`;
         if (game.wrong.has(i)) d.classList.add("wrong");
         if (game.hint === i) d.classList.add("hinted");
+        if (game.hintCells.has(i)) d.classList.add("cited");
+        if (breaks().cells.has(i)) d.classList.add("breaks");
         if (game.cursor.row === r && game.cursor.col === c) d.classList.add("cursor");
         d.setAttribute("aria-label", cellName(i));
       }
@@ -771,7 +899,7 @@ function buildBoard(root, cells, play) {
       row.appendChild(d);
     }
     const k = game.puzzle.row_counts[r];
-    const d = count(k, lineState(line(r, 0, 0, 1, cols), k), `Row ${r + 1}`);
+    const d = count(k, lineState(line(r, 0, 0, 1, cols), k), `Row ${r + 1}`, `row-${r}`);
     d.dataset.row = r;
     row.appendChild(d);
     root.appendChild(row);
@@ -849,18 +977,27 @@ async function mistakes() {
   return wrong;
 }
 
-function markMistakes(wrong) {
+// Marks the wrong cells; the message names each rule the board breaks, then the wrong cells.
+function markMistakes(wrong, broken = []) {
   game.wrong = new Set(wrong);
   drawBoard();
-  say(`${wrong.length} wrong cell${wrong.length === 1 ? "" : "s"}, marked with a red cross.`, { error: true });
+  const crosses = wrong.length ? [`${plural(wrong.length, "wrong cell")}, marked with a red cross.`] : [];
+  say([...broken, ...crosses].join(" "), { error: true });
 }
 
 async function check() {
   needPuzzle();
-  const wrong = await mistakes();
+  const broken = breaks().sentences;
+  let wrong = [];
+  try {
+    wrong = await mistakes();
+  } catch (e) {
+    // Without a unique solution the rules alone are checked.
+    if (!broken.length) throw e;
+  }
   clearMarks();
-  if (wrong.length) {
-    markMistakes(wrong);
+  if (wrong.length || broken.length) {
+    markMistakes(wrong, broken);
     return;
   }
   const open = game.cells.filter((c) => c === "?").length;
@@ -903,11 +1040,36 @@ async function hint() {
   }
   game.hint = answer.row * cols + answer.col;
   game.cursor = { row: answer.row, col: answer.col };
-  game.hintText = answer.text;
-  say(`Hint: the highlighted cell is ${answer.content === "water" ? "water" : "part of a ship"}.`, {
-    details: `Found by ${answer.method}.`,
-  });
+  game.hintCells = new Set((answer.cells || []).map(([r, c]) => r * cols + c));
+  game.hintLines = new Set([...(answer.rows || []).map((r) => `row-${r}`), ...(answer.cols || []).map((c) => `col-${c}`)]);
+  game.hintText = hintSentence(answer);
+  game.hintReason = `${answer.text} Found by ${answer.method}.`;
+  say(`Hint: the highlighted cell is ${answer.content === "water" ? "water" : "part of a ship"}.`);
   drawBoard();
+}
+
+// The hint in one sentence: the cell, what it holds and the one rule that decides it (a count
+// of its own row or column first, then no-touch, the other counts, the fleet, the ship shape,
+// the rest, clues and filled cells last). The cells and counts it cites are highlighted.
+function hintSentence(answer) {
+  const cell = `Row ${answer.row + 1}, column ${answer.col + 1}`;
+  const water = answer.content === "water";
+  const what = water ? "water" : "a ship part";
+  const other = water ? "a ship part" : "water";
+  const own = [`row ${answer.row + 1} holds`, `column ${answer.col + 1} holds`];
+  const rank = (r) => (own.some((o) => r.startsWith(o)) ? 0 : r.startsWith("ships never touch") ? 1
+    : /^(row|column) \d+ holds/.test(r) ? 2 : r.startsWith("the fleet has") ? 3 : r.startsWith("every ship part") ? 4
+      : r.startsWith("the clue") || r.includes("already filled") ? 6 : 5);
+  const rule = [...(answer.rules || [])].sort((a, b) => rank(a) - rank(b))[0] || "the rules";
+  const because = rank(rule) === 6 ? "because of " + rule : "because " + rule;
+  const n = (answer.cells || []).length;
+  const given = n ? ` (see the highlighted ${n === 1 ? "cell" : "cells"})` : "";
+  switch (answer.method) {
+    case "propagation": return `${cell} is ${what}, ${because}${given}.`;
+    case "look-ahead": return `${cell} is ${what}: were it ${other}, ${rule} could not hold${given}.`;
+    case "case-split": return `${cell} is ${what}: were it ${other}, a highlighted cell could be neither a ship part nor water.`;
+    default: return `${cell} is ${what}: were it ${other}, the fleet could not be placed${given}.`;
+  }
 }
 
 function askSolve() {

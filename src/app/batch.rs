@@ -86,10 +86,7 @@ pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
         time_limit: super::time_limit(args.time_limit),
         goal,
         limits: *limits,
-        proof: args
-            .proof_dir
-            .as_ref()
-            .map(|_| proof_options(&args.proof)),
+        proof: args.proof_dir.as_ref().map(|_| proof_options(&args.proof)),
     };
     let mut proofs = match &args.proof_dir {
         Some(dir) => Some(ProofDir {

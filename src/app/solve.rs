@@ -74,10 +74,7 @@ fn job(args: &SolveArgs, deadline: Deadline) -> SolveJob {
                 }
             }
         }),
-        proof: args
-            .proof
-            .as_ref()
-            .map(|_| proof_options(&args.proof_args)),
+        proof: args.proof.as_ref().map(|_| proof_options(&args.proof_args)),
     }
 }
 

@@ -6,13 +6,17 @@
 // BASE_URL is the server (http://127.0.0.1:PORT/), PUZZLINK_URL the puzzle, SOLUTION_JSON the
 // CLI's solution rows (`bimaru-sat --to json`'s "grid"). At 1200x900 it checks that a fresh
 // visit opens on a new puzzle and `?p=` on the given one (kept in the address bar), that a
-// placed 3-ship draws as end, middle, end and the fleet panel counts it, right click and drag,
+// placed 3-ship draws as end, middle, end once closed (an end is round only where the cell
+// beyond is decided; a lone ship part beside open cells is no end and is named "open") and the
+// fleet panel counts it, right click and drag,
 // undo and redo, that a reload restores the cells, the undo history and the timer, the recent
 // list, a hint on a board with a mistake, Solve asking first and revealing one cell, finishing
 // by keyboard alone ("Solved in", the timer stopped), every control reached with Tab, the other
 // buttons, that "New puzzle" shows the puzzle asked for in advance without waiting, that Size
 // and Grade changes cancel their requests, the solved banner and best times (assisted solves
-// set none), and the shortcuts anywhere with the fleet panel one Tab stop; at
+// set none), the shortcuts anywhere with the fleet panel one Tab stop, and on an empty board
+// rule breaks marked before Check (a second 4-ship, ships touching at a corner, an overfull
+// row) and named by Check, and a hint's cited cells and counts highlighted; at
 // 390x844 (a phone) the board first, the hint beside it (at most 3 lines, "more"), the mode
 // switch for taps (thumb-sized, as every button). axe-core audits both layouts (no serious or
 // critical violation). Screenshots of both go
@@ -117,7 +121,7 @@ async function desktop() {
     check(new URL(page.url()).searchParams.get("p") === body, "?p= is kept in the address bar");
     check(await page.locator("#import").getAttribute("open") === null, "the puzzle text is folded behind Import");
 
-    // 3. A 3-ship placed by a drag draws as end, middle, end.
+    // 3. A 3-ship placed by a drag: its middle a middle, its ends as far as they are decided.
     let ship = null;
     for (let c = 0; c < cols && !ship; c++) {
       for (let r = 0; r + 2 < rows && !ship; r++) {
@@ -141,8 +145,19 @@ async function desktop() {
     await page.mouse.move(...(await centre(...part(2))), { steps: 4 });
     await page.mouse.up();
     for (let k = 0; k < 3; k++) check(await state(...part(k)) === "s", `the drag painted ${part(k)} a ship part`);
-    const shapes = [await shape(...part(0)), await shape(...part(1)), await shape(...part(2))].join("");
-    check(shapes === (ship.dr ? "tmb" : "lmr"), `the 3-ship draws as end, middle, end (${shapes})`);
+    // An honest board: the middle is a middle, but an end is drawn round only where the cell
+    // beyond it is decided (water or the edge); until then it stays square and is named open.
+    const beyond = async (r, c) => r < 0 || c < 0 || r >= rows || c >= cols || (await state(r, c)) === ".";
+    const ends = [[part(0), [ship.r - ship.dr, ship.c - ship.dc], ship.dr ? "t" : "l"],
+      [part(2), [ship.r + 3 * ship.dr, ship.c + 3 * ship.dc], ship.dr ? "b" : "r"]];
+    check(await shape(...part(1)) === "m", "the 3-ship's middle draws as a middle");
+    for (const [at, next, round] of ends) {
+      const decided = await beyond(...next);
+      const drawn = await shape(...at);
+      const name = await cell(...at).getAttribute("aria-label");
+      check(decided ? drawn === round : drawn === "s" && name.includes("open"),
+        `the end at ${at} is drawn round only if the cell beyond is decided (${drawn}: ${name})`);
+    }
     check((await cell(...part(1)).getAttribute("aria-label")).startsWith(`Row ${part(1)[0] + 1}, column ${part(1)[1] + 1}: ship`),
       "cells have names: " + (await cell(...part(1)).getAttribute("aria-label")));
     const fleetLeft = () => page.locator('#fleet-list li[data-length="3"]').getAttribute("data-placed");
@@ -161,6 +176,14 @@ async function desktop() {
     for (const [r, c] of around) check(await state(r, c) === ".", `right click made (${r}, ${c}) water`);
     check(await page.locator(".cell[data-state='.'] .piece").first().evaluate((p) => getComputedStyle(p, "::before").content) === '"~"',
       "water is marked with a wave");
+    const shapes = [await shape(...part(0)), await shape(...part(1)), await shape(...part(2))].join("");
+    check(shapes === (ship.dr ? "tmb" : "lmr"), `the closed 3-ship draws as end, middle, end (${shapes})`);
+    const thickness = async (r, c) => {
+      const b = await cell(r, c).locator(".piece").boundingBox();
+      return ship.dr ? b.width : b.height;
+    };
+    const [endWidth, middleWidth] = [await thickness(...part(0)), await thickness(...part(1))];
+    check(Math.abs(endWidth - middleWidth) <= 1, `ends and middles are equally thick (${endWidth} and ${middleWidth} px)`);
     check(await fleetLeft() === "1", "the fleet panel counts the closed 3-ship as placed");
     check(await page.locator('#fleet-list li[data-length="3"] .ship-icon.crossed').count() === 1,
       "the placed 3-ship is crossed off the fleet");
@@ -199,6 +222,11 @@ async function desktop() {
     const [hr, hc] = [Number(await hinted.getAttribute("data-row")), Number(await hinted.getAttribute("data-col"))];
     check((await message()).includes("water") === !isShip(solution[hr][hc]), `the hint is right about (${hr}, ${hc})`);
     check((await page.textContent("#hint-text")).length > 10, "the hint gives its reason: " + (await page.textContent("#hint-text")));
+    check((await page.textContent("#hint-text")).startsWith(`Row ${hr + 1}, column ${hc + 1} is `) &&
+      !(await page.textContent("#hint-text")).includes(" other "), "the hint names its rule in one sentence, no long list");
+    check(await page.isVisible("#hint-details summary") && (await page.getAttribute("#hint-details", "open")) === null &&
+      (await page.textContent("#hint-reason")).startsWith(`Row ${hr + 1}, column ${hc + 1} is `),
+      "the whole reason stays folded under Details: " + (await page.textContent("#hint-reason")));
     await page.screenshot({ path: join(shots, "web.png") });
     check(true, "desktop screenshot written to " + join(shots, "web.png"));
 
@@ -448,6 +476,103 @@ async function desktop() {
     await page.keyboard.press("Enter");
     check(await page.getAttribute("#" + icon, "aria-pressed") === "true", "Enter crosses it off, and the focus stays on it");
     check(await page.evaluate(() => document.activeElement.id) === icon, "the focus stays on the ship");
+
+    // 15. Hints a player can follow: the board highlights the cells and counts a hint cites
+    // (the server's answer names them); the hinted cells are filled in turn until a hint cites
+    // cells, not only counts.
+    let answer = null;
+    for (let k = 0; k < 20; k++) {
+      const asked = page.waitForResponse((r) => r.url().endsWith("/api/hint"));
+      await page.click("#hint");
+      answer = await (await asked).json();
+      await page.waitForSelector("#board .cell.hinted");
+      if (answer.cells.length) break;
+      const at = cell(answer.row, answer.col);
+      if (answer.content === "water") await at.click({ button: "right" });
+      else await at.click();
+    }
+    check(answer.cells.length > 0, `a hint cites cells: ${JSON.stringify(answer.cells)} and counts: rows ${answer.rows}, columns ${answer.cols}`);
+    const lit = await page.$$eval("#board .cell.cited", (ds) => ds.map((d) => `${d.dataset.row},${d.dataset.col}`).sort().join(" "));
+    check(lit === answer.cells.map(([r, c]) => `${r},${c}`).sort().join(" "), `after a hint the cited cells are highlighted (${lit})`);
+    const litCounts = await page.$$eval("#board .count.cited", (ds) => ds.map((d) => (d.dataset.row !== undefined ? "row-" + d.dataset.row : "col-" + d.dataset.col)).sort().join(" "));
+    check(litCounts === [...answer.rows.map((r) => "row-" + r), ...answer.cols.map((c) => "col-" + c)].sort().join(" "),
+      `and so are the counts it cites (${litCounts})`);
+    const [cr, cc] = answer.cells[0];
+    check((await cell(cr, cc).getAttribute("aria-label")).includes("cited by the hint"), "a cited cell's name says so: " + (await cell(cr, cc).getAttribute("aria-label")));
+    check(await cell(cr, cc).evaluate((d) => getComputedStyle(d).outlineStyle) === "dashed", "cited cells have a dashed frame, not colour alone");
+    check((await page.textContent("#hint-text")).split(". ").length === 1, "the hint box holds one sentence: " + (await page.textContent("#hint-text")));
+    check((await page.textContent("#hint-reason")).startsWith(answer.text), "and Details the whole reason, with how it was found: " + (await page.textContent("#hint-reason")));
+    check(await page.locator("#message details").count() === 0, "the message above holds no second Details");
+    await audit(page, "with a hint's cells highlighted");
+
+    // 16. An honest board, on an empty 10x10 with the standard fleet (row 1's count 3): a ship
+    // part beside open cells is not drawn as an end, and its name says what is open.
+    const empty = {
+      rows: 10, cols: 10, row_counts: [3, ...Array(9).fill(null)], col_counts: Array(10).fill(null),
+      fleet: { "4": 1, "3": 2, "2": 3, "1": 4 }, clues: [],
+    };
+    await page.fill("#input", JSON.stringify(empty));
+    await page.click("#open-text");
+    await page.waitForFunction(() => game.puzzle.clues.length === 0 && game.puzzle.row_counts[0] === 3 && game.cells.every((c) => c === "?"));
+    await waitMessage("more than one solution");
+    await page.click("#mode-ship");
+    const name = (r, c) => cell(r, c).getAttribute("aria-label");
+    await cell(5, 5).click();
+    check(await shape(5, 5) === "s" && (await name(5, 5)).endsWith(": ship, open on all sides"),
+      "a lone ship part among open cells is square and named so: " + (await name(5, 5)));
+    await cell(5, 4).click({ button: "right" });
+    check(await shape(5, 5) === "s" && (await name(5, 5)).includes("open") && !(await name(5, 5)).includes("end"),
+      "an isolated ship cell beside open cells is not drawn as an end: " + (await name(5, 5)));
+    await cell(5, 6).click();
+    check(await shape(5, 5) === "l" && (await name(5, 5)).endsWith(": ship, left end"),
+      "with water on its left and a ship part on its right it is a left end: " + (await name(5, 5)));
+    check(await shape(5, 6) === "s" && (await name(5, 6)).endsWith(": ship, open on the right"),
+      "the part beside it, open on the right, is not an end: " + (await name(5, 6)));
+    await cell(5, 7).click({ button: "right" });
+    check(await shape(5, 6) === "r", "water beyond it makes it a right end");
+
+    // 17. Rules shown as they break, before Check: a second 4-ship (the standard fleet has one),
+    // two ships touching at a corner, a row with more ship parts than its count; then Check
+    // names each rule broken.
+    const drag = async (from, to, button = "left") => {
+      const b = await cell(...from).boundingBox(), e = await cell(...to).boundingBox();
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+      await page.mouse.down({ button });
+      await page.mouse.move(e.x + e.width / 2, e.y + e.height / 2, { steps: 6 });
+      await page.mouse.up({ button });
+    };
+    await drag([0, 0], [0, 3]);
+    await cell(0, 4).click({ button: "right" });
+    await drag([1, 0], [1, 4], "right");
+    const fours = page.locator('#fleet-list li[data-length="4"]');
+    check(await fours.getAttribute("data-placed") === "1" && !(await fours.getAttribute("class") || "").includes("over"),
+      "one closed 4-ship is placed, and that is the fleet's");
+    const rowOne = page.locator('#board .count[data-row="0"]');
+    check((await rowOne.getAttribute("class")).includes("over") && (await rowOne.getAttribute("aria-label")).includes("too many"),
+      "row 1 with 4 ship parts and a count of 3 is marked at once: " + (await rowOne.getAttribute("aria-label")));
+    await drag([2, 0], [2, 3]);
+    await cell(2, 4).click({ button: "right" });
+    await drag([3, 0], [3, 4], "right");
+    check((await fours.getAttribute("class") || "").includes("over") && (await fours.textContent()).includes("2 of 1 placed: one too many"),
+      "a second 4-ship marks the fleet panel's row before Check: " + (await fours.textContent()));
+    check((await page.getAttribute("#fleet-list", "aria-label")).includes("one too many"), "and the fleet panel's name says so");
+    await cell(6, 7).click();
+    for (const [r, c] of [[5, 6], [6, 7]]) {
+      check((await cell(r, c).getAttribute("class")).includes("breaks") && (await name(r, c)).includes("touches another ship"),
+        `two ships touching at a corner are both marked before Check: ${await name(r, c)}`);
+    }
+    check(await page.locator("#board .cell.breaks").count() === 2, "and no other cell is");
+    check(await page.locator("#board .cell.breaks").first().evaluate((d) => getComputedStyle(d, "::after").content) === '"!"',
+      "the mark is not colour alone: a \"!\" in the cell's corner");
+    await page.click("#check");
+    await waitMessage("its count is");
+    const said = await message();
+    check(said.includes("Row 1 has 4 ship cells; its count is 3."), "Check names the count broken: " + said);
+    check(said.includes("Ships touch at row 6, column 7 and row 7, column 8: ships never touch, not even at a corner."),
+      "Check names the no-touch rule");
+    check(said.includes("2 ships of length 4 are placed; the fleet has one."), "Check names the fleet rule");
+    await audit(page, "with rule breaks marked");
+    if (process.env.BIMARU_E2E_EXTRA_SHOT) await page.screenshot({ path: process.env.BIMARU_E2E_EXTRA_SHOT });
   } finally {
     await context.close();
   }

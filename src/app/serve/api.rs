@@ -20,7 +20,7 @@ use bimaru_sat::usecase::generate::{
     GenerateError, GenerateOptions, Size, default_fleet, parse_fleet,
 };
 use bimaru_sat::usecase::grade::{Grade, GradeError, GradeReport, Graded, grade as grade_puzzle};
-use bimaru_sat::usecase::hint::{HintError, Method, State as Filled};
+use bimaru_sat::usecase::hint::{Hint, HintError, Method, Rule, State as Filled};
 use bimaru_sat::usecase::job::author::{grade_line, hint_step};
 use bimaru_sat::usecase::job::generate::{GenerateJob, write_generated};
 use bimaru_sat::usecase::job::{Goal, SolveJob, Solved};
@@ -309,6 +309,43 @@ pub struct HintJson {
     pub text: String,
     /// The state with the clues and the hinted cell filled in.
     pub state: String,
+    /// The cells the hint cites (its clues, filled cells, cells no ship fits through and the
+    /// second cell of a case split), as `[row, col]` (0-based), each once, the hinted cell
+    /// left out: the page highlights them.
+    pub cells: Vec<[usize; 2]>,
+    /// The rows whose counts the hint cites (0-based).
+    pub rows: Vec<usize>,
+    /// The columns whose counts the hint cites (0-based).
+    pub cols: Vec<usize>,
+}
+
+/// What a hint cites: its cells (the hinted one left out), rows and columns, each once, in
+/// the order its rules name them.
+fn cited(hint: &Hint) -> (Vec<[usize; 2]>, Vec<usize>, Vec<usize>) {
+    let (mut cells, mut rows, mut cols) = (Vec::new(), Vec::new(), Vec::new());
+    let split = hint.split.as_ref().map(|s| s.pos);
+    let positions = hint
+        .rules
+        .iter()
+        .filter_map(|rule| match *rule {
+            Rule::NoShipFits { pos } => Some(pos),
+            r => r.cell(),
+        })
+        .chain(split);
+    for pos in positions {
+        let cell = [pos.row, pos.col];
+        if pos != hint.pos && !cells.contains(&cell) {
+            cells.push(cell);
+        }
+    }
+    for rule in &hint.rules {
+        match *rule {
+            Rule::RowCount { row, .. } if !rows.contains(&row) => rows.push(row),
+            Rule::ColCount { col, .. } if !cols.contains(&col) => cols.push(col),
+            _ => {}
+        }
+    }
+    (cells, rows, cols)
 }
 
 fn method_name(method: Method) -> &'static str {
@@ -341,6 +378,7 @@ pub fn hint(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response, 
         e => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     })?;
     let found = step.hint.as_ref();
+    let (cells, rows, cols) = found.map(cited).unwrap_or_default();
     Ok(json(
         StatusCode::OK,
         &HintJson {
@@ -354,6 +392,9 @@ pub fn hint(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response, 
             }),
             text: step.line.trim_end().to_string(),
             state: step.state.write(),
+            cells,
+            rows,
+            cols,
         },
     ))
 }

@@ -156,6 +156,18 @@ async fn hint_names_a_forced_cell_with_its_reason() {
     let water = value["content"] == "water";
     assert_eq!(water, rows[r].as_bytes()[c] == b'.', "{value}");
     assert!(!value["rules"].as_array().unwrap().is_empty());
+    // The cells and lines it cites, for the page to highlight: on the bare example the hint
+    // cites at least a count or a clue, never the hinted cell itself, all on the board.
+    let cited = value["cells"].as_array().unwrap();
+    let lines = value["rows"].as_array().unwrap().len() + value["cols"].as_array().unwrap().len();
+    assert!(!cited.is_empty() || lines > 0, "{value}");
+    for cell in cited {
+        let (cr, cc) = (
+            cell[0].as_u64().unwrap() as usize,
+            cell[1].as_u64().unwrap() as usize,
+        );
+        assert!(cr < 10 && cc < 10 && (cr, cc) != (r, c), "{value}");
+    }
     // With a filled state, the hint is about another cell, and the state comes back filled.
     let state = value["state"].as_str().unwrap().to_string();
     let request = json!({"puzzle": EXAMPLE, "state": state}).to_string();
