@@ -713,7 +713,10 @@ fn front_ends_import_nothing_below_usecase() {
     .unwrap();
     assert_eq!(
         paths_below_usecase(&planted),
-        ["bimaru_sat::format::ist", "bimaru_sat::model::limits::MAX_CELLS"]
+        [
+            "bimaru_sat::format::ist",
+            "bimaru_sat::model::limits::MAX_CELLS"
+        ]
     );
 }
 
@@ -775,7 +778,11 @@ fn no_library_string_names_a_flag() {
                 .map(|s| format!("src/{file}: {s:?}")),
         );
     }
-    assert!(found.is_empty(), "library strings naming flags:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "library strings naming flags:\n{}",
+        found.join("\n")
+    );
     // The check sees a flag in a plain literal and in a format string, not in a doc comment.
     let planted = syn::parse_file(
         "/// see --count\nfn f(n: usize) -> String { let _ = \"a --time-limit\"; format!(\"at --count {n}\") }",
