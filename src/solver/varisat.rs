@@ -180,7 +180,7 @@ impl Solver for Varisat {
         }
         match self.solver.solve() {
             Ok(true) => {
-                let model = self.solver.model().ok_or_else(|| SolverError {
+                let model = self.solver.model().ok_or(SolverError {
                     solver: "varisat",
                     kind: SolverFailure::NoModel,
                 })?;
