@@ -91,7 +91,7 @@ impl Failure {
             Failure::Library(
                 Error::Solve(_)
                 | Error::Generate(GenerateError::Solver(_))
-                | Error::Hint(HintError::Solver(_)),
+                | Error::Hint(HintError::Solver(_) | HintError::Solve(_)),
             ) => 70,
             _ => 2,
         }
@@ -162,7 +162,8 @@ pub fn message(error: &Error) -> String {
         },
         // The generator cannot make what was asked (a fleet that does not fit, no puzzle of
         // the wanted grade), or its solver failed.
-        Error::Generate(GenerateError::Solver(_)) | Error::Hint(HintError::Solver(_)) => {
+        Error::Generate(GenerateError::Solver(_))
+        | Error::Hint(HintError::Solver(_) | HintError::Solve(_)) => {
             format!("solver failure: {error}")
         }
         Error::Generate(_) => format!("generate: {error}"),
