@@ -5,6 +5,8 @@
 
 use bimaru_sat::Error;
 use bimaru_sat::usecase::ParseErrorKind;
+use bimaru_sat::usecase::grade::GradeError;
+use bimaru_sat::usecase::hint::HintError;
 use bimaru_sat::usecase::solve::SolveError;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -49,14 +51,21 @@ pub fn message(error: &Error) -> String {
         Error::SolverUnavailable { solver, feature } => {
             format!("this build has no {solver} solver; rebuild with the cargo feature `{feature}`")
         }
+        Error::Generate(e) => format!("generate: {e}"),
+        Error::On { source_name, error } => match **error {
+            // Ctrl-C's own word.
+            Error::Solve(SolveError::Interrupted) => format!("{source_name}: interrupted"),
+            ref inner => format!("{source_name}: {}", message(inner)),
+        },
         _ => error.to_string(),
     }
 }
 
 /// The exception for `error`.
-pub fn to_py(error: &Error) -> PyErr {
-    let text = message(error);
-    match error {
+pub fn to_py(error: impl Into<Error>) -> PyErr {
+    let error = error.into();
+    let text = message(&error);
+    match error.innermost() {
         Error::Parse {
             error:
                 bimaru_sat::usecase::ParseError {
@@ -64,7 +73,10 @@ pub fn to_py(error: &Error) -> PyErr {
                     ..
                 },
             ..
-        } => LimitError::new_err(text),
+        }
+        | Error::Limit { .. }
+        | Error::Grade(GradeError::TooLarge(_))
+        | Error::Hint(HintError::TooLarge(_)) => LimitError::new_err(text),
         Error::Parse { source_name, error } => Python::attach(|py| {
             let err = ParseError::new_err(text);
             let value = err.value(py);
@@ -75,14 +87,34 @@ pub fn to_py(error: &Error) -> PyErr {
             let _ = value.setattr("column", error.column);
             err
         }),
-        Error::Solve(SolveError::TimeLimit) => TimeLimitError::new_err(text),
+        Error::TimeLimit { .. }
+        | Error::Solve(SolveError::TimeLimit)
+        | Error::Grade(GradeError::Solve(SolveError::TimeLimit))
+        | Error::Hint(HintError::TimeLimit) => TimeLimitError::new_err(text),
         _ => BimaruError::new_err(text),
     }
 }
 
-/// The CLI's words when the time limit of `seconds` stops work on `name` `during` what.
-pub fn time_limit_error(name: &str, seconds: f64, during: &str) -> PyErr {
-    TimeLimitError::new_err(format!(
-        "{name}: time limit of {seconds} s reached {during}"
-    ))
+/// The exception for `error`, met on the puzzle `name` with the time limit `time_limit`: the
+/// time limit told with both, every other error named after the puzzle, but for a solver's own
+/// failure in `solve`, which the command line tells without it.
+pub fn on_puzzle(error: impl Into<Error>, name: &str, time_limit: Option<f64>) -> PyErr {
+    let error = error.into();
+    to_py(match error {
+        Error::Solve(SolveError::TimeLimit)
+        | Error::Grade(GradeError::Solve(SolveError::TimeLimit))
+        | Error::Hint(HintError::TimeLimit) => Error::TimeLimit {
+            source_name: name.to_string(),
+            seconds: time_limit.unwrap_or_default(),
+            during: "before a solution was found",
+        },
+        Error::Solve(SolveError::Interrupted) => error.on(name),
+        Error::Solve(_) => error,
+        error => error.on(name),
+    })
+}
+
+/// A failure of the bridge itself (a thread, a conversion), not of the library.
+pub fn internal(text: impl Into<String>) -> PyErr {
+    BimaruError::new_err(text.into())
 }

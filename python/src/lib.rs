@@ -25,7 +25,7 @@ use bimaru_sat::usecase::solve::{Backend, Report, SolveError, SolveOptions, solv
 use bimaru_sat::usecase::{Budget, Deadline};
 use bimaru_sat::usecase::{IlpCut, IlpModel, IlpObjective, IlpSolver};
 use bimaru_sat::{Error, Limits, Puzzle};
-use errors::{BimaruError, LimitError, ParseError, TimeLimitError, time_limit_error, to_py};
+use errors::{BimaruError, LimitError, ParseError, TimeLimitError, internal, on_puzzle, to_py};
 use names::{Wrap, named, or};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -63,7 +63,7 @@ fn interruptible<T: Send + 'static>(
             // The receiver is gone after an interrupt; nothing is lost then.
             let _ = tx.send(work(flag));
         })
-        .map_err(|e| BimaruError::new_err(format!("cannot start a worker thread: {e}")))?;
+        .map_err(|e| internal(format!("cannot start a worker thread: {e}")))?;
     let mut rx = rx;
     loop {
         // The receiver goes along and comes back: it may be used from one thread at a time.
@@ -78,9 +78,7 @@ fn interruptible<T: Send + 'static>(
                 }
             }
             Err(RecvTimeoutError::Disconnected) => {
-                return Err(BimaruError::new_err(
-                    "internal error: the worker thread panicked",
-                ));
+                return Err(internal("internal error: the worker thread panicked"));
             }
         }
     }
@@ -110,7 +108,7 @@ fn read(text: &str, format: Option<Wrap<Format>>) -> PyResult<PyPuzzle> {
 #[pyfunction]
 #[pyo3(signature = (text, format=None))]
 fn read_all(text: &str, format: Option<Wrap<Format>>) -> PyResult<Vec<PyPuzzle>> {
-    let (doc, _) = read_doc(text, or(format, Format::Auto), "<text>").map_err(|e| to_py(&e))?;
+    let (doc, _) = read_doc(text, or(format, Format::Auto), "<text>").map_err(to_py)?;
     Ok(puzzles_of(doc, "<text>"))
 }
 
@@ -127,7 +125,7 @@ fn read_file(path: PathBuf, format: Option<Wrap<Format>>) -> PyResult<PyPuzzle> 
 #[pyo3(signature = (path, format=None))]
 fn read_file_all(path: PathBuf, format: Option<Wrap<Format>>) -> PyResult<Vec<PyPuzzle>> {
     let (text, name) = file_text(&path)?;
-    let (doc, _) = read_doc(&text, or(format, Format::Auto), &name).map_err(|e| to_py(&e))?;
+    let (doc, _) = read_doc(&text, or(format, Format::Auto), &name).map_err(to_py)?;
     Ok(puzzles_of(doc, &name))
 }
 
@@ -177,7 +175,7 @@ fn options(
         budget: Budget::within(seconds(time_limit)?),
         ..defaults
     };
-    require_solvers(&options).map_err(|e| to_py(&e))?;
+    require_solvers(&options).map_err(to_py)?;
     Ok(options)
 }
 
@@ -255,22 +253,7 @@ fn solve_puzzle(
         options.budget = options.budget.clone().stopped_by(stop);
         solve(&board.puzzle, &options)
     })?;
-    let report = match report {
-        Err(SolveError::TimeLimit) => {
-            return Err(time_limit_error(
-                &puzzle.name,
-                time_limit.unwrap_or_default(),
-                "before a solution was found",
-            ));
-        }
-        Err(SolveError::Interrupted) => {
-            return Err(BimaruError::new_err(format!(
-                "{}: interrupted",
-                puzzle.name
-            )));
-        }
-        r => r.map_err(|e| to_py(&e.into()))?,
-    };
+    let report = report.map_err(|e| on_puzzle(e, &puzzle.name, time_limit))?;
     Ok(result_of(puzzle, &report, matches!(goal, Goal::Count(_))))
 }
 
@@ -339,22 +322,20 @@ fn generated_line(
         options.fleet = parse_fleet(spec).map_err(|e| PyValueError::new_err(e.to_string()))?;
     }
     let limits = Limits::default();
+    let over = |subject: &str| {
+        let subject = subject.to_string();
+        move |error| to_py(Error::Limit { subject, error })
+    };
     // The board first, as the command line checks it: its default fleet grows with it.
-    limits
-        .board(size.rows, size.cols)
-        .map_err(|e| LimitError::new_err(format!("size: {e}")))?;
-    limits
-        .fleet(&options.fleet)
-        .map_err(|e| LimitError::new_err(format!("fleet: {e}")))?;
+    limits.board(size.rows, size.cols).map_err(over("size"))?;
+    limits.fleet(&options.fleet).map_err(over("fleet"))?;
     let open = Puzzle::new(
         vec![None; size.rows],
         vec![None; size.cols],
         options.fleet.clone(),
     );
     if let Ok(open) = open {
-        limits
-            .puzzle(&open)
-            .map_err(|e| LimitError::new_err(format!("size: {e}")))?;
+        limits.puzzle(&open).map_err(over("size"))?;
     }
     let grade = grade.map(|g| g.0);
     // The generate command's own request; `index` picks the seed's stream.
@@ -370,8 +351,8 @@ fn generated_line(
         job.options.deadline = job.options.deadline.clone().stopped_by(stop);
         job.puzzle(index)
     })?
-    .map_err(|e| BimaruError::new_err(format!("generate: {e}")))?;
-    let written = write_generated(&made, Format::Json, true).map_err(|e| to_py(&e.into()))?;
+    .map_err(to_py)?;
+    let written = write_generated(&made, Format::Json, true).map_err(to_py)?;
     Ok(written.puzzle.trim_end().to_string())
 }
 
@@ -394,10 +375,10 @@ fn grade<'py>(
         };
         bimaru_sat::usecase::grade::grade(&board.puzzle, &options)
     })?;
-    use bimaru_sat::usecase::grade::{GradeError, Graded};
+    use bimaru_sat::usecase::grade::Graded;
     let dict = PyDict::new(py);
-    match graded {
-        Ok(Graded::Unique(report)) => {
+    match graded.map_err(|e| on_puzzle(e, &puzzle.name, time_limit))? {
+        Graded::Unique(report) => {
             dict.set_item("status", "unique")?;
             dict.set_item("grade", <&str>::from(report.grade))?;
             dict.set_item("by_propagation", report.by_propagation)?;
@@ -406,24 +387,9 @@ fn grade<'py>(
             dict.set_item("cells", report.cells)?;
             dict.set_item("line", grade_line(&report).trim_end())?;
         }
-        Ok(Graded::Unsat) => dict.set_item("status", "unsat")?,
-        Ok(Graded::NotUnique) => dict.set_item("status", "several")?,
-        Err(GradeError::Solve(SolveError::TimeLimit)) => {
-            return Err(time_limit_error(
-                &puzzle.name,
-                time_limit.unwrap_or_default(),
-                "before a solution was found",
-            ));
-        }
-        Err(GradeError::TooLarge(e)) => {
-            return Err(LimitError::new_err(format!("{}: {e}", puzzle.name)));
-        }
-        Ok(_) => {
-            return Err(BimaruError::new_err(
-                "internal error: unknown grade outcome",
-            ));
-        }
-        Err(e) => return Err(BimaruError::new_err(format!("{}: {e}", puzzle.name))),
+        Graded::Unsat => dict.set_item("status", "unsat")?,
+        Graded::NotUnique => dict.set_item("status", "several")?,
+        _ => return Err(internal("internal error: unknown grade outcome")),
     }
     Ok(dict.into_any())
 }
@@ -439,13 +405,13 @@ fn hint<'py>(
     state: Option<&str>,
     time_limit: Option<f64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    use bimaru_sat::usecase::hint::{HintError, State};
+    use bimaru_sat::usecase::hint::State;
     let p = puzzle.puzzle();
     let state = state
         .map(|text| State::parse(text, p.rows(), p.cols()))
         .transpose()
         .map_err(|error| {
-            to_py(&Error::Parse {
+            to_py(Error::Parse {
                 source_name: "state".into(),
                 error,
             })
@@ -455,20 +421,7 @@ fn hint<'py>(
     let step = interruptible(py, move |stop| {
         hint_step(&board.puzzle, state, deadline.stopped_by(stop))
     })?;
-    let step = match step {
-        Ok(step) => step,
-        Err(HintError::TimeLimit) => {
-            return Err(time_limit_error(
-                &puzzle.name,
-                time_limit.unwrap_or_default(),
-                "before a solution was found",
-            ));
-        }
-        Err(HintError::TooLarge(e)) => {
-            return Err(LimitError::new_err(format!("{}: {e}", puzzle.name)));
-        }
-        Err(e) => return Err(BimaruError::new_err(format!("{}: {e}", puzzle.name))),
-    };
+    let step = step.map_err(|e| on_puzzle(e, &puzzle.name, time_limit))?;
     let dict = PyDict::new(py);
     dict.set_item("text", step.line.trim_end())?;
     match &step.hint {
@@ -500,7 +453,7 @@ fn to_dimacs(
     let model = or(encoding, defaults.model);
     let card = or(card, defaults.card);
     let bytes = Formula::build(puzzle.puzzle(), model, card).write(puzzle.puzzle());
-    String::from_utf8(bytes).map_err(|e| BimaruError::new_err(e.to_string()))
+    String::from_utf8(bytes).map_err(|e| internal(e.to_string()))
 }
 
 /// The integer program of `puzzle` in CPLEX LP format, as `bimaru-sat --emit-lp FILE
@@ -584,7 +537,7 @@ fn compare_puzzles<'py>(
         compare::compare(&named, &configs, limit, repeat, &budget, &mut || {}).json()
     })?;
     let doc: serde_json::Value =
-        serde_json::from_str(&comparison).map_err(|e| BimaruError::new_err(e.to_string()))?;
+        serde_json::from_str(&comparison).map_err(|e| internal(e.to_string()))?;
     let rows = PyList::empty(py);
     for p in doc["puzzles"].as_array().into_iter().flatten() {
         for run in p["runs"].as_array().into_iter().flatten() {
@@ -610,7 +563,7 @@ fn batch_files(paths: Vec<PathBuf>) -> PyResult<Vec<(String, bool)>> {
     };
     Ok(job
         .files()
-        .map_err(|e| to_py(&e))?
+        .map_err(to_py)?
         .into_iter()
         .map(|f| (f.path.display().to_string(), f.listed))
         .collect())
@@ -687,18 +640,18 @@ fn _solve_all_in_rust(py: Python<'_>, puzzles: Vec<PyPuzzle>, unique: bool) -> P
         limit: goal(unique, None)?.limit(),
         ..SolveOptions::default()
     };
-    let took = interruptible(py, move |stop| -> Result<f64, String> {
+    let took = interruptible(py, move |stop| -> Result<f64, SolveError> {
         let options = SolveOptions {
             budget: options.budget.clone().stopped_by(stop),
             ..options
         };
         let start = std::time::Instant::now();
         for p in &puzzles {
-            solve(p.puzzle(), &options).map_err(|e| e.to_string())?;
+            solve(p.puzzle(), &options)?;
         }
         Ok(start.elapsed().as_secs_f64())
     })?;
-    took.map_err(BimaruError::new_err::<String>)
+    took.map_err(to_py)
 }
 
 /// The Python package's native half.

@@ -2,7 +2,7 @@
 //! name it came with), `Grid` (a solution, written by the library's writers) and `Result`
 //! (what `solve` found), and reading text into puzzles.
 
-use crate::errors::{BimaruError, to_py};
+use crate::errors::{internal, to_py};
 use crate::names::Wrap;
 use bimaru_sat::usecase::Source;
 use bimaru_sat::usecase::job::convert::convert;
@@ -94,7 +94,7 @@ impl PyPuzzle {
             solution,
             unproven: None,
         };
-        let text = serde_json::to_string(&json).map_err(|e| BimaruError::new_err(e.to_string()))?;
+        let text = serde_json::to_string(&json).map_err(|e| internal(e.to_string()))?;
         read_one(&text, Format::Json, "<Puzzle>")
     }
 
@@ -169,7 +169,7 @@ impl PyPuzzle {
     /// `bimaru-sat convert --to FORMAT` writes it.
     fn to(&self, format: Wrap<OutputFormat>) -> PyResult<String> {
         let to = format.0;
-        convert(&self.document(), &self.name, to, None).map_err(|e| to_py(&e))
+        convert(&self.document(), &self.name, to, None).map_err(to_py)
     }
 
     /// The puzzle as an SVG picture.
@@ -219,7 +219,7 @@ impl PyPuzzle {
 pub fn piece_name(piece: JsonPiece) -> PyResult<String> {
     match serde_json::to_value(piece) {
         Ok(serde_json::Value::String(s)) => Ok(s),
-        _ => Err(BimaruError::new_err("internal error: piece name")),
+        _ => Err(internal("internal error: piece name")),
     }
 }
 
@@ -333,9 +333,7 @@ impl PyGrid {
     fn writer(&self, to: Option<OutputFormat>) -> PyResult<String> {
         let doc = self.owner.document();
         let writer = Writer::choose(to, None, &doc);
-        writer
-            .check(self.owner.puzzle())
-            .map_err(|e| to_py(&e.into()))?;
+        writer.check(self.owner.puzzle()).map_err(to_py)?;
         Ok(writer.grid(self.owner.puzzle(), &self.grid))
     }
 }
@@ -441,12 +439,12 @@ pub fn puzzles_of(doc: Document, name: &str) -> Vec<PyPuzzle> {
 }
 
 pub fn read_one(text: &str, format: Format, name: &str) -> PyResult<PyPuzzle> {
-    let (doc, _) = read_doc(text, format, name).map_err(|e| to_py(&e))?;
-    doc.single(name).map_err(|e| to_py(&e))?;
+    let (doc, _) = read_doc(text, format, name).map_err(to_py)?;
+    doc.single(name).map_err(to_py)?;
     Ok(puzzles_of(doc, name).remove(0))
 }
 
 pub fn file_text(path: &std::path::Path) -> PyResult<(String, String)> {
-    let source = Source::read(path, &Limits::default()).map_err(|e| to_py(&e))?;
+    let source = Source::read(path, &Limits::default()).map_err(to_py)?;
     Ok((source.text, source.name))
 }

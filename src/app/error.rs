@@ -5,6 +5,7 @@
 use bimaru_sat::usecase::DecodeError;
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::generate::GenerateError;
+use bimaru_sat::usecase::hint::HintError;
 use bimaru_sat::usecase::solve::SolveError;
 use bimaru_sat::usecase::{Limit, LimitExceeded};
 use bimaru_sat::usecase::{ParseError, ParseErrorKind};
@@ -35,10 +36,6 @@ pub enum Failure {
         /// What the command line says.
         given: &'static str,
     },
-    /// The generator cannot make what was asked (a fleet that does not fit, no puzzle of the
-    /// wanted grade).
-    #[error("generate: {0}")]
-    Generate(GenerateError),
     /// A board too large for what was asked of it (a hint or a grade): exit 2.
     #[error("{source_name}: {message}")]
     TooLarge {
@@ -91,7 +88,11 @@ impl Failure {
     /// The process exit code: 2 for bad input or usage, 70 for internal failures.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Failure::Library(Error::Solve(_)) => 70,
+            Failure::Library(
+                Error::Solve(_)
+                | Error::Generate(GenerateError::Solver(_))
+                | Error::Hint(HintError::Solver(_) | HintError::Solve(_)),
+            ) => 70,
             _ => 2,
         }
     }
@@ -99,12 +100,13 @@ impl Failure {
 
 impl From<GenerateError> for Failure {
     fn from(e: GenerateError) -> Self {
-        match e {
-            GenerateError::Solver(_) => Failure::Library(Error::Solve(SolveError::Solver {
-                message: e.to_string(),
-            })),
-            other => Failure::Generate(other),
-        }
+        Failure::Library(e.into())
+    }
+}
+
+impl From<HintError> for Failure {
+    fn from(e: HintError) -> Self {
+        Failure::Library(e.into())
     }
 }
 
@@ -158,6 +160,13 @@ pub fn message(error: &Error) -> String {
             ),
             _ => error.to_string(),
         },
+        // The generator cannot make what was asked (a fleet that does not fit, no puzzle of
+        // the wanted grade), or its solver failed.
+        Error::Generate(GenerateError::Solver(_))
+        | Error::Hint(HintError::Solver(_) | HintError::Solve(_)) => {
+            format!("solver failure: {error}")
+        }
+        Error::Generate(_) => format!("generate: {error}"),
         Error::Decode { error: why, .. } => match decode_hint(why) {
             Some(hint) => format!("{error}; {hint}"),
             None => error.to_string(),

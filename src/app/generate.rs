@@ -8,6 +8,7 @@ use crate::app::cli::GenerateArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::usecase::Format;
 use bimaru_sat::usecase::LimitExceeded;
+use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::generate::{
     CHECK_CONFIGURATION, GenerateError, GenerateOptions, GenerateProgress, Phase, Question,
     SettledBy, default_fleet,
@@ -142,8 +143,9 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         drop(done);
         result
     });
-    if let Err(Failure::Generate(GenerateError::OutOfTime | GenerateError::TimeLimit { .. })) =
-        result
+    if let Err(Failure::Library(Error::Generate(
+        GenerateError::OutOfTime | GenerateError::TimeLimit { .. },
+    ))) = result
     {
         bar.finish_and_clear();
         if args.stats {

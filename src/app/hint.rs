@@ -8,7 +8,6 @@ use bimaru_sat::Limits;
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::hint::{HintError, State};
 use bimaru_sat::usecase::job::author::hint_step;
-use bimaru_sat::usecase::solve::SolveError;
 
 /// Runs the hint command.
 pub fn run(args: &HintArgs, limits: &Limits) -> Result<Exit, Failure> {
@@ -69,12 +68,7 @@ pub fn run(args: &HintArgs, limits: &Limits) -> Result<Exit, Failure> {
                 message: e.to_string(),
             });
         }
-        Err(e) => {
-            return Err(SolveError::Solver {
-                message: e.to_string(),
-            }
-            .into());
-        }
+        Err(e) => return Err(e.into()),
     };
     if let Some(target) = &state_out {
         target.write(step.state.write().as_bytes())?;

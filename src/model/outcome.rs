@@ -35,12 +35,15 @@ pub struct Stats {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SolveError {
-    /// The solver itself failed.
+    /// The solver itself failed, in its own words (an ILP solver's, a thread's).
     #[error("solver failure: {message}")]
     Solver {
         /// What the solver said.
         message: String,
     },
+    /// A solver failed; its own error (a SAT solver's, a proof's) is the source.
+    #[error("solver failure: {0}")]
+    Failed(#[source] Box<dyn std::error::Error + Send + Sync>),
     /// The SAT backend's stop flag ([`crate::usecase::solve::SolveOptions::budget`]) was set before an answer.
     #[error("stopped before an answer")]
     Interrupted,
@@ -53,6 +56,13 @@ pub enum SolveError {
     /// The verifier rejected a grid a backend produced: a bug in that backend.
     #[error("internal error: the verifier rejected a solver's grid: {0}")]
     Rejected(#[from] Violation),
+}
+
+impl SolveError {
+    /// A solver's own failure `error`, kept as the source.
+    pub fn failed(error: impl std::error::Error + Send + Sync + 'static) -> Self {
+        SolveError::Failed(Box::new(error))
+    }
 }
 
 impl From<crate::model::deadline::TimeLimit> for SolveError {

@@ -32,7 +32,9 @@
 //! A stopped call keeps every learnt clause; the next call starts a new CaDiCaL `solve`, which
 //! restarts from the top level, so "resuming" is CaDiCaL's incremental search.
 
-use super::interface::{Answer, Mode, ProofFormat, ProofSolver, Solver, SolverError, Tuning};
+use super::interface::{
+    Answer, Mode, ProofFormat, ProofSolver, Solver, SolverError, SolverFailure, Tuning,
+};
 use crate::model::lit::{Lit, Var};
 use crate::solver::sink::ClauseSink;
 use cadical_sys::{CaDiCal, Learner, Status, Terminator};
@@ -198,10 +200,7 @@ impl Cadical {
     }
 
     fn error(e: impl std::fmt::Display) -> SolverError {
-        SolverError {
-            solver: NAME,
-            message: e.to_string(),
-        }
+        SolverError::failed(NAME, e)
     }
 
     /// Tells CaDiCaL about every variable handed out so far.
@@ -325,10 +324,10 @@ impl Solver for Cadical {
 
 impl ProofSolver for Cadical {
     fn finish_proof(&mut self) -> Result<Vec<u8>, SolverError> {
-        let file = self
-            .proof
-            .take()
-            .ok_or_else(|| Cadical::error("this solver writes no proof"))?;
+        let file = self.proof.take().ok_or(SolverError {
+            solver: NAME,
+            kind: SolverFailure::NoProof,
+        })?;
         self.solver.close_proof_trace(false);
         std::fs::read(file.path()).map_err(Cadical::error)
     }

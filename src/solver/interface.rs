@@ -1,5 +1,5 @@
 //! What a SAT solver offers ([`Solver`]: clauses in, solving under assumptions, the model, the
-//! failed assumptions, a conflict limit, an interrupt), its [`Answer`] and [`SolverError`], and
+//! failed assumptions, a conflict limit, an interrupt), its [`Answer`] and [`SolverError`] (with its [`SolverFailure`]), and
 //! a proof-writing solver ([`ProofSolver`], [`ProofFormat`]).
 
 use crate::model::choice::choice;
@@ -23,12 +23,52 @@ pub enum Answer {
 
 /// The solver itself failed (never a property of the formula).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{solver}: {message}")]
+#[error("{solver}: {kind}")]
 pub struct SolverError {
     /// The solver's name.
     pub solver: &'static str,
     /// What went wrong.
-    pub message: String,
+    pub kind: SolverFailure,
+}
+
+impl SolverError {
+    /// `solver` failed with its own words `text` (an error it returned).
+    pub fn failed(solver: &'static str, text: impl std::fmt::Display) -> Self {
+        SolverError {
+            solver,
+            kind: SolverFailure::Failed(text.to_string()),
+        }
+    }
+}
+
+/// What went wrong in a solver: the cases the crate itself tells, and the solver's own words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolverFailure {
+    /// The solver is not linked into this build.
+    #[error("not linked into this build (cargo feature `{feature}`)")]
+    NotLinked {
+        /// The cargo feature that links it.
+        feature: &'static str,
+    },
+    /// A proving solver was called under assumptions.
+    #[error("a DRAT proof cannot be written for a call under assumptions")]
+    ProofUnderAssumptions,
+    /// A proving solver was given clauses after a call.
+    #[error("a DRAT proof cannot be written for clauses added after a call")]
+    ProofAfterCall,
+    /// The proof of a solver that was not made to write one was asked for.
+    #[error("this solver writes no proof")]
+    NoProof,
+    /// The solver answered SAT but has no model.
+    #[error("SAT without a model")]
+    NoModel,
+    /// The solver stopped without an answer where one was needed.
+    #[error("stopped without an answer")]
+    Stopped,
+    /// The solver (or the system under it) failed, in its own words.
+    #[error("{0}")]
+    Failed(String),
 }
 
 /// A SAT solver behind the crate's interface.

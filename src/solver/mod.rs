@@ -11,7 +11,9 @@ mod interface;
 pub mod sink;
 pub mod varisat;
 
-pub use interface::{Answer, Mode, ProofFormat, ProofSolver, Solver, SolverError, Tuning, load};
+pub use interface::{
+    Answer, Mode, ProofFormat, ProofSolver, Solver, SolverError, SolverFailure, Tuning, load,
+};
 
 use crate::model::choice::choice;
 use crate::model::lit::{Lit, Var};
@@ -68,6 +70,16 @@ impl SolverKind {
         }
     }
 
+    /// The error of a solver of this kind that this build does not link.
+    fn not_linked(self) -> SolverError {
+        SolverError {
+            solver: self.into(),
+            kind: SolverFailure::NotLinked {
+                feature: self.feature().unwrap_or("?"),
+            },
+        }
+    }
+
     /// A new, empty solver of this kind that writes a DRAT proof in `format`
     /// ([`ProofSolver`]); an error for a kind that cannot write one or that this build does not
     /// link.
@@ -80,13 +92,7 @@ impl SolverKind {
             #[cfg(feature = "cadical")]
             SolverKind::Cadical => Ok(Box::new(cadical::Cadical::proving(format)?)),
             #[allow(unreachable_patterns)]
-            missing => Err(SolverError {
-                solver: missing.into(),
-                message: format!(
-                    "not linked into this build (cargo feature `{}`)",
-                    missing.feature().unwrap_or("?")
-                ),
-            }),
+            missing => Err(missing.not_linked()),
         }
     }
 
@@ -133,13 +139,7 @@ impl Solver for Missing {
         self.kind.into()
     }
     fn solve(&mut self, _assumptions: &[Lit]) -> Result<Answer, SolverError> {
-        Err(SolverError {
-            solver: self.kind.into(),
-            message: format!(
-                "not linked into this build (cargo feature `{}`)",
-                self.kind.feature().unwrap_or("?")
-            ),
-        })
+        Err(self.kind.not_linked())
     }
     fn value(&self, _lit: Lit) -> Option<bool> {
         None

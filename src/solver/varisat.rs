@@ -12,7 +12,7 @@
 //! for one non-incremental call (it panics on clauses added after a call, and on assumptions),
 //! so a proving solver refuses both with an error instead.
 
-use super::interface::{Answer, ProofFormat, ProofSolver, Solver, SolverError};
+use super::interface::{Answer, ProofFormat, ProofSolver, Solver, SolverError, SolverFailure};
 use crate::model::lit::{Lit, Var};
 use crate::solver::sink::ClauseSink;
 use std::io::{self, Write};
@@ -122,16 +122,16 @@ impl Varisat {
     /// Why a proving solver cannot take this call, if it cannot.
     fn refuse(&self, assumptions: &[Lit]) -> Option<SolverError> {
         let proof = self.proof.as_ref()?;
-        let message = if !assumptions.is_empty() {
-            "a DRAT proof cannot be written for a call under assumptions"
+        let kind = if !assumptions.is_empty() {
+            SolverFailure::ProofUnderAssumptions
         } else if proof.late_clause {
-            "a DRAT proof cannot be written for clauses added after a call"
+            SolverFailure::ProofAfterCall
         } else {
             return None;
         };
         Some(SolverError {
             solver: "varisat",
-            message: message.into(),
+            kind,
         })
     }
 }
@@ -180,9 +180,9 @@ impl Solver for Varisat {
         }
         match self.solver.solve() {
             Ok(true) => {
-                let model = self.solver.model().ok_or_else(|| SolverError {
+                let model = self.solver.model().ok_or(SolverError {
                     solver: "varisat",
-                    message: "SAT without a model".into(),
+                    kind: SolverFailure::NoModel,
                 })?;
                 self.model.clear();
                 self.model.resize(model.len(), false);
@@ -195,10 +195,7 @@ impl Solver for Varisat {
             }
             Ok(false) => Ok(Answer::Unsat),
             Err(VarisatError::Interrupted) => Ok(Answer::Stopped),
-            Err(e) => Err(SolverError {
-                solver: "varisat",
-                message: e.to_string(),
-            }),
+            Err(e) => Err(SolverError::failed("varisat", e)),
         }
     }
 
@@ -231,17 +228,16 @@ impl ProofSolver for Varisat {
         let Some(proof) = self.proof.take() else {
             return Err(SolverError {
                 solver: "varisat",
-                message: "this solver writes no proof".into(),
+                kind: SolverFailure::NoProof,
             });
         };
-        self.solver.close_proof().map_err(|e| SolverError {
-            solver: "varisat",
-            message: e.to_string(),
-        })?;
-        let mut bytes = proof.buffer.0.lock().map_err(|_| SolverError {
-            solver: "varisat",
-            message: "the proof buffer's lock is poisoned".into(),
-        })?;
+        self.solver
+            .close_proof()
+            .map_err(|e| SolverError::failed("varisat", e))?;
+        let mut bytes =
+            proof.buffer.0.lock().map_err(|_| {
+                SolverError::failed("varisat", "the proof buffer's lock is poisoned")
+            })?;
         Ok(std::mem::take(&mut *bytes))
     }
 }

@@ -3,7 +3,12 @@
 //! puzzles, formats and solvers, never of flags: the binary adds what to type.
 
 use crate::format::{Inexpressible, ParseError};
+use crate::model::limits::LimitExceeded;
 use crate::model::puzzle::PuzzleError;
+use crate::usecase::generate::GenerateError;
+use crate::usecase::grade::GradeError;
+use crate::usecase::hint::HintError;
+use crate::usecase::proof::ProofError;
 use crate::usecase::solve::SolveError;
 use std::path::PathBuf;
 
@@ -73,4 +78,62 @@ pub enum Error {
     /// The solver failed (a bug or a resource limit, never a property of the puzzle).
     #[error(transparent)]
     Solve(#[from] SolveError),
+    /// A puzzle could not be graded.
+    #[error(transparent)]
+    Grade(#[from] GradeError),
+    /// No hint could be given.
+    #[error(transparent)]
+    Hint(#[from] HintError),
+    /// The generator could not make what was asked.
+    #[error(transparent)]
+    Generate(#[from] GenerateError),
+    /// A certificate could not be written.
+    #[error(transparent)]
+    Proof(#[from] ProofError),
+    /// A value asked for exceeds a limit.
+    #[error("{subject}: {error}")]
+    Limit {
+        /// What exceeds it (a size, a fleet).
+        subject: String,
+        /// The limit it exceeds.
+        #[source]
+        error: LimitExceeded,
+    },
+    /// The time limit of `seconds` was reached before the work on `source_name` was done.
+    #[error("{source_name}: time limit of {seconds} s reached {during}")]
+    TimeLimit {
+        /// The puzzle's name.
+        source_name: String,
+        /// The time limit.
+        seconds: f64,
+        /// Before what (`before a solution was found`).
+        during: &'static str,
+    },
+    /// An error met on the puzzle `source_name`.
+    #[error("{source_name}: {error}")]
+    On {
+        /// The puzzle's name.
+        source_name: String,
+        /// The error.
+        #[source]
+        error: Box<Error>,
+    },
+}
+
+impl Error {
+    /// This error, told as met on the puzzle `source_name`.
+    pub fn on(self, source_name: &str) -> Self {
+        Error::On {
+            source_name: source_name.to_string(),
+            error: Box::new(self),
+        }
+    }
+
+    /// The error under any [`Error::On`] names.
+    pub fn innermost(&self) -> &Error {
+        match self {
+            Error::On { error, .. } => error.innermost(),
+            e => e,
+        }
+    }
 }

@@ -16,6 +16,7 @@ use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, post};
 use bimaru_sat::usecase::Source;
+use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::generate::{
     GenerateError, GenerateOptions, Size, default_fleet, parse_fleet,
 };
@@ -563,20 +564,12 @@ pub fn render(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response
 
 impl From<GenerateError> for ApiError {
     fn from(error: GenerateError) -> Self {
-        match error {
-            GenerateError::TimeLimit { .. } | GenerateError::OutOfTime => {
-                ApiError::unprocessable(Status::Timeout, error.to_string())
-            }
-            GenerateError::Solver(_) => {
-                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
-            }
-            e => ApiError::unprocessable(Status::Error, e.to_string()),
-        }
+        Error::from(error).into()
     }
 }
 
 impl From<bimaru_sat::usecase::Inexpressible> for ApiError {
     fn from(error: bimaru_sat::usecase::Inexpressible) -> Self {
-        ApiError::unprocessable(Status::Error, error.to_string())
+        Error::from(error).into()
     }
 }

@@ -18,6 +18,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bimaru_sat::Puzzle;
 use bimaru_sat::usecase::error::Error;
+use bimaru_sat::usecase::generate::GenerateError;
 use bimaru_sat::usecase::json::{ResultJson, Status};
 use bimaru_sat::usecase::solve::{SolveError, SolveOptions};
 use bimaru_sat::usecase::{Budget, Deadline, StopOnDrop};
@@ -430,6 +431,13 @@ impl From<Error> for ApiError {
                 format!("{error}; this server takes boards up to {MAX_SIDE}x{MAX_SIDE}"),
             ),
             Error::Solve(e) => Self::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+            Error::Generate(GenerateError::TimeLimit { .. } | GenerateError::OutOfTime) => {
+                Self::unprocessable(Status::Timeout, error.to_string())
+            }
+            Error::Generate(GenerateError::Solver(_)) => {
+                Self::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
+            }
+            Error::Generate(_) => Self::unprocessable(Status::Error, error.to_string()),
             // Parse, puzzle and the other input errors.
             _ => Self::bad_input(error.to_string()),
         }

@@ -262,9 +262,7 @@ impl Racer {
 
     /// Solves until an answer or until the conflict limit, as it stands, stops it.
     fn solve(&mut self) -> Result<CallAnswer, SolveError> {
-        let answer = self.solver.solve(&[]).map_err(|e| SolveError::Solver {
-            message: e.to_string(),
-        })?;
+        let answer = self.solver.solve(&[]).map_err(SolveError::failed)?;
         Ok(match answer {
             solver::Answer::Sat => CallAnswer::Sat(
                 self.encoding

@@ -11,7 +11,7 @@ use crate::model::lit::{Lit, Var};
 use crate::model::puzzle::{Clue, Dir, Grid, Piece, Pos, Puzzle};
 pub use crate::model::rule::Rule;
 use crate::reason::unit::{Conflict, Propagator};
-use crate::solver::{Answer, Solver, SolverKind};
+use crate::solver::{Answer, Solver, SolverError, SolverKind};
 use crate::usecase::solve::{SolveError, SolveOptions, solve};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -58,9 +58,12 @@ pub enum HintError {
     /// The deadline passed before a hint was found.
     #[error("time limit reached")]
     TimeLimit,
-    /// The embedded solver failed.
+    /// The embedded SAT solver failed; its error is the source.
     #[error("solver failure: {0}")]
-    Solver(String),
+    Solver(#[from] SolverError),
+    /// Solving the puzzle failed, told in the words of its [`SolveError`].
+    #[error("solver failure: {0}")]
+    Solve(String),
 }
 
 impl From<TimeLimit> for HintError {
@@ -82,7 +85,7 @@ impl From<SolveError> for HintError {
     fn from(e: SolveError) -> Self {
         match e {
             SolveError::TimeLimit => HintError::TimeLimit,
-            e => HintError::Solver(e.to_string()),
+            e => HintError::Solve(e.to_string()),
         }
     }
 }
@@ -459,7 +462,7 @@ impl<'a> CoreSolver<'a> {
             Ok(Answer::Sat) => Ok(true),
             Ok(Answer::Unsat) => Ok(false),
             Ok(Answer::Stopped) => Err(HintError::TimeLimit),
-            Err(e) => Err(HintError::Solver(e.to_string())),
+            Err(e) => Err(HintError::Solver(e)),
         }
     }
 

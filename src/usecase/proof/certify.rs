@@ -12,7 +12,7 @@ use crate::model::verify::{Violation, verify};
 use crate::reason::deduce::{PlacementStatus, Rules, facts};
 use crate::reason::unit::Propagator;
 pub use crate::solver::ProofFormat;
-use crate::solver::{Answer, SolverError, SolverKind};
+use crate::solver::{Answer, SolverError, SolverFailure, SolverKind};
 use crate::usecase::solve::{Outcome, SolveError};
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -137,9 +137,7 @@ pub enum ProofError {
 
 impl From<ProofError> for SolveError {
     fn from(e: ProofError) -> Self {
-        SolveError::Solver {
-            message: e.to_string(),
-        }
+        SolveError::failed(e)
     }
 }
 
@@ -193,7 +191,7 @@ pub fn certify(
         Answer::Stopped => {
             return Err(ProofError::Solver(SolverError {
                 solver: prover.name(),
-                message: "stopped without an answer".into(),
+                kind: SolverFailure::Stopped,
             }));
         }
     }
