@@ -191,7 +191,7 @@ fn a_client_that_goes_away_stops_its_generation() {
     std::thread::sleep(Duration::from_millis(300));
     let busy = server.cpu_seconds() - before;
     assert!(
-        busy > 0.1,
+        busy > 0.05,
         "the generation was not running: {busy} s of CPU in 0.3 s"
     );
     drop(stream);
