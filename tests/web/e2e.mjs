@@ -84,8 +84,20 @@ async function browser(viewport, extra = {}) {
 
 function helpers(page) {
   const cell = (r, c) => page.locator(`#board .cell[data-row="${r}"][data-col="${c}"]`);
+  // A locator's box, waiting while it has none: the board is drawn anew when an answer from
+  // the background (the puzzle's grade, its uniqueness) arrives, and a cell looked up in the
+  // middle of that has no box for a moment.
+  const box = async (locator) => {
+    for (let tries = 0; tries < 100; tries++) {
+      const b = await locator.boundingBox();
+      if (b) return b;
+      await page.waitForTimeout(20);
+    }
+    throw new Error(`no box for ${locator}`);
+  };
   return {
     cell,
+    box,
     state: (r, c) => cell(r, c).getAttribute("data-state"),
     shape: (r, c) => cell(r, c).getAttribute("data-shape"),
     message: () => page.textContent("#message"),
@@ -105,7 +117,7 @@ async function audit(page, what) {
 
 async function desktop() {
   const { context, page } = await browser({ width: 1200, height: 900 });
-  const { cell, state, shape, message, waitMessage } = helpers(page);
+  const { cell, box, state, shape, message, waitMessage } = helpers(page);
   try {
     // 1. A first visit opens on a new puzzle, and names it in the address bar.
     await page.goto(base);
@@ -136,7 +148,7 @@ async function desktop() {
     const part = (k) => [ship.r + ship.dr * k, ship.c + ship.dc * k];
     for (let k = 0; k < 3; k++) check(await state(...part(k)) === "?", `cell ${part(k)} of the 3-ship is open`);
     const centre = async (r, c) => {
-      const b = await cell(r, c).boundingBox();
+      const b = await box(cell(r, c));
       return [b.x + b.width / 2, b.y + b.height / 2];
     };
     await page.mouse.move(...(await centre(...part(0))));
@@ -179,7 +191,7 @@ async function desktop() {
     const shapes = [await shape(...part(0)), await shape(...part(1)), await shape(...part(2))].join("");
     check(shapes === (ship.dr ? "tmb" : "lmr"), `the closed 3-ship draws as end, middle, end (${shapes})`);
     const thickness = async (r, c) => {
-      const b = await cell(r, c).locator(".piece").boundingBox();
+      const b = await box(cell(r, c).locator(".piece"));
       return ship.dr ? b.width : b.height;
     };
     const [endWidth, middleWidth] = [await thickness(...part(0)), await thickness(...part(1))];
@@ -320,9 +332,9 @@ async function desktop() {
     await page.fill("#input", readFileSync(join(repo, "puzzles/generated/30x30/001.json"), "utf8"));
     await page.click("#open-text");
     await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 900);
-    const box = await page.locator("#board").boundingBox();
-    check(box.x + box.width <= 1200 && box.y + box.height <= 900,
-      `a 30x30 board fits the 1200x900 window (${Math.round(box.width)}x${Math.round(box.height)})`);
+    const fit = await page.locator("#board").boundingBox();
+    check(fit.x + fit.width <= 1200 && fit.y + fit.height <= 900,
+      `a 30x30 board fits the 1200x900 window (${Math.round(fit.width)}x${Math.round(fit.height)})`);
     await cell(29, 29).click({ button: "right" });
     check(await state(29, 29) === "." || (await page.evaluate(() => game.given[899] !== null)), "the 30x30 board takes clicks");
     const small = await page.evaluate(() => document.querySelector("#board").style.getPropertyValue("--cell"));
@@ -535,7 +547,7 @@ async function desktop() {
     // two ships touching at a corner, a row with more ship parts than its count; then Check
     // names each rule broken.
     const drag = async (from, to, button = "left") => {
-      const b = await cell(...from).boundingBox(), e = await cell(...to).boundingBox();
+      const b = await box(cell(...from)), e = await box(cell(...to));
       await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
       await page.mouse.down({ button });
       await page.mouse.move(e.x + e.width / 2, e.y + e.height / 2, { steps: 6 });
