@@ -432,7 +432,7 @@ pub fn solve_model(
         IlpSolver::Highs => super::highs::run(
             &columns(objective, solver, &free),
             &rows,
-            deadline,
+            deadline.clone(),
             limits.stop,
         ),
         #[cfg(feature = "coin_cbc")]
@@ -440,7 +440,7 @@ pub fn solve_model(
             good_lp::coin_cbc,
             &columns(objective, solver, &free),
             &rows,
-            deadline,
+            deadline.clone(),
             |mut p| {
                 p.set_parameter("threads", "1");
                 p

@@ -173,7 +173,7 @@ mod tests {
         let raised = AtomicBool::new(true);
         let call = |stop| SolverCall {
             limits: NodeLimits {
-                deadline: Deadline::NONE,
+                deadline: &Deadline::NONE,
                 stop,
             },
             ..SolverCall::plain(IlpSolver::Highs)
