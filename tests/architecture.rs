@@ -1,6 +1,6 @@
 //! The architecture of `src/` as `docs/ARCHITECTURE.md` draws it, checked from the code:
-//! the page names every file; the source root holds a handful of entries; the import graph
-//! (every `use` line and every `crate::`/`super::` path, read with `syn`) has no loop between
+//! the page names every file, in its folder's section of the code map; the source root holds a
+//! handful of entries; the import graph (every `use` line and every `crate::`/`super::` path, read with `syn`) has no loop between
 //! files or folders and no import from a lower layer to a higher one. Besides, every path the
 //! pages of `README.md`, `docs/` and `encodings/` name exists.
 
@@ -48,6 +48,56 @@ fn the_architecture_page_names_every_module() {
         missing.is_empty(),
         "docs/ARCHITECTURE.md does not name {missing:?}"
     );
+}
+
+/// The code map's sections, by folder: a heading "### `src/F/`" and the files its table names.
+fn code_map_sections(page: &str) -> BTreeMap<String, Vec<String>> {
+    let mut sections = BTreeMap::new();
+    let mut current: Option<String> = None;
+    for line in page.lines() {
+        if let Some(heading) = line.strip_prefix("### `src/") {
+            let folder = heading.split('`').next().unwrap_or("");
+            current = Some(folder.trim_end_matches('/').to_string());
+        } else if line.starts_with("## ") {
+            current = None;
+        } else if let (Some(folder), true) = (&current, line.starts_with("| `")) {
+            let first_cell = line.split(" | ").next().unwrap_or("");
+            let names = first_cell.split('`').skip(1).step_by(2);
+            let files = sections.entry(folder.clone()).or_insert_with(Vec::new);
+            files.extend(names.map(str::to_string));
+        }
+    }
+    sections
+}
+
+/// The folder a path of `src/` sits in ("" for the roots).
+fn folder_of(file: &str) -> &str {
+    file.rsplit_once('/').map_or("", |(folder, _)| folder)
+}
+
+#[test]
+fn the_code_map_names_each_file_in_its_folders_section() {
+    let sections = code_map_sections(&page());
+    assert!(sections.len() > 20, "found only {:?}", sections.keys());
+    let mut misplaced = Vec::new();
+    for file in source_files() {
+        let folder = folder_of(&file);
+        let listed = sections.get(folder).is_some_and(|f| f.contains(&file));
+        if !listed {
+            misplaced.push(file);
+        }
+    }
+    for (folder, files) in &sections {
+        misplaced.extend(files.iter().filter(|f| folder_of(f) != folder).cloned());
+    }
+    assert!(
+        misplaced.is_empty(),
+        "docs/ARCHITECTURE.md's code map names these outside their folder's section: {misplaced:?}"
+    );
+    // The check catches a file listed under another folder.
+    let planted = "### `src/model/`\n\n| file | owns |\n|---|---|\n| `format/ist.rs` | x |\n";
+    let planted = code_map_sections(planted);
+    assert!(planted["model"].iter().any(|f| folder_of(f) != "model"));
 }
 
 #[test]
