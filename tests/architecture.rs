@@ -1,8 +1,9 @@
 //! The architecture of `src/` as `docs/ARCHITECTURE.md` draws it, checked from the code:
 //! the page names every file, in its folder's section of the code map; the source root holds a
-//! handful of entries; the import graph (every `use` line and every `crate::`/`super::` path, read with `syn`) has no loop between
-//! files or folders and no import from a lower layer to a higher one. Besides, every path the
-//! pages of `README.md`, `docs/` and `encodings/` name exists.
+//! handful of entries; the import graph (every `use` line and every `crate::`/`super::` path,
+//! read with `syn`) has no loop between files or folders and no import from a lower layer to a
+//! higher one. Besides, every path the pages of `README.md`, `docs/` and `encodings/` name
+//! exists.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
