@@ -23,6 +23,7 @@ mod messages;
 mod output;
 mod proofs;
 mod properties;
+mod public_api;
 mod puzzlink;
 mod readme;
 mod snapshots;
