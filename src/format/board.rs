@@ -19,7 +19,7 @@ pub struct Board {
 
 impl Board {
     /// A board that is the whole file.
-    pub fn whole(puzzle: Puzzle) -> Self {
+    pub(crate) fn whole(puzzle: Puzzle) -> Self {
         Board {
             id: None,
             line: 1,

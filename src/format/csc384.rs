@@ -44,7 +44,7 @@ const LETTERS: &str = "0 S W L R T B M (or 0 S . < > ^ v M)";
 
 impl Dialect {
     /// The character of `piece` in this dialect.
-    pub fn char_of(self, piece: Piece) -> char {
+    pub(crate) fn char_of(self, piece: Piece) -> char {
         match (self, piece) {
             (_, Piece::Submarine) => 'S',
             (_, Piece::Middle) => 'M',
@@ -265,7 +265,7 @@ fn counts(
 }
 
 /// Writes a solved grid: one line per row, one character per cell, in `dialect`.
-pub fn write_solution(grid: &Grid, dialect: Dialect) -> String {
+pub(crate) fn write_solution(grid: &Grid, dialect: Dialect) -> String {
     let mut out = String::with_capacity(grid.rows() * (grid.cols() + 1));
     for r in 0..grid.rows() {
         for c in 0..grid.cols() {
@@ -277,7 +277,7 @@ pub fn write_solution(grid: &Grid, dialect: Dialect) -> String {
 }
 
 /// Checks that a solution of `puzzle` can be written as CSC384 cells (a square board).
-pub fn check_solution(puzzle: &Puzzle) -> Result<(), Inexpressible> {
+pub(crate) fn check_solution(puzzle: &Puzzle) -> Result<(), Inexpressible> {
     if puzzle.rows() != puzzle.cols() {
         return Err(inexpressible("its boards are square (NxN)"));
     }

@@ -22,7 +22,7 @@ pub enum DetectError {
 
 impl DetectError {
     /// A fixed phrase for messages.
-    pub fn reason(&self) -> &'static str {
+    pub(crate) fn reason(&self) -> &'static str {
         match self {
             DetectError::Empty => "the input is empty",
             DetectError::NoMatch => "no known format starts like this",

@@ -150,7 +150,7 @@ fn build(params: &Params, limits: &Limits) -> Result<Puzzle, ParseError> {
 }
 
 /// Whether the first statement (after `$` comments) is `letting NAME be`.
-pub fn looks_eprime(text: &str) -> bool {
+pub(crate) fn looks_eprime(text: &str) -> bool {
     let mut words = text
         .lines()
         .map(|l| l.split('$').next().unwrap_or(""))

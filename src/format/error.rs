@@ -30,7 +30,7 @@ pub struct ParseError {
 
 impl ParseError {
     /// A problem at `line` (1-based), column unknown.
-    pub fn at_line(line: usize, kind: ParseErrorKind) -> Self {
+    pub(crate) fn at_line(line: usize, kind: ParseErrorKind) -> Self {
         ParseError {
             line,
             column: None,
@@ -39,7 +39,7 @@ impl ParseError {
     }
 
     /// A problem at `line` and `column` (both 1-based).
-    pub fn at(line: usize, column: usize, kind: ParseErrorKind) -> Self {
+    pub(crate) fn at(line: usize, column: usize, kind: ParseErrorKind) -> Self {
         ParseError {
             line,
             column: Some(column),
@@ -184,7 +184,7 @@ pub struct Found(pub String);
 
 impl Found {
     /// Wraps `text`, shortened to 40 characters.
-    pub fn new(text: &str) -> Self {
+    pub(crate) fn new(text: &str) -> Self {
         let mut s: String = text.chars().take(40).collect();
         if text.chars().count() > 40 {
             s.push('…');
@@ -193,7 +193,7 @@ impl Found {
     }
 
     /// The end of a line.
-    pub fn end_of_line() -> Self {
+    pub(crate) fn end_of_line() -> Self {
         Found(String::new())
     }
 }

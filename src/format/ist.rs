@@ -7,7 +7,7 @@ use crate::model::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle};
 use std::collections::HashMap;
 
 /// Board side of the IST format.
-pub const SIZE: usize = 10;
+pub(crate) const SIZE: usize = 10;
 
 /// The letters of the IST format, for messages.
 const LETTERS: &str = "W C T M B L R";
@@ -194,7 +194,7 @@ pub fn piece_of_letter(letter: &str) -> Option<Piece> {
 }
 
 /// The IST letter of a piece (upper case).
-pub fn letter_of_piece(piece: Piece) -> char {
+pub(crate) fn letter_of_piece(piece: Piece) -> char {
     match piece {
         Piece::Water => 'W',
         Piece::Submarine => 'C',

@@ -35,7 +35,7 @@ fn data_lines(text: &str) -> impl Iterator<Item = (usize, usize, &str)> {
 
 /// Whether the first three data lines are comma-separated lists of numbers (`?` allowed), the
 /// first two with at least one comma.
-pub fn looks_jolyonb(text: &str) -> bool {
+pub(crate) fn looks_jolyonb(text: &str) -> bool {
     let is_list = |l: &str| {
         l.split(',').all(|t| {
             t.trim() == "?"

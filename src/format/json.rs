@@ -103,7 +103,7 @@ impl From<JsonPiece> for Clue {
 
 impl PuzzleJson {
     /// The JSON form of `puzzle`, with an optional solution.
-    pub fn from_puzzle(puzzle: &Puzzle, solution: Option<&Grid>) -> Self {
+    pub(crate) fn from_puzzle(puzzle: &Puzzle, solution: Option<&Grid>) -> Self {
         PuzzleJson {
             rows: puzzle.rows(),
             cols: puzzle.cols(),
@@ -125,7 +125,7 @@ impl PuzzleJson {
 
     /// Builds the puzzle, checking sizes and clues; the board and the fleet are checked
     /// against `limits` before anything is allocated for them.
-    pub fn to_puzzle(&self, limits: &Limits) -> Result<Puzzle, ParseErrorKind> {
+    pub(crate) fn to_puzzle(&self, limits: &Limits) -> Result<Puzzle, ParseErrorKind> {
         limits.board(self.rows, self.cols)?;
         let check = |what: &'static str, expected: usize, found: usize| {
             if expected == found {
@@ -203,7 +203,7 @@ impl PuzzleJson {
     }
 
     /// The solution grid, if one is given and well formed.
-    pub fn solution_grid(&self) -> Option<Result<Grid, ParseErrorKind>> {
+    pub(crate) fn solution_grid(&self) -> Option<Result<Grid, ParseErrorKind>> {
         self.solution
             .as_ref()
             .map(|rows| grid_from_rows(self.rows, self.cols, rows))
@@ -320,14 +320,6 @@ fn line_of_key(text: &str, key: &str) -> usize {
     let quoted = format!("\"{key}\"");
     text.find(&quoted)
         .map_or(1, |at| text[..at].matches('\n').count() + 1)
-}
-
-/// Writes a puzzle (and optionally its solution) as one line of compact JSON (JSON Lines).
-pub fn write_puzzle_line(puzzle: &Puzzle, solution: Option<&Grid>) -> String {
-    let mut s = serde_json::to_string(&PuzzleJson::from_puzzle(puzzle, solution))
-        .expect("puzzle JSON always serializes");
-    s.push('\n');
-    s
 }
 
 /// Writes a puzzle (and optionally its solution) as pretty JSON with a final newline.

@@ -33,7 +33,7 @@ fn header(line: &str) -> Option<&str> {
 }
 
 /// Whether the text starts with an `N)` line followed by a row of one-character cells.
-pub fn looks_krazydad(text: &str) -> bool {
+pub(crate) fn looks_krazydad(text: &str) -> bool {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     lines.next().and_then(header).is_some()
         && lines

@@ -7,7 +7,7 @@ use crate::model::puzzle::{Piece, Pos, Puzzle};
 
 /// A line of input split into whitespace-separated tokens, with 1-based positions.
 #[derive(Clone, Debug)]
-pub struct Line<'a> {
+pub(crate) struct Line<'a> {
     /// 1-based line number.
     pub number: usize,
     /// The tokens and the 1-based column where each starts.
@@ -59,7 +59,7 @@ impl<'a> Line<'a> {
 
 /// Splits `text` into lines (LF or CRLF, final newline optional) and tokens (spaces and tabs,
 /// mixed freely). Blank lines are dropped; line numbers stay true to the file.
-pub fn tokenize(text: &str) -> Vec<Line<'_>> {
+pub(crate) fn tokenize(text: &str) -> Vec<Line<'_>> {
     text.split('\n')
         .enumerate()
         .filter_map(|(i, line)| {
@@ -87,7 +87,7 @@ pub fn tokenize(text: &str) -> Vec<Line<'_>> {
 }
 
 /// Turns raw bytes into text, refusing binary data with a parse error.
-pub fn text_from_bytes(bytes: &[u8]) -> Result<&str, ParseError> {
+pub(crate) fn text_from_bytes(bytes: &[u8]) -> Result<&str, ParseError> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let line = bytes[..e.valid_up_to()]
             .iter()

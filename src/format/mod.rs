@@ -33,7 +33,7 @@ pub(crate) use lex::{
     ClueLines, FileBudget, HintLine, check_board, check_ship_len, comma_items, count_or_unknown,
     whole_number,
 };
-pub use lex::{Line, text_from_bytes, tokenize};
+pub(crate) use lex::{Line, text_from_bytes, tokenize};
 pub use parse::parse_document;
 pub use write::Writer;
 
@@ -103,7 +103,7 @@ choice! {
 impl OutputFormat {
     /// The output that follows an input format by default: its own, or the pretty drawing for
     /// formats that have no solution layout of their own (a URL cannot hold a solution).
-    pub fn following(input: Format) -> OutputFormat {
+    pub(crate) fn following(input: Format) -> OutputFormat {
         match input {
             Format::Auto | Format::Ist => OutputFormat::Ist,
             Format::Csc384 => OutputFormat::Csc384,

@@ -4,7 +4,7 @@
 use crate::model::puzzle::{Dir, Grid, Piece, Pos, Puzzle};
 
 /// The symbol of a piece: `·` water, `●` submarine, `◀ ▶ ▲ ▼` ends, `■` middle.
-pub fn symbol(piece: Piece) -> char {
+pub(crate) fn symbol(piece: Piece) -> char {
     match piece {
         Piece::Water => '·',
         Piece::Submarine => '●',
@@ -22,7 +22,7 @@ fn count_text(c: Option<usize>) -> String {
 
 /// Draws `grid` with the counts of `puzzle` at the margins. Hinted cells are the same symbols;
 /// the board is small enough to compare with the clues by eye.
-pub fn write_solution(puzzle: &Puzzle, grid: &Grid) -> String {
+pub(crate) fn write_solution(puzzle: &Puzzle, grid: &Grid) -> String {
     let cols: Vec<String> = puzzle.col_counts().iter().map(|c| count_text(*c)).collect();
     let rows: Vec<String> = puzzle.row_counts().iter().map(|c| count_text(*c)).collect();
     let cell = cols.iter().map(|s| s.chars().count()).max().unwrap_or(1) + 1;

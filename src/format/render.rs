@@ -7,7 +7,7 @@ use crate::model::puzzle::{Clue, Dir, Grid, Orientation, Piece, Pos, Puzzle};
 use std::fmt::Write;
 
 /// Side of one cell, in SVG user units (pixels).
-pub const CELL: usize = 32;
+pub(crate) const CELL: usize = 32;
 /// Space around the board.
 const PAD: usize = 8;
 /// Inset of a ship shape inside its cell.

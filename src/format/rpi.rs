@@ -12,7 +12,7 @@ use crate::model::limits::Limits;
 use crate::model::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle};
 
 /// The ship names of the assignment, by length (index 0 is length 1).
-pub const SHIP_NAMES: [&str; 7] = [
+pub(crate) const SHIP_NAMES: [&str; 7] = [
     "submarine",
     "destroyer",
     "cruiser",
@@ -52,7 +52,7 @@ fn char_of(piece: Piece) -> char {
 }
 
 /// Whether the first word of `text` is `board` followed by two numbers.
-pub fn looks_rpi(text: &str) -> bool {
+pub(crate) fn looks_rpi(text: &str) -> bool {
     let mut words = text.split_whitespace();
     words.next() == Some("board")
         && words
@@ -246,7 +246,7 @@ pub fn parse_solutions(text: &str) -> Result<Vec<Grid>, ParseError> {
 
 /// Checks that a solution of `puzzle` can be written with the assignment's ship names (ships
 /// of at most seven cells).
-pub fn check_solution(puzzle: &Puzzle) -> Result<(), Inexpressible> {
+pub(crate) fn check_solution(puzzle: &Puzzle) -> Result<(), Inexpressible> {
     if puzzle.fleet().max_len() > SHIP_NAMES.len() {
         return Err(Inexpressible {
             format: "rpi",
@@ -259,7 +259,7 @@ pub fn check_solution(puzzle: &Puzzle) -> Result<(), Inexpressible> {
 /// Writes a solution as the assignment's program prints it: `Solution:`, the ships in reading
 /// order of their first cell (`name row col [horizontal|vertical]`), the board in a box with
 /// the row counts at the right, the column counts below (`?` where unknown).
-pub fn write_solution(puzzle: &Puzzle, grid: &Grid) -> String {
+pub(crate) fn write_solution(puzzle: &Puzzle, grid: &Grid) -> String {
     let text = |c: Option<usize>| c.map_or_else(|| "?".to_string(), |v| v.to_string());
     let mut out = String::from("Solution:\n");
     for ship in grid.ships() {

@@ -511,7 +511,7 @@ fn tally_text(count: Option<usize>) -> String {
 /// Draws a solved board as Rubin does: each row's cells (`.` water, `c t b l r m` ships) and
 /// its tally, then the column tallies as one digit string (space-separated when a tally has
 /// two digits or is unknown). With `upper_hints`, hinted cells are upper case (`W` for water).
-pub fn drawing(puzzle: &Puzzle, grid: &Grid, upper_hints: bool) -> String {
+pub(crate) fn drawing(puzzle: &Puzzle, grid: &Grid, upper_hints: bool) -> String {
     let mut out = String::new();
     for r in 0..grid.rows() {
         for c in 0..grid.cols() {

@@ -8,7 +8,7 @@ use crate::model::puzzle::{Fleet, Puzzle};
 
 /// Whether the text is exactly three lines of space-separated numbers, the last two of equal
 /// length (at least two numbers each).
-pub fn looks_sxchx(text: &str) -> bool {
+pub(crate) fn looks_sxchx(text: &str) -> bool {
     let lines = tokenize(text);
     let numeric = |l: &Line<'_>| {
         l.tokens

@@ -79,7 +79,7 @@ impl Writer {
 
     /// The puzzles of `boards` (with the solutions they carry, where the format keeps them).
     /// Rubin takes several boards, separated by its rule line; the other formats hold one.
-    pub fn puzzles(&self, boards: &[Board]) -> Result<String, Inexpressible> {
+    pub(crate) fn puzzles(&self, boards: &[Board]) -> Result<String, Inexpressible> {
         let mut text = String::new();
         for (index, board) in boards.iter().enumerate() {
             let puzzle = &board.puzzle;

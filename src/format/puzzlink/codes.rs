@@ -3,7 +3,7 @@
 use crate::model::puzzle::{Clue, Dir, Piece};
 
 /// The canonical prefix written by [`super::url`].
-pub const CANONICAL_PREFIX: &str = "https://puzz.link/p?";
+pub(crate) const CANONICAL_PREFIX: &str = "https://puzz.link/p?";
 
 /// The hosts and paths before `?battleship/` that are read (with `http://`, `https://` or no
 /// scheme).

@@ -9,7 +9,6 @@ mod codes;
 mod read;
 mod write;
 
-pub use codes::CANONICAL_PREFIX;
 pub use read::{looks_like_url, parse};
 pub use write::{url, write_puzzle};
 
