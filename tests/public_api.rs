@@ -123,11 +123,12 @@ fn walk_items(
                     continue;
                 };
                 for inner in &imp.items {
-                    if let syn::ImplItem::Fn(f) = inner {
-                        if is_pub(&f.vis) && !is_test_only(&f.attrs) {
-                            let note = feature_note(&f.attrs);
-                            out.push(format!("fn {module}::{}::{}{note}", ty.ident, f.sig.ident));
-                        }
+                    if let syn::ImplItem::Fn(f) = inner
+                        && is_pub(&f.vis)
+                        && !is_test_only(&f.attrs)
+                    {
+                        let note = feature_note(&f.attrs);
+                        out.push(format!("fn {module}::{}::{}{note}", ty.ident, f.sig.ident));
                     }
                 }
                 continue;

@@ -66,7 +66,7 @@ pub trait Choice:
 }
 
 /// The names of every value of `T`, in declaration order.
-pub fn names<T: Choice>() -> Vec<&'static str> {
+pub(crate) fn names<T: Choice>() -> Vec<&'static str> {
     T::VARIANTS.iter().map(|&v| v.into()).collect()
 }
 
@@ -101,7 +101,7 @@ pub struct Flags<T> {
 
 impl<T: Choice> Flags<T> {
     /// The empty set.
-    pub const NONE: Flags<T> = Flags {
+    pub(crate) const NONE: Flags<T> = Flags {
         bits: 0,
         of: PhantomData,
     };
@@ -121,22 +121,22 @@ impl<T: Choice> Flags<T> {
     }
 
     /// Whether `value` is in the set.
-    pub fn has(self, value: T) -> bool {
+    pub(crate) fn has(self, value: T) -> bool {
         self.bits & Self::bit(value) != 0
     }
 
     /// Whether the set holds any value.
-    pub fn any(self) -> bool {
+    pub(crate) fn any(self) -> bool {
         self.bits != 0
     }
 
     /// Whether the set is empty.
-    pub fn is_none(self) -> bool {
+    pub(crate) fn is_none(self) -> bool {
         self.bits == 0
     }
 
     /// The values in the set, in declaration order.
-    pub fn iter(self) -> impl Iterator<Item = T> {
+    pub(crate) fn iter(self) -> impl Iterator<Item = T> {
         T::VARIANTS.iter().copied().filter(move |&v| self.has(v))
     }
 }

@@ -28,7 +28,8 @@ impl CnfFormula {
     }
 
     /// Raises the number of variables to `count` (never lowers it).
-    pub fn set_var_count(&mut self, count: usize) {
+    #[cfg(test)]
+    pub(crate) fn set_var_count(&mut self, count: usize) {
         self.var_count = self.var_count.max(count);
     }
 
@@ -53,19 +54,20 @@ impl CnfFormula {
     }
 
     /// A fresh variable.
-    pub fn new_var(&mut self) -> Var {
+    pub(crate) fn new_var(&mut self) -> Var {
         let var = Var::from_index(self.var_count);
         self.var_count += 1;
         var
     }
 
     /// A fresh variable, as its positive literal.
-    pub fn new_lit(&mut self) -> Lit {
+    #[cfg(test)]
+    pub(crate) fn new_lit(&mut self) -> Lit {
         self.new_var().positive()
     }
 
     /// Adds one clause (a disjunction of literals); its variables count as the formula's.
-    pub fn add_clause(&mut self, clause: &[Lit]) {
+    pub(crate) fn add_clause(&mut self, clause: &[Lit]) {
         self.literals.extend_from_slice(clause);
         self.ends.push(self.literals.len());
         if let Some(max) = clause.iter().map(|lit| lit.index() + 1).max() {
@@ -75,7 +77,7 @@ impl CnfFormula {
 
     /// Writes the formula as DIMACS CNF: the `p cnf VARS CLAUSES` line, then each clause as its
     /// literals' numbers, each followed by a space, and `0`.
-    pub fn write_dimacs(&self, out: &mut impl io::Write) -> io::Result<()> {
+    pub(crate) fn write_dimacs(&self, out: &mut impl io::Write) -> io::Result<()> {
         writeln!(out, "p cnf {} {}", self.var_count, self.len())?;
         let mut line = Vec::with_capacity(64);
         for clause in self.iter() {

@@ -78,19 +78,19 @@ impl Deadline {
     }
 
     /// The stop flag this deadline reads, if any.
-    pub fn stop_flag(&self) -> Option<&Arc<AtomicBool>> {
+    pub(crate) fn stop_flag(&self) -> Option<&Arc<AtomicBool>> {
         self.stop.as_ref()
     }
 
     /// Whether the stop flag is set (not whether the time is up).
-    pub fn stopped(&self) -> bool {
+    pub(crate) fn stopped(&self) -> bool {
         self.stop
             .as_ref()
             .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// The earlier of two deadlines, reading this one's stop flag, else the other's.
-    pub fn min(&self, other: &Deadline) -> Self {
+    pub(crate) fn min(&self, other: &Deadline) -> Self {
         let at = match (self.at, other.at) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -101,29 +101,24 @@ impl Deadline {
         }
     }
 
-    /// The instant, if there is a deadline.
-    pub fn instant(&self) -> Option<Instant> {
-        self.at
-    }
-
     /// Whether there is a deadline at all (a stop flag alone is none).
-    pub fn is_set(&self) -> bool {
+    pub(crate) fn is_set(&self) -> bool {
         self.at.is_some()
     }
 
     /// Whether the deadline has passed, or its stop flag is set.
-    pub fn passed(&self) -> bool {
+    pub(crate) fn passed(&self) -> bool {
         self.stopped() || self.time_is_up()
     }
 
     /// Whether the time has come (whatever the stop flag says).
-    pub fn time_is_up(&self) -> bool {
+    pub(crate) fn time_is_up(&self) -> bool {
         self.at.is_some_and(|at| Instant::now() >= at)
     }
 
     /// `Err(TimeLimit)` once the deadline has passed or its stop flag is set (the caller that
     /// set the flag knows it was not the time).
-    pub fn check(&self) -> Result<(), TimeLimit> {
+    pub(crate) fn check(&self) -> Result<(), TimeLimit> {
         if self.passed() {
             Err(TimeLimit)
         } else {
@@ -151,7 +146,7 @@ impl Deadline {
 
     /// A timer that sets `flag` at this deadline (a SAT solver checks such a flag at every
     /// conflict); no timer without a deadline. Dropping the alarm stops its timer.
-    pub fn alarm(&self, flag: Arc<AtomicBool>) -> Alarm {
+    pub(crate) fn alarm(&self, flag: Arc<AtomicBool>) -> Alarm {
         let fired = Arc::new(AtomicBool::new(false));
         let Some(left) = self.remaining() else {
             return Alarm {
@@ -181,14 +176,14 @@ impl Deadline {
     /// Frees `value` on a thread of its own if this deadline has passed, else here: a large
     /// formula takes a while to free (a third of a second for a 50x50 board's), which is no
     /// longer the caller's time once the limit is reached.
-    pub fn discard<T: Send + 'static>(&self, value: T) {
+    pub(crate) fn discard<T: Send + 'static>(&self, value: T) {
         if self.passed() {
             std::thread::spawn(move || drop(value));
         }
     }
 
     /// A checker for a tight loop: reads the clock every [`Pulse::EVERY`] beats.
-    pub fn pulse(&self) -> Pulse {
+    pub(crate) fn pulse(&self) -> Pulse {
         Pulse {
             deadline: self.clone(),
             beats: 0,
@@ -225,7 +220,7 @@ impl Budget {
     }
 
     /// This budget, ending at `deadline` if that comes first.
-    pub fn until_earlier(&self, deadline: &Deadline) -> Self {
+    pub(crate) fn until_earlier(&self, deadline: &Deadline) -> Self {
         Budget {
             deadline: self.deadline.min(deadline),
             ..self.clone()
@@ -241,7 +236,7 @@ impl Budget {
     }
 
     /// The stop flag, if the budget has one.
-    pub fn stop(&self) -> Option<&Arc<AtomicBool>> {
+    pub(crate) fn stop(&self) -> Option<&Arc<AtomicBool>> {
         self.deadline.stop_flag()
     }
 }
@@ -260,7 +255,7 @@ impl Drop for StopOnDrop {
 
 /// A timer thread that raises a flag at a deadline ([`Deadline::alarm`]).
 #[derive(Debug)]
-pub struct Alarm {
+pub(crate) struct Alarm {
     cancel: Option<mpsc::Sender<()>>,
     timer: Option<JoinHandle<()>>,
     fired: Arc<AtomicBool>,
@@ -268,7 +263,7 @@ pub struct Alarm {
 
 impl Alarm {
     /// Whether the deadline came and the flag was set.
-    pub fn fired(&self) -> bool {
+    pub(crate) fn fired(&self) -> bool {
         self.fired.load(Ordering::Relaxed)
     }
 }
@@ -285,18 +280,18 @@ impl Drop for Alarm {
 /// A deadline checked every [`Pulse::EVERY`] calls of [`Pulse::beat`]: cheap enough for the
 /// innermost loop of a phase, and still far finer than the 100 ms a limit may be overshot.
 #[derive(Clone, Debug)]
-pub struct Pulse {
+pub(crate) struct Pulse {
     deadline: Deadline,
     beats: u32,
 }
 
 impl Pulse {
     /// Beats between two readings of the clock.
-    pub const EVERY: u32 = 4096;
+    pub(crate) const EVERY: u32 = 4096;
 
     /// Counts one step; every [`Pulse::EVERY`] steps, `Err(TimeLimit)` if the deadline passed.
     #[inline]
-    pub fn beat(&mut self) -> Result<(), TimeLimit> {
+    pub(crate) fn beat(&mut self) -> Result<(), TimeLimit> {
         self.beats += 1;
         if self.beats < Self::EVERY {
             return Ok(());
@@ -306,7 +301,7 @@ impl Pulse {
     }
 
     /// The deadline it checks.
-    pub fn deadline(&self) -> &Deadline {
+    pub(crate) fn deadline(&self) -> &Deadline {
         &self.deadline
     }
 }

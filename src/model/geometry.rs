@@ -5,7 +5,7 @@
 use crate::model::puzzle::{Dir, Orientation, Pos, Shape, Ship};
 
 /// The cells around `ship` (its eight-neighbourhood, less its own cells) that lie on the board.
-pub fn halo(ship: Ship, shape: Shape) -> impl Iterator<Item = Pos> {
+pub(crate) fn halo(ship: Ship, shape: Shape) -> impl Iterator<Item = Pos> {
     let (h, w) = match ship.orientation {
         Orientation::Horizontal => (1, ship.len),
         Orientation::Vertical => (ship.len, 1),
@@ -45,7 +45,7 @@ pub fn caps(ship: Ship, shape: Shape) -> impl Iterator<Item = Pos> {
 
 /// Every position of a ship of length `len` on the board: horizontal ones first (row by row),
 /// then vertical ones; a submarine once, as horizontal.
-pub fn all_ships(len: usize, shape: Shape) -> impl Iterator<Item = Ship> {
+pub(crate) fn all_ships(len: usize, shape: Shape) -> impl Iterator<Item = Ship> {
     let orientations: &'static [Orientation] = if len == 1 {
         &[Orientation::Horizontal]
     } else {
@@ -67,7 +67,7 @@ pub fn all_ships(len: usize, shape: Shape) -> impl Iterator<Item = Ship> {
 }
 
 /// Whether `ship` covers `pos`.
-pub fn covers(ship: Ship, pos: Pos) -> bool {
+pub(crate) fn covers(ship: Ship, pos: Pos) -> bool {
     let (along, across, start_along, start_across) = match ship.orientation {
         Orientation::Horizontal => (pos.col, pos.row, ship.start.col, ship.start.row),
         Orientation::Vertical => (pos.row, pos.col, ship.start.row, ship.start.col),
@@ -77,7 +77,7 @@ pub fn covers(ship: Ship, pos: Pos) -> bool {
 
 /// The line a ship of length 2 or more lies along, numbered as [`Shape::lines`] counts them:
 /// rows first, then columns. A submarine lies along no line (`None`).
-pub fn axis(ship: Ship, shape: Shape) -> Option<usize> {
+pub(crate) fn axis(ship: Ship, shape: Shape) -> Option<usize> {
     match (ship.len, ship.orientation) {
         (1, _) => None,
         (_, Orientation::Horizontal) => Some(ship.start.row),

@@ -26,7 +26,7 @@ impl Ship {
     }
 
     /// The piece at each cell, from its start.
-    pub fn pieces(self) -> impl Iterator<Item = (Pos, Piece)> {
+    pub(crate) fn pieces(self) -> impl Iterator<Item = (Pos, Piece)> {
         self.cells()
             .enumerate()
             .map(move |(i, p)| (p, Piece::of_ship(self.len, i, self.orientation)))
@@ -110,7 +110,7 @@ impl Grid {
     }
 
     /// The board's size and cell numbering.
-    pub fn shape(&self) -> Shape {
+    pub(crate) fn shape(&self) -> Shape {
         Shape::new(self.rows, self.cols)
     }
 

@@ -11,21 +11,21 @@ use std::fmt;
 /// Default [`Limits::max_cells`]: a 1000x1000 board, or 1x1,000,000.
 pub const MAX_CELLS: usize = 1_000_000;
 /// Default [`Limits::max_ship_len`].
-pub const MAX_SHIP_LEN: usize = 1_000;
+pub(crate) const MAX_SHIP_LEN: usize = 1_000;
 /// Default [`Limits::max_ships`].
-pub const MAX_SHIPS: usize = 100_000;
+pub(crate) const MAX_SHIPS: usize = 100_000;
 /// Default [`Limits::max_model_size`]: the SAT backend needs 400 to 450 bytes per variable of
 /// the estimate (`docs/reliability.md`), so a puzzle at this limit solves in about 3.6 GB.
 pub const MAX_MODEL_SIZE: usize = 8_000_000;
 /// Default [`Limits::max_boards`].
-pub const MAX_BOARDS: usize = 100_000;
+pub(crate) const MAX_BOARDS: usize = 100_000;
 /// Default [`Limits::max_file_cells`]: ten boards of the largest size.
-pub const MAX_FILE_CELLS: usize = 10_000_000;
+pub(crate) const MAX_FILE_CELLS: usize = 10_000_000;
 /// Default [`Limits::max_input_bytes`]: 256 MiB.
-pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+pub(crate) const MAX_INPUT_BYTES: u64 = 256 << 20;
 /// Default [`Limits::max_variable`]: the largest variable an answer file may name when the
 /// formula it answers is not at hand (with the formula, its own variable count is the limit).
-pub const MAX_VARIABLE: usize = 1 << 26;
+pub(crate) const MAX_VARIABLE: usize = 1 << 26;
 
 /// Named maximums on what input may ask for. [`Limits::default`] holds the constants of this
 /// module.
@@ -150,16 +150,9 @@ impl Limits {
         Limits { max_cells, ..self }
     }
 
-    /// Limits with `max_ship_len` changed.
-    pub fn with_max_ship_len(self, max_ship_len: usize) -> Self {
-        Limits {
-            max_ship_len,
-            ..self
-        }
-    }
-
     /// Limits with `max_ships` changed.
-    pub fn with_max_ships(self, max_ships: usize) -> Self {
+    #[cfg(test)]
+    pub(crate) fn with_max_ships(self, max_ships: usize) -> Self {
         Limits { max_ships, ..self }
     }
 
@@ -191,44 +184,40 @@ impl Limits {
         check(Limit::Cells, wide(rows).saturating_mul(wide(cols)), max)
     }
 
-    /// A board side of `n` rows or columns, read before the other side is known.
-    pub fn side(&self, n: usize) -> Result<(), LimitExceeded> {
-        check(Limit::Side, wide(n), wide(self.max_cells))
-    }
-
     /// A ship of length `len` in a fleet.
-    pub fn ship_len(&self, len: usize) -> Result<(), LimitExceeded> {
+    pub(crate) fn ship_len(&self, len: usize) -> Result<(), LimitExceeded> {
         check(Limit::ShipLen, wide(len), wide(self.max_ship_len))
     }
 
     /// A ship length given as a (possibly huge) 64-bit number.
-    pub fn ship_len_u64(&self, len: u64) -> Result<(), LimitExceeded> {
+    #[cfg(test)]
+    pub(crate) fn ship_len_u64(&self, len: u64) -> Result<(), LimitExceeded> {
         check(Limit::ShipLen, len, wide(self.max_ship_len))
     }
 
     /// A fleet of `ships` ships in all.
-    pub fn ships(&self, ships: u64) -> Result<(), LimitExceeded> {
+    pub(crate) fn ships(&self, ships: u64) -> Result<(), LimitExceeded> {
         check(Limit::Ships, ships, wide(self.max_ships))
     }
 
     /// A file holding `boards` boards so far.
-    pub fn boards(&self, boards: usize) -> Result<(), LimitExceeded> {
+    pub(crate) fn boards(&self, boards: usize) -> Result<(), LimitExceeded> {
         check(Limit::Boards, wide(boards), wide(self.max_boards))
     }
 
     /// Boards of `cells` cells together in one file.
-    pub fn file_cells(&self, cells: u64) -> Result<(), LimitExceeded> {
+    pub(crate) fn file_cells(&self, cells: u64) -> Result<(), LimitExceeded> {
         check(Limit::FileCells, cells, wide(self.max_file_cells))
     }
 
     /// An input of `bytes` bytes.
-    pub fn input_bytes(&self, bytes: u64) -> Result<(), LimitExceeded> {
+    pub(crate) fn input_bytes(&self, bytes: u64) -> Result<(), LimitExceeded> {
         check(Limit::InputBytes, bytes, self.max_input_bytes)
     }
 
     /// A variable number `var` in a solver's answer, against the formula's `vars` variables when
     /// known, else [`Limits::max_variable`].
-    pub fn variable(&self, var: u64, vars: Option<usize>) -> Result<(), LimitExceeded> {
+    pub(crate) fn variable(&self, var: u64, vars: Option<usize>) -> Result<(), LimitExceeded> {
         check(
             Limit::Variable,
             var,
@@ -266,7 +255,8 @@ impl Limits {
 /// length, across lines whose counts are not 0. This is the pruning the counts make in
 /// [`crate::model::placement::Placements::new`], without the clues; on an open board it is the exact
 /// number of positions. O(lines) per ship length.
-pub fn placements_bound(puzzle: &Puzzle) -> u64 {
+#[cfg(test)]
+pub(crate) fn placements_bound(puzzle: &Puzzle) -> u64 {
     class_placements(puzzle)
         .iter()
         .fold(0, |sum, &(_, p)| sum.saturating_add(p))
@@ -277,7 +267,7 @@ pub fn placements_bound(puzzle: &Puzzle) -> u64 {
 /// "exactly k of n" counter for each known row and column count and each fleet class (about
 /// n x (min(k, n - k) + 1), as the sequential counter builds them). The solvers' memory grows
 /// with it.
-pub fn model_size(puzzle: &Puzzle) -> u64 {
+pub(crate) fn model_size(puzzle: &Puzzle) -> u64 {
     let counter = |n: u64, k: u64| -> u64 {
         if k == 0 || k >= n {
             0

@@ -18,11 +18,11 @@ pub struct Var {
 
 impl Var {
     /// The largest index a variable may have: room is left for a sign bit and tags.
-    pub const MAX_INDEX: usize = (u32::MAX >> 4) as usize;
+    pub(crate) const MAX_INDEX: usize = (u32::MAX >> 4) as usize;
 
     /// The variable with the 0-based `index` (at most [`Var::MAX_INDEX`]).
     #[inline]
-    pub fn from_index(index: usize) -> Var {
+    pub(crate) fn from_index(index: usize) -> Var {
         debug_assert!(index <= Var::MAX_INDEX, "variable index {index} too large");
         Var {
             index: index as u32,
@@ -31,19 +31,19 @@ impl Var {
 
     /// The 0-based index.
     #[inline]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self.index as usize
     }
 
     /// The 1-based number DIMACS gives the variable.
     #[inline]
-    pub fn to_dimacs(self) -> isize {
+    pub(crate) fn to_dimacs(self) -> isize {
         self.index as isize + 1
     }
 
     /// The literal of this variable that is true when the variable is `polarity`.
     #[inline]
-    pub fn lit(self, polarity: bool) -> Lit {
+    pub(crate) fn lit(self, polarity: bool) -> Lit {
         Lit::from_var(self, polarity)
     }
 
@@ -55,7 +55,7 @@ impl Var {
 
     /// The negation of the variable.
     #[inline]
-    pub fn negative(self) -> Lit {
+    pub(crate) fn negative(self) -> Lit {
         self.lit(false)
     }
 }
@@ -84,7 +84,7 @@ pub struct Lit {
 impl Lit {
     /// The literal of `var` that is true when `var` is `polarity`.
     #[inline]
-    pub fn from_var(var: Var, polarity: bool) -> Lit {
+    pub(crate) fn from_var(var: Var, polarity: bool) -> Lit {
         Lit {
             code: (var.index << 1) | u32::from(!polarity),
         }
@@ -93,13 +93,14 @@ impl Lit {
     /// The literal of the variable with the 0-based `index` that is true when the variable is
     /// `polarity`.
     #[inline]
-    pub fn from_index(index: usize, polarity: bool) -> Lit {
+    #[cfg(test)]
+    pub(crate) fn from_index(index: usize, polarity: bool) -> Lit {
         Lit::from_var(Var::from_index(index), polarity)
     }
 
     /// The literal whose [`Lit::code`] is `code`.
     #[inline]
-    pub fn from_code(code: usize) -> Lit {
+    pub(crate) fn from_code(code: usize) -> Lit {
         debug_assert!(
             code <= 2 * Var::MAX_INDEX + 1,
             "literal code {code} too large"
@@ -110,7 +111,8 @@ impl Lit {
     /// The literal of DIMACS number `number` (not 0): its absolute value numbers the variable
     /// from 1, its sign is the literal's.
     #[inline]
-    pub fn from_dimacs(number: isize) -> Lit {
+    #[cfg(test)]
+    pub(crate) fn from_dimacs(number: isize) -> Lit {
         debug_assert!(number != 0);
         Lit::from_index(number.unsigned_abs() - 1, number > 0)
     }
@@ -124,13 +126,13 @@ impl Lit {
 
     /// The 0-based index of the literal's variable.
     #[inline]
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         (self.code >> 1) as usize
     }
 
     /// The literal's variable.
     #[inline]
-    pub fn var(self) -> Var {
+    pub(crate) fn var(self) -> Var {
         Var {
             index: self.code >> 1,
         }
@@ -138,20 +140,20 @@ impl Lit {
 
     /// Whether the literal negates its variable.
     #[inline]
-    pub fn is_negative(self) -> bool {
+    pub(crate) fn is_negative(self) -> bool {
         self.code & 1 != 0
     }
 
     /// Whether the literal is its variable.
     #[inline]
-    pub fn is_positive(self) -> bool {
+    pub(crate) fn is_positive(self) -> bool {
         !self.is_negative()
     }
 
     /// Twice the variable's index, plus one for a negative literal: a dense index over
     /// literals (a watch list per literal, say).
     #[inline]
-    pub fn code(self) -> usize {
+    pub(crate) fn code(self) -> usize {
         self.code as usize
     }
 }

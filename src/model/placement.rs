@@ -36,7 +36,7 @@ impl Placements {
     }
 
     /// [`Placements::new`], giving up once `deadline` passes.
-    pub fn within(puzzle: &Puzzle, deadline: &Deadline) -> Result<Self, TimeLimit> {
+    pub(crate) fn within(puzzle: &Puzzle, deadline: &Deadline) -> Result<Self, TimeLimit> {
         let shape = puzzle.shape();
         let row_clued = clued_ship_cells(puzzle, |p| p.row, shape.rows);
         let col_clued = clued_ship_cells(puzzle, |p| p.col, shape.cols);
@@ -105,7 +105,7 @@ impl Placements {
 
     /// Keeps the placements whose flag in `keep` is true (one flag per placement, in order),
     /// giving up once `deadline` passes (then `self` is left as it was).
-    pub fn retain(&mut self, keep: &[bool], deadline: &Deadline) -> Result<(), TimeLimit> {
+    pub(crate) fn retain(&mut self, keep: &[bool], deadline: &Deadline) -> Result<(), TimeLimit> {
         let ships = self
             .ships
             .iter()
@@ -135,17 +135,17 @@ impl Placements {
     }
 
     /// Indices of the placements covering `pos`, in increasing order.
-    pub fn covering(&self, pos: Pos) -> &[usize] {
+    pub(crate) fn covering(&self, pos: Pos) -> &[usize] {
         self.covering_cell(self.shape.index(pos))
     }
 
     /// Indices of the placements covering the cell of row-major index `cell`.
-    pub fn covering_cell(&self, cell: usize) -> &[usize] {
+    pub(crate) fn covering_cell(&self, cell: usize) -> &[usize] {
         &self.covering[self.cover_start[cell]..self.cover_start[cell + 1]]
     }
 
     /// Indices of the placements of length `len`.
-    pub fn of_len(&self, len: usize) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn of_len(&self, len: usize) -> impl Iterator<Item = usize> + '_ {
         self.ships
             .iter()
             .enumerate()

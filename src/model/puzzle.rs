@@ -53,7 +53,7 @@ pub struct Shape {
 
 impl Shape {
     /// A `rows` x `cols` board.
-    pub const fn new(rows: usize, cols: usize) -> Self {
+    pub(crate) const fn new(rows: usize, cols: usize) -> Self {
         Shape { rows, cols }
     }
 
@@ -63,43 +63,43 @@ impl Shape {
     }
 
     /// Number of lines: rows, then columns.
-    pub const fn lines(self) -> usize {
+    pub(crate) const fn lines(self) -> usize {
         self.rows + self.cols
     }
 
     /// Whether `pos` lies on the board.
-    pub const fn contains(self, pos: Pos) -> bool {
+    pub(crate) const fn contains(self, pos: Pos) -> bool {
         pos.row < self.rows && pos.col < self.cols
     }
 
     /// The row-major index of `pos`, which must lie on the board.
-    pub const fn index(self, pos: Pos) -> usize {
+    pub(crate) const fn index(self, pos: Pos) -> usize {
         debug_assert!(self.contains(pos));
         pos.row * self.cols + pos.col
     }
 
     /// The position of row-major index `index`.
-    pub const fn pos(self, index: usize) -> Pos {
+    pub(crate) const fn pos(self, index: usize) -> Pos {
         Pos::new(index / self.cols, index % self.cols)
     }
 
     /// All positions, row-major.
-    pub fn positions(self) -> impl Iterator<Item = Pos> {
+    pub(crate) fn positions(self) -> impl Iterator<Item = Pos> {
         (0..self.cells()).map(move |i| self.pos(i))
     }
 
     /// The cell indices of row `row`, left to right.
-    pub fn row(self, row: usize) -> impl Iterator<Item = usize> + Clone {
+    pub(crate) fn row(self, row: usize) -> impl Iterator<Item = usize> + Clone {
         (0..self.cols).map(move |c| row * self.cols + c)
     }
 
     /// The cell indices of column `col`, top to bottom.
-    pub fn col(self, col: usize) -> impl Iterator<Item = usize> + Clone {
+    pub(crate) fn col(self, col: usize) -> impl Iterator<Item = usize> + Clone {
         (0..self.rows).map(move |r| r * self.cols + col)
     }
 
     /// The neighbouring position one step in `dir`, if it lies on the board.
-    pub fn step(self, pos: Pos, dir: Dir) -> Option<Pos> {
+    pub(crate) fn step(self, pos: Pos, dir: Dir) -> Option<Pos> {
         pos.step(dir, self.rows, self.cols)
     }
 }
@@ -123,7 +123,7 @@ impl Dir {
     pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
 
     /// Row and column step of this direction.
-    pub const fn delta(self) -> (isize, isize) {
+    pub(crate) const fn delta(self) -> (isize, isize) {
         match self {
             Dir::Up => (-1, 0),
             Dir::Down => (1, 0),
@@ -133,7 +133,7 @@ impl Dir {
     }
 
     /// The opposite direction.
-    pub const fn opposite(self) -> Dir {
+    pub(crate) const fn opposite(self) -> Dir {
         match self {
             Dir::Up => Dir::Down,
             Dir::Down => Dir::Up,
@@ -143,7 +143,7 @@ impl Dir {
     }
 
     /// The axis this direction runs along.
-    pub const fn orientation(self) -> Orientation {
+    pub(crate) const fn orientation(self) -> Orientation {
         match self {
             Dir::Up | Dir::Down => Orientation::Vertical,
             Dir::Left | Dir::Right => Orientation::Horizontal,
@@ -163,7 +163,7 @@ pub enum Orientation {
 
 impl Orientation {
     /// The direction from a ship's first cell towards its last.
-    pub const fn forward(self) -> Dir {
+    pub(crate) const fn forward(self) -> Dir {
         match self {
             Orientation::Horizontal => Dir::Right,
             Orientation::Vertical => Dir::Down,
@@ -192,16 +192,8 @@ impl Piece {
         !matches!(self, Piece::Water)
     }
 
-    /// The direction in which the ship continues from an end piece.
-    pub const fn continues(self) -> Option<Dir> {
-        match self {
-            Piece::End(dir) => Some(dir),
-            _ => None,
-        }
-    }
-
     /// The piece at `index` of a ship of `len` cells lying along `orientation`.
-    pub fn of_ship(len: usize, index: usize, orientation: Orientation) -> Piece {
+    pub(crate) fn of_ship(len: usize, index: usize, orientation: Orientation) -> Piece {
         let forward = orientation.forward();
         match (len, index) {
             (1, _) => Piece::Submarine,
@@ -232,7 +224,7 @@ impl Clue {
     }
 
     /// Whether a solved cell holding `piece` agrees with this clue.
-    pub fn admits(self, piece: Piece) -> bool {
+    pub(crate) fn admits(self, piece: Piece) -> bool {
         match self {
             Clue::Piece(p) => p == piece,
             Clue::Ship => piece.is_ship(),
@@ -280,12 +272,12 @@ impl Fleet {
     }
 
     /// The longest ship length, 0 for an empty fleet.
-    pub fn max_len(&self) -> usize {
+    pub(crate) fn max_len(&self) -> usize {
         self.counts.len()
     }
 
     /// Counts by length, starting with submarines.
-    pub fn counts(&self) -> &[usize] {
+    pub(crate) fn counts(&self) -> &[usize] {
         &self.counts
     }
 
@@ -299,7 +291,7 @@ impl Fleet {
     }
 
     /// Total number of ships.
-    pub fn total_ships(&self) -> usize {
+    pub(crate) fn total_ships(&self) -> usize {
         self.counts.iter().sum()
     }
 
@@ -408,7 +400,7 @@ impl Puzzle {
     }
 
     /// The same board, counts and fleet, with no clue.
-    pub fn without_clues(&self) -> Puzzle {
+    pub(crate) fn without_clues(&self) -> Puzzle {
         Puzzle {
             clues: vec![None; self.clues.len()],
             ..self.clone()
@@ -471,7 +463,7 @@ impl Puzzle {
     }
 
     /// Row-major index of `pos`, if it lies on the board.
-    pub fn index(&self, pos: Pos) -> Option<usize> {
+    pub(crate) fn index(&self, pos: Pos) -> Option<usize> {
         let shape = self.shape();
         shape.contains(pos).then(|| shape.index(pos))
     }

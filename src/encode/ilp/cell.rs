@@ -25,7 +25,7 @@ use crate::model::puzzle::{Pos, Puzzle};
 /// - `fleet_L`: the indicators of length `L` sum to the number of such ships;
 /// - `cells`: the cells sum to the fleet's total size. With the fleet rows this forces every
 ///   segment on the board to be one of the counted placements.
-pub fn build(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
+pub(crate) fn build(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let mut m = LinearModel::new(IlpModel::Cell, rows, cols);
     for pos in puzzle.positions() {

@@ -107,7 +107,7 @@ impl IlpEngine {
     /// bound every later call): the legal placements, with `options.presolve` the facts of
     /// [`crate::reason::deduce`] (struck placements left out, proved ships and cells fixed by
     /// their bounds; a contradiction leaves nothing to find), then the model and its cuts.
-    pub fn build(puzzle: &Puzzle, options: &IlpOptions, budget: &Budget) -> Self {
+    pub(crate) fn build(puzzle: &Puzzle, options: &IlpOptions, budget: &Budget) -> Self {
         let start = Instant::now();
         let (model, unsolvable, timed_out) = match prepare(puzzle, options, budget) {
             Ok((model, unsolvable)) => (model, unsolvable, false),
@@ -129,7 +129,7 @@ impl IlpEngine {
     }
 
     /// An engine over an already built model.
-    pub fn from_model(model: LinearModel, solver: IlpSolver) -> Self {
+    pub(crate) fn from_model(model: LinearModel, solver: IlpSolver) -> Self {
         IlpEngine {
             model,
             solver,
@@ -149,14 +149,14 @@ impl IlpEngine {
 
     /// Sets the root presolve done before every solver call (`None` hands the whole program
     /// to the solver). On by default.
-    pub fn with_presolve(mut self, presolve: Option<PresolveOptions>) -> Self {
+    pub(crate) fn with_presolve(mut self, presolve: Option<PresolveOptions>) -> Self {
         self.presolve = presolve;
         self
     }
 
     /// Gives up at `deadline`: each call then fails with [`SolveError::TimeLimit`], and the
     /// solver is told the time left so that it stops by itself.
-    pub fn with_deadline(mut self, deadline: Deadline) -> Self {
+    pub(crate) fn with_deadline(mut self, deadline: Deadline) -> Self {
         self.deadline = deadline;
         self
     }
@@ -166,24 +166,9 @@ impl IlpEngine {
     /// microlp, between slices of its branch-and-bound ([`super::sliced`]), with HiGHS at every
     /// check of its interrupt callback (nodes and simplex iterations); CBC reads only its time
     /// limit, so with it the flag takes effect when the solver call returns.
-    pub fn with_stop(mut self, stop: Option<Arc<AtomicBool>>) -> Self {
+    pub(crate) fn with_stop(mut self, stop: Option<Arc<AtomicBool>>) -> Self {
         self.stop = stop;
         self
-    }
-
-    /// How many programs the solver failed on (numerically) and [`search`] split in two.
-    pub fn fallbacks(&self) -> usize {
-        self.fallbacks
-    }
-
-    /// The integer program.
-    pub fn model(&self) -> &LinearModel {
-        &self.model
-    }
-
-    /// The no-good cuts added so far, one per solution returned.
-    pub fn cuts(&self) -> &[LinearConstraint] {
-        &self.cuts
     }
 
     /// A point of the program (with the cuts) within `bounds`, or `None` when there is none
@@ -214,7 +199,7 @@ impl IlpEngine {
 /// on a free variable (see the module documentation), fixed to 1 first, and each half is
 /// propagated before it is tried. `splits` counts the nodes split. The limits (deadline and
 /// stop flag) are checked before each node.
-pub fn search(
+pub(crate) fn search(
     model: &LinearModel,
     cuts: &[LinearConstraint],
     bounds: Vec<(i64, i64)>,
@@ -335,7 +320,7 @@ impl Engine for IlpEngine {
 
 /// What one solver call is made with: the solver, the objective, the limits.
 #[derive(Clone, Copy, Debug)]
-pub struct SolverCall<'a> {
+pub(crate) struct SolverCall<'a> {
     /// The MIP solver.
     pub solver: IlpSolver,
     /// Its objective ([`super::objective`]).
@@ -344,9 +329,10 @@ pub struct SolverCall<'a> {
     pub limits: NodeLimits<'a>,
 }
 
+#[cfg(test)]
 impl SolverCall<'static> {
     /// `solver` with the default objective and no limit.
-    pub fn plain(solver: IlpSolver) -> Self {
+    pub(crate) fn plain(solver: IlpSolver) -> Self {
         SolverCall {
             solver,
             objective: IlpObjective::default(),
@@ -360,7 +346,7 @@ impl SolverCall<'static> {
 /// variable, or `None` when the program is infeasible. Fixed variables are substituted before the solver
 /// sees the program. One solver call: a numerical failure is returned, not retried (the
 /// engine's search retries).
-pub fn solve_model(
+pub(crate) fn solve_model(
     model: &LinearModel,
     cuts: &[LinearConstraint],
     bounds: Option<&[(i64, i64)]>,

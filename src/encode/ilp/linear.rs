@@ -219,7 +219,7 @@ impl LinearModel {
     }
 
     /// Index of the variable called `name`.
-    pub fn var_index(&self) -> HashMap<&str, usize> {
+    pub(crate) fn var_index(&self) -> HashMap<&str, usize> {
         self.vars
             .iter()
             .enumerate()
@@ -230,7 +230,7 @@ impl LinearModel {
     /// The grid that integer `values` (one per variable) describe, or `None` when they do not
     /// describe straight ships. Cell variables decide when the model has them; otherwise the
     /// chosen placements do.
-    pub fn decode(&self, values: &[i64]) -> Option<Grid> {
+    pub(crate) fn decode(&self, values: &[i64]) -> Option<Grid> {
         let on = |i: usize| values.get(i).is_some_and(|&v| v > 0);
         let shape = crate::model::puzzle::Shape::new(self.rows, self.cols);
         let mut cells = vec![false; shape.cells()];
@@ -267,7 +267,7 @@ impl LinearModel {
 
     /// The cut that excludes the solution `values` and nothing else: at least one primary
     /// variable that is one now must become zero.
-    pub fn no_good(&self, values: &[i64], index: usize) -> LinearConstraint {
+    pub(crate) fn no_good(&self, values: &[i64], index: usize) -> LinearConstraint {
         let ones: Vec<Term> = self
             .primary
             .iter()

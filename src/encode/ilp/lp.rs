@@ -13,7 +13,7 @@ const TERMS_PER_LINE: usize = 8;
 pub(crate) const ZERO: &str = "zero";
 
 /// The model as CPLEX LP text. `comment` lines (without the leading `\`) open the file.
-pub fn write(model: &LinearModel, comment: &[String]) -> String {
+pub(crate) fn write(model: &LinearModel, comment: &[String]) -> String {
     let mut out = String::new();
     for line in comment {
         let _ = writeln!(out, "\\ {line}");

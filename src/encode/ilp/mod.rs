@@ -37,7 +37,7 @@ impl IlpModel {
 
     /// Builds this model for `puzzle` over `placements` (the legal ones, or those pre-solving
     /// left).
-    pub fn build_over(self, puzzle: &Puzzle, placements: &Placements) -> LinearModel {
+    pub(crate) fn build_over(self, puzzle: &Puzzle, placements: &Placements) -> LinearModel {
         match self {
             IlpModel::Ship => ship::build(puzzle, placements),
             IlpModel::Cell => cell::build(puzzle, placements),
@@ -72,7 +72,7 @@ impl IlpSolver {
     }
 
     /// The cargo feature that links the solver, if it is optional.
-    pub fn feature(self) -> Option<&'static str> {
+    pub(crate) fn feature(self) -> Option<&'static str> {
         match self {
             IlpSolver::Microlp => None,
             IlpSolver::Highs => Some("highs"),

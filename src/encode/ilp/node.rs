@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// When a solve gives up: at a deadline, or once a stop flag is set.
 #[derive(Clone, Copy, Debug)]
-pub struct NodeLimits<'a> {
+pub(crate) struct NodeLimits<'a> {
     /// Give up with [`SolveError::TimeLimit`] at this point.
     pub deadline: &'a Deadline,
     /// Give up with [`SolveError::Interrupted`] once this flag is set.
@@ -18,13 +18,14 @@ pub struct NodeLimits<'a> {
 
 impl NodeLimits<'_> {
     /// No limit.
-    pub const NONE: NodeLimits<'static> = NodeLimits {
+    #[cfg(test)]
+    pub(crate) const NONE: NodeLimits<'static> = NodeLimits {
         deadline: &Deadline::NONE,
         stop: None,
     };
 
     /// `Err` once the flag is set or the deadline has passed.
-    pub fn check(&self) -> Result<(), SolveError> {
+    pub(crate) fn check(&self) -> Result<(), SolveError> {
         if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             return Err(SolveError::Interrupted);
         }
@@ -34,7 +35,7 @@ impl NodeLimits<'_> {
 
 /// Why a solver call gave no answer.
 #[derive(Debug)]
-pub enum NodeFailure {
+pub(crate) enum NodeFailure {
     /// The solver failed on this program (a singular basis, a lost incumbent): another program
     /// with the same points may still be solved.
     Numerical(String),

@@ -9,7 +9,7 @@ use super::{LinearConstraint, LinearModel, Sense};
 
 /// Bounds after presolve, or proof that the program is infeasible.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Presolved {
+pub(crate) enum Presolved {
     /// Tightened `(lower, upper)` bounds, one pair per variable.
     Bounds(Vec<(i64, i64)>),
     /// Propagation met a contradiction: no integer point exists.
@@ -18,7 +18,7 @@ pub enum Presolved {
 
 /// How much to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PresolveOptions {
+pub(crate) struct PresolveOptions {
     /// Probe each free 0-1 variable (costs one propagation per value per pass).
     pub probing: bool,
     /// Stop probing after this many passes without reaching a fixpoint.
@@ -52,7 +52,7 @@ impl Occurrences {
 }
 
 /// Presolves `model` together with extra rows `cuts`.
-pub fn presolve(
+pub(crate) fn presolve(
     model: &LinearModel,
     cuts: &[LinearConstraint],
     options: PresolveOptions,
@@ -64,7 +64,7 @@ pub fn presolve(
 /// Presolves `model` together with extra rows `cuts`, starting from `bounds` (one pair per
 /// variable, at least as tight as the model's own): the branch-and-bound of
 /// [`super::engine`] calls it at each node after fixing a variable.
-pub fn tighten(
+pub(crate) fn tighten(
     model: &LinearModel,
     cuts: &[LinearConstraint],
     mut bounds: Vec<(i64, i64)>,

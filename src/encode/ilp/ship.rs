@@ -18,7 +18,7 @@ use crate::model::puzzle::{Orientation, Puzzle};
 /// - `clue_r_c`: each cell with a ship clue is covered by exactly one placement. Only placements
 ///   that agree with every clue have variables, so the kind of piece (end, middle, submarine)
 ///   and water clues need no constraint of their own.
-pub fn build(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
+pub(crate) fn build(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let mut m = LinearModel::new(IlpModel::Ship, rows, cols);
     for &ship in placements.ships() {

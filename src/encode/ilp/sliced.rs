@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Branch-and-bound nodes per slice. A node of a 15x15 solbat board's program takes well under a
 /// millisecond to a few milliseconds, so a slice ends far within the second that a stop may take.
-pub const SLICE_NODES: u64 = 64;
+pub(crate) const SLICE_NODES: u64 = 64;
 
 /// Solves the program over `columns` (`(lower, upper, objective)`) and `rows` with microlp:
 /// integer values per column, or `None` when it is infeasible. Stops with

@@ -199,7 +199,7 @@ fn parse_glpsol(text: &str) -> Result<ExternalSolution, ParseError> {
 impl ExternalSolution {
     /// The model the variable names belong to: `x_` names are the ship model's, `y_`/`z_` the
     /// cell model's. `None` when no value names a variable of either (an empty solution).
-    pub fn model(&self) -> Option<IlpModel> {
+    pub(crate) fn model(&self) -> Option<IlpModel> {
         self.values.iter().find_map(|v| match v.name.get(..2) {
             Some("x_") => Some(IlpModel::Ship),
             Some("y_" | "z_") => Some(IlpModel::Cell),

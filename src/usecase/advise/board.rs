@@ -9,13 +9,13 @@ use std::sync::OnceLock;
 /// Side length of the board.
 pub const SIZE: usize = 10;
 /// Number of squares.
-pub const CELLS: usize = SIZE * SIZE;
+pub(crate) const CELLS: usize = SIZE * SIZE;
 
 /// A set of squares: bit `row * 10 + col`.
-pub type Bits = u128;
+pub(crate) type Bits = u128;
 
 /// Every square of the board.
-pub const ALL: Bits = (1u128 << CELLS) - 1;
+pub(crate) const ALL: Bits = (1u128 << CELLS) - 1;
 
 /// What the board shows on a square (the contest's digits 0 to 3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -34,23 +34,13 @@ pub enum SquareMark {
 
 impl SquareMark {
     /// The mark for a contest digit.
-    pub fn from_digit(d: char) -> Option<SquareMark> {
+    pub(crate) fn from_digit(d: char) -> Option<SquareMark> {
         match d {
             '0' => Some(SquareMark::Empty),
             '1' => Some(SquareMark::Miss),
             '2' => Some(SquareMark::Hit),
             '3' => Some(SquareMark::Sunk),
             _ => None,
-        }
-    }
-
-    /// The contest digit.
-    pub fn digit(self) -> char {
-        match self {
-            SquareMark::Empty => '0',
-            SquareMark::Miss => '1',
-            SquareMark::Hit => '2',
-            SquareMark::Sunk => '3',
         }
     }
 }
@@ -73,7 +63,7 @@ pub enum ShipKind {
 
 impl ShipKind {
     /// The standard fleet, in the contest's letter order.
-    pub const FLEET: [ShipKind; 5] = [
+    pub(crate) const FLEET: [ShipKind; 5] = [
         ShipKind::Carrier,
         ShipKind::Battleship,
         ShipKind::Destroyer,
@@ -83,7 +73,7 @@ impl ShipKind {
 
     /// The ship's length.
     #[allow(clippy::len_without_is_empty)] // a ship is never empty
-    pub const fn len(self) -> usize {
+    pub(crate) const fn len(self) -> usize {
         match self {
             ShipKind::Carrier => 5,
             ShipKind::Battleship => 4,
@@ -104,7 +94,7 @@ impl ShipKind {
     }
 
     /// The ship for a contest letter.
-    pub fn from_letter(c: char) -> Option<ShipKind> {
+    pub(crate) fn from_letter(c: char) -> Option<ShipKind> {
         ShipKind::FLEET.into_iter().find(|k| k.letter() == c)
     }
 }
@@ -120,7 +110,7 @@ pub struct Square {
 
 impl Square {
     /// The square at `row`, `col` (both 0-based, below 10).
-    pub const fn new(row: usize, col: usize) -> Square {
+    pub(crate) const fn new(row: usize, col: usize) -> Square {
         Square {
             row: row as u8,
             col: col as u8,
@@ -128,22 +118,22 @@ impl Square {
     }
 
     /// The square of bit `index`.
-    pub const fn from_index(index: usize) -> Square {
+    pub(crate) const fn from_index(index: usize) -> Square {
         Square::new(index / SIZE, index % SIZE)
     }
 
     /// The bit index.
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self.row as usize * SIZE + self.col as usize
     }
 
     /// The square's bit.
-    pub const fn bit(self) -> Bits {
+    pub(crate) const fn bit(self) -> Bits {
         1u128 << self.index()
     }
 
     /// Parses a name such as `G4` or `J10`.
-    pub fn parse(name: &str) -> Option<Square> {
+    pub(crate) fn parse(name: &str) -> Option<Square> {
         let mut chars = name.chars();
         let letter = chars.next()?.to_ascii_uppercase();
         let col = (letter as usize).checked_sub('A' as usize)?;
@@ -159,7 +149,7 @@ impl fmt::Display for Square {
 }
 
 /// The squares of `bits`, in row-then-column order.
-pub fn squares(bits: Bits) -> impl Iterator<Item = Square> {
+pub(crate) fn squares(bits: Bits) -> impl Iterator<Item = Square> {
     let mut rest = bits;
     std::iter::from_fn(move || {
         if rest == 0 {
@@ -173,7 +163,7 @@ pub fn squares(bits: Bits) -> impl Iterator<Item = Square> {
 
 /// `bits` grown by one square in all eight directions (the squares a ship may not share
 /// with, nor touch, when ships must not touch).
-pub fn dilate(bits: Bits) -> Bits {
+pub(crate) fn dilate(bits: Bits) -> Bits {
     let row = bits | ((bits << 1) & NOT_COL0) | ((bits >> 1) & NOT_COL9);
     (row | (row << SIZE) | (row >> SIZE)) & ALL
 }
@@ -184,7 +174,7 @@ const NOT_COL0: Bits = ALL & !column(0);
 const NOT_COL9: Bits = ALL & !column(SIZE - 1);
 
 /// The squares of column `col` (0-based).
-pub const fn column_bits(col: usize) -> Bits {
+pub(crate) const fn column_bits(col: usize) -> Bits {
     column(col)
 }
 
@@ -200,7 +190,7 @@ const fn column(col: usize) -> Bits {
 
 /// One way to lay a ship on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Placement {
+pub(crate) struct Placement {
     /// The squares it covers.
     pub cells: Bits,
     /// Its top-left square.
@@ -213,7 +203,7 @@ pub struct Placement {
 
 impl Placement {
     /// The last row and column it covers.
-    pub fn end(&self) -> Square {
+    pub(crate) fn end(&self) -> Square {
         if self.horizontal {
             Square::new(
                 self.start.row as usize,
@@ -229,14 +219,14 @@ impl Placement {
 }
 
 /// Every placement of a ship of length `len` (1 to 10), horizontal ones first.
-pub fn placements(len: usize) -> &'static [Placement] {
+pub(crate) fn placements(len: usize) -> &'static [Placement] {
     static TABLE: OnceLock<Vec<Vec<Placement>>> = OnceLock::new();
     let table = TABLE.get_or_init(|| (0..=SIZE).map(build).collect());
     table.get(len).map_or(&[], Vec::as_slice)
 }
 
 /// The placements of a ship of length `len` that cover square `index`.
-pub fn covering(len: usize, index: usize) -> &'static [Placement] {
+pub(crate) fn covering(len: usize, index: usize) -> &'static [Placement] {
     static TABLE: OnceLock<Vec<Vec<Vec<Placement>>>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
         (0..=SIZE)
@@ -306,12 +296,12 @@ pub struct ShotBoard {
 
 impl ShotBoard {
     /// A board with no shots.
-    pub fn new() -> ShotBoard {
+    pub(crate) fn new() -> ShotBoard {
         ShotBoard::default()
     }
 
     /// The mark on `sq`.
-    pub fn get(&self, sq: Square) -> SquareMark {
+    pub(crate) fn get(&self, sq: Square) -> SquareMark {
         let b = sq.bit();
         if self.miss & b != 0 {
             SquareMark::Miss
@@ -325,7 +315,7 @@ impl ShotBoard {
     }
 
     /// Puts `mark` on `sq`.
-    pub fn set(&mut self, sq: Square, mark: SquareMark) {
+    pub(crate) fn set(&mut self, sq: Square, mark: SquareMark) {
         let b = sq.bit();
         self.miss &= !b;
         self.hit &= !b;
@@ -339,26 +329,13 @@ impl ShotBoard {
     }
 
     /// The squares carrying `mark`.
-    pub fn bits(&self, mark: SquareMark) -> Bits {
+    pub(crate) fn bits(&self, mark: SquareMark) -> Bits {
         match mark {
             SquareMark::Empty => ALL & !(self.miss | self.hit | self.sunk),
             SquareMark::Miss => self.miss,
             SquareMark::Hit => self.hit,
             SquareMark::Sunk => self.sunk,
         }
-    }
-
-    /// The board as the contest writes it: ten lines of ten digits separated by spaces.
-    pub fn to_contest_text(&self) -> String {
-        let mut s = String::new();
-        for r in 0..SIZE {
-            let line: Vec<String> = (0..SIZE)
-                .map(|c| self.get(Square::new(r, c)).digit().to_string())
-                .collect();
-            s.push_str(&line.join(" "));
-            s.push('\n');
-        }
-        s
     }
 }
 
@@ -373,7 +350,7 @@ pub struct Position {
 
 impl Position {
     /// The opening position: the standard fleet and an empty board.
-    pub fn opening() -> Position {
+    pub(crate) fn opening() -> Position {
         Position {
             ships: ShipKind::FLEET.to_vec(),
             board: ShotBoard::new(),

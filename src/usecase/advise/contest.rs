@@ -206,7 +206,7 @@ pub fn write_report(advice: &[Advice]) -> String {
 }
 
 /// `Best Move Value: V at G4, H5` (or a note that no ship fits the board).
-pub fn best_move_line(a: &Advice) -> String {
+pub(crate) fn best_move_line(a: &Advice) -> String {
     if a.squares.is_empty() {
         return "Best Move Value: 0 (no ship afloat fits this board)".to_string();
     }

@@ -15,4 +15,3 @@ pub mod simulate;
 
 pub use board::{Position, ShipKind, ShotBoard, Square, SquareMark};
 pub use posterior::{Posterior, TouchRule};
-pub use rowan::Advice;

@@ -21,7 +21,7 @@ pub struct Advice {
 
 /// A string of hits the rules pursue, and whether it is taken as one ship.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HitString {
+pub(crate) struct HitString {
     /// Its squares.
     pub cells: Bits,
     /// Number of hits in it.
@@ -57,7 +57,7 @@ impl Marks {
 /// column that one ship afloat can still extend is one string (one ship); every other hit is
 /// a string of its own. A run that no ship afloat can extend — the specification's "miss at
 /// both ends" — is several ships side by side, shot across.
-pub fn hit_strings(pos: &Position) -> Vec<HitString> {
+pub(crate) fn hit_strings(pos: &Position) -> Vec<HitString> {
     let m = Marks::of(pos);
     let lens: Vec<usize> = pos.ships.iter().map(|s| s.len()).collect();
     let mut strings = Vec::new();
@@ -131,7 +131,7 @@ fn runs(hits: Bits) -> Vec<Run> {
 }
 
 /// Each square's value under the contest's rules (0 for squares already shot).
-pub fn scores(pos: &Position) -> [u32; CELLS] {
+pub(crate) fn scores(pos: &Position) -> [u32; CELLS] {
     let m = Marks::of(pos);
     if m.hits != 0 {
         let strings = hit_strings(pos);
@@ -275,7 +275,7 @@ pub fn advise(pos: &Position) -> Advice {
 }
 
 /// The largest value in `scores` and every square that has it, in row-then-column order.
-pub fn best(scores: &[u32; CELLS]) -> Advice {
+pub(crate) fn best(scores: &[u32; CELLS]) -> Advice {
     let value = scores.iter().copied().max().unwrap_or(0);
     let squares = if value == 0 {
         Vec::new()

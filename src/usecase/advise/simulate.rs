@@ -119,7 +119,7 @@ pub fn play(opts: &SimOptions, fleet: &HiddenFleet) -> u32 {
 }
 
 /// The square the strategy shoots at.
-pub fn choose(opts: &SimOptions, pos: &Position) -> Square {
+pub(crate) fn choose(opts: &SimOptions, pos: &Position) -> Square {
     let empty = pos.board.bits(SquareMark::Empty);
     let scores: [f64; CELLS] = match opts.strategy {
         Strategy::Rowan => return pick_int(&rowan::scores(pos), empty),
@@ -191,7 +191,7 @@ const HIT_WEIGHT: f64 = 50.0;
 /// Probability-density scores: every placement of every ship afloat that avoids misses and
 /// sunk squares and has an untouched square adds its weight (`HIT_WEIGHT` to the power of
 /// the hits it covers) to its untouched squares.
-pub fn density(pos: &Position) -> [f64; CELLS] {
+pub(crate) fn density(pos: &Position) -> [f64; CELLS] {
     let b = &pos.board;
     let empty = b.bits(SquareMark::Empty);
     let hits = b.bits(SquareMark::Hit);
@@ -228,7 +228,7 @@ const TUNED_ODD: f64 = 0.999;
 /// ([`TUNED_HIT_WEIGHT`]), the longer ships weighted down ([`TUNED_SHIP_WEIGHT`]), and ties
 /// broken by parity while hunting ([`TUNED_ODD`]). The three constants were chosen by
 /// `simulate` on the first 20,000 games of seed 1 (docs/advisor.md).
-pub fn tuned(pos: &Position) -> [f64; CELLS] {
+pub(crate) fn tuned(pos: &Position) -> [f64; CELLS] {
     let b = &pos.board;
     let empty = b.bits(SquareMark::Empty);
     let hits = b.bits(SquareMark::Hit);
@@ -283,12 +283,12 @@ pub struct Summary {
 
 impl Summary {
     /// Half-width of the 95% confidence interval of the mean.
-    pub fn ci95(&self) -> f64 {
+    pub(crate) fn ci95(&self) -> f64 {
         1.96 * self.std_error()
     }
 
     /// Standard error of the mean: the standard deviation over the square root of the games.
-    pub fn std_error(&self) -> f64 {
+    pub(crate) fn std_error(&self) -> f64 {
         self.std_dev / (self.games as f64).sqrt()
     }
 
@@ -350,7 +350,7 @@ pub fn game_rng(seed: u64, index: u64) -> ChaCha8Rng {
 /// The most games one run may ask for: a billion games take days, and a larger count is
 /// surely a typing error. Memory does not grow with the count (the shots are counted in a
 /// histogram).
-pub const MAX_GAMES: u64 = 1_000_000_000;
+pub(crate) const MAX_GAMES: u64 = 1_000_000_000;
 
 /// Why a self-play run did not finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

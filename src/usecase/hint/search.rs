@@ -9,7 +9,7 @@ use crate::encode::sat::formula::{ClueFormula, FormulaError, MAX_CLAUSES};
 use crate::model::deadline::{Alarm, Budget, Deadline, TimeLimit};
 use crate::model::lit::{Lit, Var};
 use crate::model::puzzle::{Clue, Dir, Grid, Piece, Pos, Puzzle};
-pub use crate::model::rule::Rule;
+pub(crate) use crate::model::rule::Rule;
 use crate::reason::unit::{Conflict, Propagator};
 use crate::solver::{Answer, Solver, SolverError, SolverKind};
 use crate::usecase::solve::{SolveError, SolveOptions, solve};

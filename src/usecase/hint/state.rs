@@ -105,16 +105,6 @@ impl State {
         out
     }
 
-    /// Rows of the board.
-    pub fn rows(&self) -> usize {
-        self.shape.rows
-    }
-
-    /// Columns of the board.
-    pub fn cols(&self) -> usize {
-        self.shape.cols
-    }
-
     /// What is filled at `pos`.
     pub fn get(&self, pos: Pos) -> Option<Clue> {
         self.cells[self.shape.index(pos)]
@@ -123,11 +113,6 @@ impl State {
     /// Fills `pos`.
     pub fn set(&mut self, pos: Pos, content: Clue) {
         self.cells[self.shape.index(pos)] = Some(content);
-    }
-
-    /// Number of open cells.
-    pub fn open(&self) -> usize {
-        self.cells.iter().filter(|c| c.is_none()).count()
     }
 
     /// Ship-cell flags, when no cell is open.

@@ -15,7 +15,7 @@ use crate::solver::sink::ClauseSink;
 
 /// Cardinality network (Asín et al. 2011), with two-way comparators.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct CardNetwork;
+pub(crate) struct CardNetwork;
 
 /// A wire of the network: a literal, or the constant false (`None`, from padding).
 type Wire = Option<Lit>;

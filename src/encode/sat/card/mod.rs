@@ -8,9 +8,9 @@ mod seq;
 mod totalizer;
 
 pub use cardinality::{Cardinality, EncodingSize, exactly};
-pub use cardnet::CardNetwork;
-pub use seq::SeqCounter;
-pub use totalizer::Totalizer;
+pub(crate) use cardnet::CardNetwork;
+pub(crate) use seq::SeqCounter;
+pub(crate) use totalizer::Totalizer;
 
 use crate::model::choice::choice;
 use crate::model::lit::Lit;

@@ -14,7 +14,7 @@ use crate::solver::sink::ClauseSink;
 
 /// Two-way sequential counter (Sinz 2005).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct SeqCounter;
+pub(crate) struct SeqCounter;
 
 /// Range of register indices `j` built for prefix `i` (1-based).
 fn range(n: usize, k: usize, i: usize) -> std::ops::RangeInclusive<usize> {

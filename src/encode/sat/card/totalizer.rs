@@ -14,7 +14,7 @@ use crate::solver::sink::ClauseSink;
 
 /// Totalizer (Bailleux & Boufkhad 2003), outputs cut at `k + 1`.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Totalizer;
+pub(crate) struct Totalizer;
 
 impl Cardinality for Totalizer {
     const NAME: &'static str = "totalizer";

@@ -76,7 +76,7 @@ pub fn posterior(pos: &Position, opts: &Options) -> Result<Posterior, PosteriorE
 }
 
 /// Estimated work of the exact engine.
-pub fn estimated_work(pos: &Position, rule: TouchRule) -> f64 {
+pub(crate) fn estimated_work(pos: &Position, rule: TouchRule) -> f64 {
     exact_work(&lists(pos, rule))
 }
 

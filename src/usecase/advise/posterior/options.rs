@@ -125,7 +125,7 @@ pub struct Posterior {
 impl Posterior {
     /// The squares not yet shot with the highest probability (within 1e-12), in row-then-
     /// column order.
-    pub fn best(&self, board_empty: Bits) -> Vec<usize> {
+    pub(crate) fn best(&self, board_empty: Bits) -> Vec<usize> {
         let max = (0..CELLS)
             .filter(|&i| board_empty >> i & 1 == 1)
             .map(|i| self.probabilities[i])
