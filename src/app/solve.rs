@@ -27,17 +27,17 @@ use std::time::{Duration, Instant};
 use super::fault::planted;
 
 /// The engine configuration and goal the engine flags ask for (no time limit).
-pub(super) fn engine(args: &EngineArgs) -> (SolveOptions, Goal) {
+pub(super) fn engine(args: &EngineArgs) -> SolveOptions {
     let goal = match (args.count, args.unique) {
         (Some(n), _) => Goal::Count(n),
         (None, true) => Goal::Unique,
         (None, false) => Goal::First,
     };
-    let options = SolveOptions {
+    SolveOptions {
         backend: args.backend,
         card: args.card,
         model: args.encoding,
-        limit: goal.limit(),
+        goal,
         race: !args.no_race,
         threads: args
             .threads
@@ -50,19 +50,16 @@ pub(super) fn engine(args: &EngineArgs) -> (SolveOptions, Goal) {
         ilp_objective: args.ilp_objective,
         solver: args.solver,
         ..SolveOptions::default()
-    };
-    (options, goal)
+    }
 }
 
 /// The job the solve flags ask for, to be done by `deadline`.
 fn job(args: &SolveArgs, deadline: Deadline) -> SolveJob {
-    let (options, goal) = engine(&args.engine);
     SolveJob {
         options: SolveOptions {
             budget: Budget::until(deadline),
-            ..options.clone()
+            ..engine(&args.engine)
         },
-        goal,
         to: args.to,
         cells: args.cells,
         dimacs: args.emit_dimacs.as_ref().map(|_| {
@@ -231,7 +228,7 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
     }
     let solved = job.run(&doc)?;
     let time_limit = |name: &str| super::timed_out(name, seconds, "before a solution was found");
-    let unique = job.goal == Goal::Unique;
+    let unique = job.goal() == Goal::Unique;
     match solved {
         Solved::Formula(formula) => {
             if let Some(target) = &dimacs_out {
@@ -281,7 +278,7 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
             }
             if report.stopped {
                 let found = report.outcome.count();
-                let what = match job.goal {
+                let what = match job.goal() {
                     Goal::Count(_) => format!(
                         "after {found} solutions: the count is a lower bound (at least {found})"
                     ),

@@ -443,7 +443,7 @@ impl From<&Stats> for StatsJson {
     fn from(s: &Stats) -> Self {
         StatsJson {
             backend: s.backend.to_string(),
-            model: s.model.clone(),
+            model: s.model.to_string(),
             variables: s.variables,
             constraints: s.constraints,
             conflicts: s.conflicts,

@@ -14,9 +14,9 @@ use std::time::Duration;
 pub struct Stats {
     /// Backend name.
     pub backend: &'static str,
-    /// Configuration: model and cardinality encoding or MIP solver (for example `cell/seq`,
-    /// `ship/microlp`).
-    pub model: String,
+    /// What answered: the configuration (model and cardinality encoding, or program and MIP
+    /// solver) and how; its text is `cell/seq`, `ship/microlp` and the like.
+    pub model: SolvedBy,
     /// Variables in the formula or program.
     pub variables: usize,
     /// Clauses or linear constraints.
@@ -29,6 +29,77 @@ pub struct Stats {
     pub solve_time: Duration,
     /// Number of solver calls.
     pub solver_calls: usize,
+}
+
+/// A SAT configuration by its choices' names: the CNF model and the cardinality encoding
+/// (`cell/seq`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SatSetup {
+    /// The CNF model's name (`cell`, `placement`).
+    pub model: &'static str,
+    /// The cardinality encoding's name (`seq`, `totalizer`, ...).
+    pub card: &'static str,
+}
+
+impl std::fmt::Display for SatSetup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.model, self.card)
+    }
+}
+
+/// What answered a solve ([`Stats::model`]). Its text is what `--stats` and the JSON results
+/// print.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SolvedBy {
+    /// Not known: the solve stopped before its engine reported (the empty text).
+    #[default]
+    Unknown,
+    /// The SAT configuration chosen (`cell/seq`).
+    Sat(SatSetup),
+    /// Pre-solving decided the puzzle before any formula (`cell/seq, decided by pre-solving`).
+    Presolving(SatSetup),
+    /// The native search found every answer (`native search, 12 nodes`).
+    NativeSearch {
+        /// Its branch nodes.
+        nodes: u64,
+    },
+    /// A member of the hard-question portfolio answered for the configuration chosen
+    /// (`placement/totalizer on cadical, stable: portfolio member for cell/seq`).
+    Member {
+        /// The member: configuration, solver and tuning, as its `Display` writes it.
+        member: String,
+        /// The configuration chosen.
+        chosen: SatSetup,
+    },
+    /// An integer program and its MIP solver (`ship/microlp`).
+    Ilp {
+        /// The program's name (`ship`, `cell`).
+        model: &'static str,
+        /// The MIP solver's name (`microlp`, ...).
+        solver: &'static str,
+    },
+}
+
+impl std::fmt::Display for SolvedBy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolvedBy::Unknown => Ok(()),
+            SolvedBy::Sat(setup) => write!(f, "{setup}"),
+            SolvedBy::Presolving(setup) => write!(f, "{setup}, decided by pre-solving"),
+            SolvedBy::NativeSearch { nodes } => write!(f, "native search, {nodes} nodes"),
+            SolvedBy::Member { member, chosen } => {
+                write!(f, "{member}: portfolio member for {chosen}")
+            }
+            SolvedBy::Ilp { model, solver } => write!(f, "{model}/{solver}"),
+        }
+    }
+}
+
+impl Serialize for SolvedBy {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
 }
 
 /// Errors while solving. These are failures of the tool, not properties of the puzzle.

@@ -15,7 +15,7 @@ use crate::model::limits::Limits;
 use crate::model::puzzle::{Grid, Pos, Puzzle};
 use crate::solver::SolverKind;
 use crate::usecase::error::Error;
-use crate::usecase::solve::{self, Backend, Engine, Outcome, SolveOptions};
+use crate::usecase::solve::{self, Backend, Engine, Goal, Outcome, SolveOptions};
 use crate::usecase::{Source, folder_files};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -92,7 +92,7 @@ impl Config {
             Some(options) if bounded => solve::solve(
                 puzzle,
                 &SolveOptions {
-                    limit,
+                    goal: Goal::Count(limit),
                     budget: budget.clone(),
                     ..options.clone()
                 },

@@ -11,7 +11,7 @@ use crate::model::lit::Var;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::verify;
 use crate::reason::unit::Propagator;
-use crate::usecase::solve::{Outcome, SolveError, SolveOptions, solve};
+use crate::usecase::solve::{Goal, Outcome, SolveError, SolveOptions, solve};
 
 choice! {
     serde;
@@ -84,7 +84,7 @@ impl From<FormulaError> for GradeError {
 /// out.
 pub fn grade(puzzle: &Puzzle, options: &SolveOptions) -> Result<Graded, GradeError> {
     let options = SolveOptions {
-        limit: 2,
+        goal: Goal::Unique,
         ..options.clone()
     };
     let report = solve(puzzle, &options)?;

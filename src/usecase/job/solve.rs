@@ -13,31 +13,7 @@ use crate::format::{Board, Document, Format, OutputFormat, Writer};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::usecase::error::Error;
 use crate::usecase::proof::{Certificate, Claim, ProofOptions, certify};
-use crate::usecase::solve::{Outcome, Report, SolveError, SolveOptions, solve};
-
-/// What solving is to establish.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Goal {
-    /// One solution, uniqueness not examined.
-    #[default]
-    First,
-    /// One solution, proved unique: several solutions are reported, not shown.
-    Unique,
-    /// Every solution up to this many, each shown, then how many there are.
-    Count(usize),
-}
-
-impl Goal {
-    /// How many solutions the engine looks for.
-    pub fn limit(self) -> usize {
-        match self {
-            Goal::First => 1,
-            Goal::Unique => 2,
-            Goal::Count(n) => n.max(1),
-        }
-    }
-}
+use crate::usecase::solve::{Goal, Outcome, Report, SolveError, SolveOptions, solve};
 
 /// A DIMACS export along with a solve (single-board documents).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,10 +32,8 @@ pub enum Dimacs {
 /// A resolved solve: what to establish, how, and how to write it.
 #[derive(Clone, Debug, Default)]
 pub struct SolveJob {
-    /// The engine configuration and time limit; its `limit` is the goal's.
+    /// The engine configuration, the time limit, and what to establish (`options.goal`).
     pub options: SolveOptions,
-    /// What to establish.
-    pub goal: Goal,
     /// The output format; by default the input's.
     pub to: Option<OutputFormat>,
     /// The CSC384 cell alphabet; by default the input's, else symbols.
@@ -124,28 +98,25 @@ impl SolveJob {
         Ok(writer)
     }
 
-    /// The solver options: the job's, looking for as many solutions as the goal needs.
-    pub fn solve_options(&self) -> SolveOptions {
-        SolveOptions {
-            limit: self.goal.limit(),
-            ..self.options.clone()
-        }
+    /// What the job is to establish.
+    pub fn goal(&self) -> Goal {
+        self.options.goal
     }
 
     /// Solves every board of `doc` (the boards of a multi-board document in parallel).
     pub fn run(&self, doc: &Document) -> Result<Solved, Error> {
         let writer = self.writer(doc)?;
         require_solvers(&self.options)?;
-        let options = self.solve_options();
+        let options = &self.options;
         if by_board(doc) {
-            return self.boards(doc, writer, &options).map(Solved::Boards);
+            return self.boards(doc, writer, options).map(Solved::Boards);
         }
         let board = &doc.boards[0];
         let puzzle = &board.puzzle;
         if self.dimacs == Some(Dimacs::Only) {
             return Ok(Solved::Formula(self.formula(puzzle, None)));
         }
-        let report = match solve(puzzle, &options) {
+        let report = match solve(puzzle, options) {
             Err(SolveError::TimeLimit) => {
                 return Ok(Solved::Board(BoardSolved {
                     report: None,
@@ -167,7 +138,7 @@ impl SolveJob {
             Some(options) => certificate(puzzle, &report.outcome, options)?.map(Box::new),
             None => None,
         };
-        let count = match self.goal {
+        let count = match self.goal() {
             Goal::Count(limit) if writer.to != OutputFormat::Json => {
                 Some(CountEnd::of(&report, limit))
             }
@@ -213,15 +184,15 @@ impl SolveJob {
     fn text(&self, board: &Board, report: &Report, writer: Writer) -> Option<String> {
         let several = matches!(report.outcome, Outcome::Multiple { .. });
         if writer.to == OutputFormat::Json {
-            let counting = matches!(self.goal, Goal::Count(_));
+            let counting = matches!(self.goal(), Goal::Count(_));
             let result = ResultJson::from_report(report, board.embedded.as_ref(), counting);
             let text = serde_json::to_string_pretty(&result).expect("results always serialize");
-            return (!(several && self.goal == Goal::Unique)).then(|| text + "\n");
+            return (!(several && self.goal() == Goal::Unique)).then(|| text + "\n");
         }
-        if let Goal::Count(_) = self.goal {
+        if let Goal::Count(_) = self.goal() {
             return Some(counted(writer, &board.puzzle, report));
         }
-        if (several || report.stopped) && self.goal == Goal::Unique {
+        if (several || report.stopped) && self.goal() == Goal::Unique {
             return None;
         }
         let grid = report.outcome.grid()?;
@@ -262,7 +233,7 @@ impl SolveJob {
                 .map(|e| report.outcome.grids().contains(&e));
             tally.add(Status::of(&report.outcome), matched);
             if writer.to == OutputFormat::Json {
-                let counting = matches!(self.goal, Goal::Count(_));
+                let counting = matches!(self.goal(), Goal::Count(_));
                 let mut result = ResultJson::from_report(report, board.embedded.as_ref(), counting);
                 result.board = board.id.clone();
                 out.push_str(&result.to_line());
@@ -290,7 +261,7 @@ impl SolveJob {
         matched: Option<bool>,
         writer: Writer,
     ) -> String {
-        let unique = self.goal == Goal::Unique;
+        let unique = self.goal() == Goal::Unique;
         let grids = report.outcome.grids();
         let mut status = match &report.outcome {
             Outcome::Unique(_) => "unique".to_string(),
@@ -313,7 +284,7 @@ impl SolveJob {
         let mut out = format!("{}: {status}\n", board_name(board, index));
         let shown: &[&Grid] = match &report.outcome {
             Outcome::Multiple { .. } if unique => &[],
-            _ if matches!(self.goal, Goal::Count(_)) => &grids,
+            _ if matches!(self.goal(), Goal::Count(_)) => &grids,
             _ => &grids[..grids.len().min(1)],
         };
         for grid in shown {

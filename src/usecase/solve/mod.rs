@@ -20,7 +20,7 @@ use crate::encode::sat::redundant::Redundant;
 use crate::model::choice::choice;
 use crate::model::deadline::{Budget, StopOnDrop};
 use crate::model::outcome::outcome_of;
-pub use crate::model::outcome::{Engine, Outcome, Report, SolveError, Stats};
+pub use crate::model::outcome::{Engine, Outcome, Report, SatSetup, SolveError, SolvedBy, Stats};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::verify;
 use crate::solver::SolverKind;
@@ -47,6 +47,30 @@ choice! {
     }
 }
 
+/// What solving is to establish.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Goal {
+    /// One solution, uniqueness not examined.
+    #[default]
+    First,
+    /// One solution, proved unique: several solutions are reported, not shown.
+    Unique,
+    /// Every solution up to this many, each shown, then how many there are.
+    Count(usize),
+}
+
+impl Goal {
+    /// How many solutions the engine looks for.
+    pub fn limit(self) -> usize {
+        match self {
+            Goal::First => 1,
+            Goal::Unique => 2,
+            Goal::Count(n) => n.max(1),
+        }
+    }
+}
+
 /// How to solve.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
@@ -56,8 +80,9 @@ pub struct SolveOptions {
     pub card: CardKind,
     /// CNF model for the SAT backend.
     pub model: Model,
-    /// Stop after this many solutions: 1 finds one, 2 proves uniqueness, N counts up to N.
-    pub limit: usize,
+    /// What to establish, and so how many solutions to look for ([`Goal::limit`]): one finds
+    /// one, two prove uniqueness, N count up to N.
+    pub goal: Goal,
     /// SAT backend: give calls that need more than the chosen configuration's solo conflicts
     /// to the hard-question stages (see [`crate::encode::sat::engine`]); the answer stays
     /// deterministic. Off: the chosen configuration answers every call.
@@ -107,7 +132,7 @@ impl Default for SolveOptions {
             backend: Backend::Sat,
             card: CardKind::default(),
             model: Model::default(),
-            limit: 1,
+            goal: Goal::First,
             race: true,
             threads: crate::encode::sat::engine::default_threads(),
             budget: Budget::default(),
@@ -127,7 +152,7 @@ impl SolveOptions {
     /// Options that find one solution and prove it unique.
     pub fn unique() -> Self {
         SolveOptions {
-            limit: 2,
+            goal: Goal::Unique,
             ..SolveOptions::default()
         }
     }
@@ -143,7 +168,7 @@ fn sat_config(options: &SolveOptions) -> SatConfig {
         threads: options.threads,
         presolve: options.presolve,
         native: if options.presolve { options.native } else { 0 },
-        limit: options.limit,
+        limit: options.goal.limit(),
         redundant: options.redundant,
         stop: options.budget.stop().cloned(),
         deadline: options.budget.deadline.clone(),
@@ -173,14 +198,14 @@ pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
     }
 }
 
-/// Solves `puzzle`, looking for up to `options.limit` solutions, and verifies every grid;
+/// Solves `puzzle`, looking for as many solutions as `options.goal` needs, and verifies every grid;
 /// within `options.budget`.
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, SolveError> {
     let result = if options.budget.deadline.is_set() {
         solve_by_deadline(puzzle, options)
     } else {
         let mut engine = engine(puzzle, options);
-        run(puzzle, engine.as_mut(), options.limit)
+        run(puzzle, engine.as_mut(), options.goal.limit())
     };
     match result {
         // The phases before the solver (placements, pre-solving, encoding) read the stop flag
@@ -249,7 +274,7 @@ fn solve_by_deadline(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, 
             ..options
         };
         let mut engine = SatEngine::new(puzzle, &sat_config(&options));
-        let result = run_each(puzzle, &mut engine, options.limit, |_| {});
+        let result = run_each(puzzle, &mut engine, options.goal.limit(), |_| {});
         // Freeing a large solver takes a while (0.3 s on a 200x200 board): not on the
         // caller's time once the limit is reached.
         deadline.discard(engine);
@@ -266,7 +291,7 @@ fn solve_by_deadline(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, 
     }
     let (tx, rx) = channel();
     let puzzle = puzzle.clone();
-    let limit = options.limit;
+    let limit = options.goal.limit();
     // The worker's own flag: raised when this call gives up (deadline or the caller's flag), so
     // that the engine stops between nodes instead of running on, abandoned.
     let caller_stop = options.budget.stop().cloned();
