@@ -274,7 +274,7 @@ fn result_of(puzzle: &PyPuzzle, report: &Report, counting: bool) -> PyResult_ {
             .map(|g| puzzle.grid(g.clone()))
             .collect(),
         complete: report.outcome.is_complete(),
-        stopped: report.stopped,
+        stopped: report.stop.is_some(),
         json,
     }
 }

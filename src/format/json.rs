@@ -493,7 +493,7 @@ impl ResultJson {
         ResultJson {
             file: None,
             board: None,
-            status: if report.stopped {
+            status: if report.stop.is_some() {
                 Status::Timeout
             } else {
                 Status::of(&report.outcome)
@@ -508,7 +508,7 @@ impl ResultJson {
             },
             matches_embedded: embedded.map(|e| grids.contains(&e)),
             stats: Some(StatsJson::from(&report.stats)),
-            error: report.stopped.then(|| {
+            error: report.stop.map(|_| {
                 format!(
                     "time limit reached after {} solutions; there may be more",
                     grids.len()

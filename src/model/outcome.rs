@@ -3,6 +3,12 @@
 //! with one puzzle, returning one new solution per call), the [`Stats`] it keeps and the
 //! [`SolveError`] it may fail with. [`crate::usecase::solve`] chooses an engine and verifies
 //! its grids.
+//!
+//! Time-outs take one channel each way, never both: a solve that the time limit (or the stop
+//! flag) ends before any grid fails with the error of its [`Stop`] (`SolveError::TimeLimit`,
+//! `SolveError::Interrupted`); one that it ends after some grids returns them in a [`Report`]
+//! whose [`Report::stop`] says why the search is not complete. A partial answer is never an
+//! error and an empty one never a report, so no caller has to look in two places.
 
 use crate::model::puzzle::Grid;
 use crate::model::verify::Violation;
@@ -134,6 +140,35 @@ impl SolveError {
     pub fn failed(error: impl std::error::Error + Send + Sync + 'static) -> Self {
         SolveError::Failed(Box::new(error))
     }
+
+    /// Why the solve stopped, when this error is a stop (the time limit or the stop flag)
+    /// rather than a failure.
+    pub fn stop(&self) -> Option<Stop> {
+        match self {
+            SolveError::TimeLimit => Some(Stop::TimeLimit),
+            SolveError::Interrupted => Some(Stop::Interrupted),
+            _ => None,
+        }
+    }
+}
+
+/// Why a solve stopped before its search was done: in [`Report::stop`] when it had found some
+/// grids, as the error ([`SolveError::from`]) when it had found none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The deadline passed.
+    TimeLimit,
+    /// The caller's stop flag was set (Ctrl-C in Python, a client that went away).
+    Interrupted,
+}
+
+impl From<Stop> for SolveError {
+    fn from(stop: Stop) -> Self {
+        match stop {
+            Stop::TimeLimit => SolveError::TimeLimit,
+            Stop::Interrupted => SolveError::Interrupted,
+        }
+    }
 }
 
 impl From<crate::model::deadline::TimeLimit> for SolveError {
@@ -210,10 +245,10 @@ pub struct Report {
     pub outcome: Outcome,
     /// Sizes and times.
     pub stats: Stats,
-    /// The time limit (or the stop flag) ended the search after some grids were found:
-    /// `outcome` holds them and is not complete (a count is a lower bound, uniqueness is not
-    /// proved).
-    pub stopped: bool,
+    /// Why the search ended early, after some grids were found (`None`: it ran to its goal or
+    /// was exhausted): `outcome` holds them and is not complete (a count is a lower bound,
+    /// uniqueness is not proved). A solve stopped before any grid is an error instead.
+    pub stop: Option<Stop>,
 }
 
 /// The outcome of `grids` found, `complete` when the search was exhausted.

@@ -88,8 +88,8 @@ pub fn grade(puzzle: &Puzzle, options: &SolveOptions) -> Result<Graded, GradeErr
         ..options.clone()
     };
     let report = solve(puzzle, &options)?;
-    if report.stopped {
-        return Err(SolveError::TimeLimit.into());
+    if let Some(stop) = report.stop {
+        return Err(SolveError::from(stop).into());
     }
     let solution = match report.outcome {
         Outcome::Unsat => return Ok(Graded::Unsat),

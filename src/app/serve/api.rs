@@ -263,9 +263,19 @@ fn solved(
         ..SolveJob::default()
     };
     // A Rubin file is reported board by board, even when it holds one board.
-    let report = match job.run(&doc)? {
-        Solved::Board(solved) => solved.report,
-        Solved::Boards(solved) => solved.reports.into_iter().next().flatten(),
+    let solved = match job.run(&doc, PUZZLE) {
+        Err(Error::Solve(e)) => return Err(deadline.solve_error(e)),
+        solved => solved?,
+    };
+    let report = match solved {
+        Solved::Board(solved) => Some(solved.report),
+        // Nothing partial is answered for a Rubin file, even of one board.
+        Solved::Boards(solved) => solved
+            .reports
+            .into_iter()
+            .next()
+            .and_then(Result::ok)
+            .filter(|r| r.stop.is_none()),
         _ => None, // a formula only when a DIMACS export is asked for
     };
     let report = report.ok_or_else(|| timeout(deadline.limit))?;

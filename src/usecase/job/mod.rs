@@ -11,7 +11,8 @@ mod solve;
 
 pub use crate::usecase::solve::Goal;
 pub use solve::{
-    BoardSolved, BoardsSolved, CountEnd, Dimacs, SolveJob, Solved, Tally, board_name, by_board,
+    BoardSolved, BoardsSolved, CheckedSolve, CountEnd, CrossCheckOptions, Dimacs, LpExport,
+    SolveJob, Solved, Tally, board_name, by_board,
 };
 
 use crate::encode::ilp::IlpSolver;

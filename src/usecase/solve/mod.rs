@@ -20,7 +20,9 @@ use crate::encode::sat::redundant::Redundant;
 use crate::model::choice::choice;
 use crate::model::deadline::{Budget, StopOnDrop};
 use crate::model::outcome::outcome_of;
-pub use crate::model::outcome::{Engine, Outcome, Report, SatSetup, SolveError, SolvedBy, Stats};
+pub use crate::model::outcome::{
+    Engine, Outcome, Report, SatSetup, SolveError, SolvedBy, Stats, Stop,
+};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::verify;
 use crate::solver::SolverKind;
@@ -92,7 +94,7 @@ pub struct SolveOptions {
     /// default is every core of the machine.
     pub threads: usize,
     /// What the solve may spend: past its deadline it fails with [`SolveError::TimeLimit`], or
-    /// returns the grids found so far with [`Report::stopped`] set; once its stop flag is set
+    /// returns the grids found so far with [`Report::stop`] set; once its stop flag is set
     /// (from any thread, for example by a timer or a Ctrl-C handler) the solve stops — the SAT
     /// solver at its next conflict, the ILP engine between its nodes (with microlp also between
     /// slices of microlp's own branch-and-bound) — and the call fails with
@@ -207,14 +209,20 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, SolveErr
         let mut engine = engine(puzzle, options);
         run(puzzle, engine.as_mut(), options.goal.limit())
     };
+    // The phases before the solver (placements, pre-solving, encoding) read the stop flag
+    // through the deadline and answer `TimeLimit`: the caller set the flag, not the clock.
+    let flagged = options.budget.deadline.stopped() && !options.budget.deadline.time_is_up();
     match result {
-        // The phases before the solver (placements, pre-solving, encoding) read the stop flag
-        // through the deadline and answer `TimeLimit`: the caller set the flag, not the clock.
-        Err(SolveError::TimeLimit)
-            if options.budget.deadline.stopped() && !options.budget.deadline.time_is_up() =>
-        {
-            Err(SolveError::Interrupted)
-        }
+        Err(SolveError::TimeLimit) if flagged => Err(SolveError::Interrupted),
+        Ok(Report {
+            outcome,
+            stats,
+            stop: Some(Stop::TimeLimit),
+        }) if flagged => Ok(Report {
+            outcome,
+            stats,
+            stop: Some(Stop::Interrupted),
+        }),
         other => other,
     }
 }
@@ -225,7 +233,8 @@ pub fn run(puzzle: &Puzzle, engine: &mut dyn Engine, limit: usize) -> Result<Rep
 }
 
 /// [`run`], handing each verified grid to `each` as it is found. When the engine is stopped
-/// (time limit or stop flag) after some grids, they are reported with [`Report::stopped`].
+/// (time limit or stop flag) after some grids, they are reported with [`Report::stop`]; before
+/// any, the stop is the error.
 pub(crate) fn run_each(
     puzzle: &Puzzle,
     engine: &mut dyn Engine,
@@ -235,7 +244,7 @@ pub(crate) fn run_each(
     let limit = limit.max(1);
     let mut grids = Vec::new();
     let mut complete = false;
-    let mut stopped = false;
+    let mut stop = None;
     while grids.len() < limit {
         match engine.next_solution() {
             Ok(Some(grid)) => {
@@ -247,8 +256,8 @@ pub(crate) fn run_each(
                 complete = true;
                 break;
             }
-            Err(SolveError::TimeLimit | SolveError::Interrupted) if !grids.is_empty() => {
-                stopped = true;
+            Err(e) if e.stop().is_some() && !grids.is_empty() => {
+                stop = e.stop();
                 break;
             }
             Err(e) => return Err(e),
@@ -257,7 +266,7 @@ pub(crate) fn run_each(
     Ok(Report {
         outcome: outcome_of(grids, complete),
         stats: engine.stats(),
-        stopped,
+        stop,
     })
 }
 
@@ -282,6 +291,10 @@ fn solve_by_deadline(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, 
         drop(alarm);
         return match result {
             Err(SolveError::Interrupted) if fired => Err(SolveError::TimeLimit),
+            Ok(report) if fired && report.stop == Some(Stop::Interrupted) => Ok(Report {
+                stop: Some(Stop::TimeLimit),
+                ..report
+            }),
             r => r,
         };
     }
@@ -330,7 +343,11 @@ fn solve_by_deadline(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, 
                         backend: "ilp",
                         ..Stats::default()
                     },
-                    stopped: true,
+                    stop: Some(if stopped() {
+                        Stop::Interrupted
+                    } else {
+                        Stop::TimeLimit
+                    }),
                 });
             }
         }
@@ -359,7 +376,7 @@ mod tests {
             ));
             let report = solve(&puzzle, &options(Duration::from_secs(600))).unwrap();
             assert!(matches!(report.outcome, crate::Outcome::Unique(_)));
-            assert!(!report.stopped);
+            assert_eq!(report.stop, None);
         }
     }
 
