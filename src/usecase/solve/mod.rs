@@ -98,7 +98,7 @@ pub struct SolveOptions {
     /// (from any thread, for example by a timer or a Ctrl-C handler) the solve stops — the SAT
     /// solver at its next conflict, the ILP engine between its nodes (with microlp also between
     /// slices of microlp's own branch-and-bound) — and the call fails with
-    /// [`SolveError::Interrupted`]. Placement enumeration, pre-solving and
+    /// [`SolveError::Interrupted`] (or returns the grids found with [`Report::stop`] set). Placement enumeration, pre-solving and
     /// encoding check the deadline as they go; the SAT solver is stopped at its next conflict
     /// (a timer sets the stop flag); the MIP solver is given the time left as its own limit and
     /// the ILP engine checks the deadline between solver calls.
@@ -378,6 +378,38 @@ mod tests {
             assert!(matches!(report.outcome, crate::Outcome::Unique(_)));
             assert_eq!(report.stop, None);
         }
+    }
+
+    /// An engine that hands out its grids, then runs out of time.
+    struct OutOfTime(Vec<Grid>);
+
+    impl Engine for OutOfTime {
+        fn next_solution(&mut self) -> Result<Option<Grid>, SolveError> {
+            if self.0.is_empty() {
+                Err(SolveError::TimeLimit)
+            } else {
+                Ok(Some(self.0.remove(0)))
+            }
+        }
+        fn stats(&self) -> Stats {
+            Stats::default()
+        }
+    }
+
+    #[test]
+    fn a_time_out_is_the_error_before_any_grid_and_the_report_s_stop_after_some() {
+        let puzzle = ist::parse(include_str!("../../../puzzles/ist-example.txt")).unwrap();
+        let grid = solve(&puzzle, &SolveOptions::default())
+            .unwrap()
+            .outcome
+            .grid()
+            .cloned()
+            .unwrap();
+        let none = run(&puzzle, &mut OutOfTime(Vec::new()), 2);
+        assert!(matches!(none, Err(SolveError::TimeLimit)));
+        let some = run(&puzzle, &mut OutOfTime(vec![grid.clone()]), 2).unwrap();
+        assert_eq!(some.stop, Some(Stop::TimeLimit));
+        assert_eq!(some.outcome, Outcome::Found(grid));
     }
 
     #[test]
