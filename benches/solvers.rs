@@ -13,7 +13,7 @@ mod common;
 
 use bimaru_sat::format::Format;
 use bimaru_sat::solver::SolverKind;
-use bimaru_sat::{SolveOptions, solve};
+use bimaru_sat::{Goal, SolveOptions, solve};
 use common::puzzles;
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -33,12 +33,12 @@ fn solvers(c: &mut Criterion) {
     // (set, puzzles, solutions asked for, pre-solving). Pre-solving decides every cell of the
     // propagation-minimal 50x50 set, so that set runs once more without it, to reach a solver.
     let sets = [
-        ("30x30 --unique", &thirty, 2, true),
-        ("50x50 --unique", &fifty, 2, true),
-        ("50x50 --unique --no-presolve", &fifty, 2, false),
-        ("solbat first", &solbat, 1, true),
+        ("30x30 --unique", &thirty, Goal::Unique, true),
+        ("50x50 --unique", &fifty, Goal::Unique, true),
+        ("50x50 --unique --no-presolve", &fifty, Goal::Unique, false),
+        ("solbat first", &solbat, Goal::First, true),
     ];
-    for (set, puzzles, limit, presolve) in sets {
+    for (set, puzzles, goal, presolve) in sets {
         let mut group = c.benchmark_group(set);
         // Each run takes from milliseconds to seconds: ten single runs per puzzle.
         group.sampling_mode(SamplingMode::Flat);
@@ -48,7 +48,7 @@ fn solvers(c: &mut Criterion) {
         for &solver in SolverKind::LINKED {
             let options = SolveOptions {
                 solver,
-                limit,
+                goal,
                 presolve,
                 ..SolveOptions::default()
             };

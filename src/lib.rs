@@ -36,4 +36,4 @@ pub use model::limits::Limits;
 pub use model::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Shape, Ship};
 pub use model::verify::{Violation, verify};
 pub use usecase::error::Error;
-pub use usecase::solve::{Backend, Outcome, Report, SolveOptions, Stats, solve};
+pub use usecase::solve::{Backend, Goal, Outcome, Report, SolveOptions, Stats, solve};

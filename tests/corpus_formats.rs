@@ -4,7 +4,7 @@
 
 use crate::common::{files, read, run, shared, walk};
 use bimaru_sat::format::{self, DetectError, Format, eprime, jolyonb, krazydad, rpi, sxchx};
-use bimaru_sat::{Grid, Outcome, Puzzle, SolveOptions, solve, verify};
+use bimaru_sat::{Goal, Grid, Outcome, Puzzle, SolveOptions, solve, verify};
 use std::path::{Path, PathBuf};
 
 fn text(path: &Path) -> String {
@@ -20,7 +20,7 @@ fn name(path: &Path) -> &str {
 /// Solves with up to `limit` solutions, checking every grid found with the verifier.
 fn solve_up_to(puzzle: &Puzzle, limit: usize) -> Outcome {
     let options = SolveOptions {
-        limit,
+        goal: Goal::Count(limit),
         ..SolveOptions::default()
     };
     let outcome = solve(puzzle, &options).unwrap().outcome;

@@ -3,7 +3,8 @@
 
 use crate::common::{files, read, run, shared};
 use bimaru_sat::format::{self, Format, csc384, dzn, json, rubin};
-use bimaru_sat::{Grid, Outcome, Puzzle, SolveOptions, solve, verify};
+use bimaru_sat::usecase::solve::{SatSetup, SolvedBy};
+use bimaru_sat::{Goal, Grid, Outcome, Puzzle, SolveOptions, solve, verify};
 use std::path::Path;
 
 fn text(path: &Path) -> String {
@@ -211,13 +212,13 @@ fn the_portfolio_is_deterministic_and_agrees_with_the_lone_configuration() {
     // its solo budget, so this file's calls go to the portfolio.
     let puzzle = dzn::parse(&text(&dir.join("sb_13_13_5_2.dzn"))).unwrap();
     let raced = |threads| SolveOptions {
-        limit: 3,
+        goal: Goal::Count(3),
         threads,
         ..SolveOptions::default()
     };
     let first = solve(&puzzle, &raced(1)).unwrap();
     assert!(
-        first.stats.model.contains("portfolio member"),
+        matches!(first.stats.model, SolvedBy::Member { .. }),
         "the portfolio did not answer: {}",
         first.stats.model
     );
@@ -240,7 +241,13 @@ fn the_portfolio_is_deterministic_and_agrees_with_the_lone_configuration() {
         },
     )
     .unwrap();
-    assert_eq!(alone.stats.model, "cell/seq");
+    assert_eq!(
+        alone.stats.model,
+        SolvedBy::Sat(SatSetup {
+            model: "cell",
+            card: "seq"
+        })
+    );
     assert_eq!(alone.outcome.count(), 1);
     for grid in alone.outcome.grids() {
         verify(&puzzle, grid).unwrap();
@@ -683,7 +690,7 @@ fn puzzles_formats_holds_one_puzzle_in_every_format() {
         }
         assert_eq!(*puzzle, want, "{name}");
         let options = SolveOptions {
-            limit: 2,
+            goal: Goal::Count(2),
             ..SolveOptions::default()
         };
         let Outcome::Unique(grid) = solve(puzzle, &options).unwrap().outcome else {

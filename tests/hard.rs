@@ -6,6 +6,7 @@
 //! board here would take minutes.)
 
 use bimaru_sat::format::json;
+use bimaru_sat::usecase::solve::{SatSetup, SolvedBy};
 use bimaru_sat::{Outcome, SolveOptions, solve, verify};
 use std::path::Path;
 
@@ -76,7 +77,7 @@ fn the_native_search_decides_clue_poor_boards_the_solver_agrees() {
     {
         let native = solve(&board.puzzle, &SolveOptions::unique()).unwrap();
         assert!(
-            native.stats.model.starts_with("native search"),
+            matches!(native.stats.model, SolvedBy::NativeSearch { .. }),
             "{file}: {}",
             native.stats.model
         );
@@ -114,7 +115,7 @@ fn the_specialist_proves_a_hard_board_unique_with_any_number_of_threads() {
         };
         let report = solve(&board.puzzle, &options).unwrap();
         assert!(
-            report.stats.model.contains("portfolio member"),
+            matches!(report.stats.model, SolvedBy::Member { .. }),
             "{file}, {threads} threads: {}",
             report.stats.model
         );
@@ -128,6 +129,11 @@ fn the_specialist_proves_a_hard_board_unique_with_any_number_of_threads() {
         ..SolveOptions::unique()
     };
     let report = solve(&board.puzzle, &alone).unwrap();
-    assert_eq!(report.stats.model, "cell/seq", "{file}");
+    let chosen = SatSetup {
+        model: "cell",
+        card: "seq",
+    };
+    assert_eq!(report.stats.model, SolvedBy::Sat(chosen), "{file}");
+    assert_eq!(report.stats.model.to_string(), "cell/seq", "{file}");
     assert!(matches!(report.outcome, Outcome::Unique(_)), "{file}");
 }

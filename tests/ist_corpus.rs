@@ -4,7 +4,7 @@
 
 use crate::common::{files, read, run, shared};
 use bimaru_sat::format::ist;
-use bimaru_sat::{Outcome, SolveOptions, solve, verify};
+use bimaru_sat::{Goal, Outcome, SolveOptions, solve, verify};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -185,7 +185,7 @@ fn pedrocurvo_extras_match_and_instance14_has_no_solution() {
         let report = solve(
             &puzzle,
             &SolveOptions {
-                limit: 10,
+                goal: Goal::Count(10),
                 ..SolveOptions::default()
             },
         )

@@ -2,6 +2,7 @@
 //! and cuts (ILP) keep every solution; the IST parser never panics and always names a line. (The cardinality encodings are checked against brute force next to
 //! their code, in `src/encode/sat/card/mod.rs`.)
 
+use bimaru_sat::Goal;
 use bimaru_sat::encode::ilp::{IlpCut, IlpCuts, IlpModel, LinearModel, VarRole};
 use bimaru_sat::encode::sat::model::Model;
 use bimaru_sat::encode::sat::redundant::{Implied, Redundant};
@@ -131,7 +132,7 @@ proptest! {
         sets.push(Redundant::of(Implied::VARIANTS));
         for &model in Model::VARIANTS {
             for presolve in [true, false] {
-                let base = SolveOptions { model, presolve, native: 0, limit: 60, ..SolveOptions::default() };
+                let base = SolveOptions { model, presolve, native: 0, goal: Goal::Count(60), ..SolveOptions::default() };
                 let plain = solutions(&puzzle, &base);
                 // A board with more solutions than the cap cannot be compared grid for grid.
                 prop_assume!(plain.1, "more than 60 solutions");
@@ -152,13 +153,13 @@ proptest! {
     /// nodes and hands its grids over to the solver (budgets of 1, 3 and 10 nodes).
     #[test]
     fn the_native_search_keeps_every_solution(puzzle in small_open_puzzle()) {
-        let base = SolveOptions { native: 0, limit: 60, ..SolveOptions::default() };
+        let base = SolveOptions { native: 0, goal: Goal::Count(60), ..SolveOptions::default() };
         let plain = solutions(&puzzle, &base);
         // A board with more solutions than the cap cannot be compared grid for grid.
         prop_assume!(plain.1, "more than 60 solutions");
         for native in [1, 3, 10, bimaru_sat::encode::sat::engine::NATIVE_NODES] {
             for limit in [1, 2, 60] {
-                let options = SolveOptions { native, limit, ..base.clone() };
+                let options = SolveOptions { native, goal: Goal::Count(limit), ..base.clone() };
                 let with = solutions(&puzzle, &options);
                 let expect = plain.0.len().min(limit);
                 prop_assert_eq!(with.0.len(), expect, "native {} limit {}", native, limit);
@@ -292,7 +293,7 @@ proptest! {
     /// programs, with and without pre-solving.
     #[test]
     fn ilp_cuts_keep_every_solution(puzzle in small_open_puzzle()) {
-        let plain = solutions(&puzzle, &SolveOptions { limit: 30, ..SolveOptions::default() });
+        let plain = solutions(&puzzle, &SolveOptions { goal: Goal::Count(30), ..SolveOptions::default() });
         let mut sets: Vec<IlpCuts> = IlpCut::VARIANTS.iter().map(|k| IlpCuts::of(&[*k])).collect();
         sets.push(IlpCuts::of(IlpCut::VARIANTS));
         for &ilp_model in IlpModel::VARIANTS {
@@ -303,7 +304,7 @@ proptest! {
                         ilp_model,
                         ilp_cuts,
                         presolve,
-                        limit: 30,
+                        goal: Goal::Count(30),
                         ..SolveOptions::default()
                     };
                     let with = solutions(&puzzle, &options);

@@ -247,7 +247,7 @@ fn solve_puzzle(
         race,
         time_limit,
     )?;
-    options.limit = goal.limit();
+    options.goal = goal;
     let board = puzzle.board.clone();
     let report = interruptible(py, move |stop| {
         options.budget = options.budget.clone().stopped_by(stop);
@@ -274,7 +274,7 @@ fn result_of(puzzle: &PyPuzzle, report: &Report, counting: bool) -> PyResult_ {
             .map(|g| puzzle.grid(g.clone()))
             .collect(),
         complete: report.outcome.is_complete(),
-        stopped: report.stopped,
+        stopped: report.stop.is_some(),
         json,
     }
 }
@@ -596,22 +596,24 @@ fn batch_lines(
     let mut job = BatchJob {
         paths: vec![path.clone()],
         format: or(format, Format::Auto),
-        options: options(
-            backend,
-            encoding,
-            card,
-            solver,
-            IlpArgs {
-                model: ilp_model,
-                solver: ilp_solver,
-                cuts: ilp_cuts,
-                objective: ilp_objective,
-            },
-            presolve,
-            race,
-            time_limit,
-        )?,
-        goal: goal(unique, count)?,
+        options: SolveOptions {
+            goal: goal(unique, count)?,
+            ..options(
+                backend,
+                encoding,
+                card,
+                solver,
+                IlpArgs {
+                    model: ilp_model,
+                    solver: ilp_solver,
+                    cuts: ilp_cuts,
+                    objective: ilp_objective,
+                },
+                presolve,
+                race,
+                time_limit,
+            )?
+        },
         ..BatchJob::default()
     };
     let file = BatchFile { path, listed };
@@ -637,7 +639,7 @@ fn batch_lines(
 #[pyo3(signature = (puzzles, *, unique=false))]
 fn _solve_all_in_rust(py: Python<'_>, puzzles: Vec<PyPuzzle>, unique: bool) -> PyResult<f64> {
     let options = SolveOptions {
-        limit: goal(unique, None)?.limit(),
+        goal: goal(unique, None)?,
         ..SolveOptions::default()
     };
     let took = interruptible(py, move |stop| -> Result<f64, SolveError> {

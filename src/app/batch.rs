@@ -78,13 +78,13 @@ impl ProofDir {
 /// solution, else 3 if uniqueness was asked and some board has several, else 0.
 pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
     let start = Instant::now();
-    let (options, goal) = engine(&args.engine);
+    let options = engine(&args.engine);
+    let goal = options.goal;
     let job = BatchJob {
         paths: args.paths.clone(),
         format: args.format,
         options: options.clone(),
         time_limit: super::time_limit(args.time_limit),
-        goal,
         limits: *limits,
         proof: args.proof_dir.as_ref().map(|_| proof_options(&args.proof)),
     };

@@ -10,7 +10,7 @@ use bimaru_sat::usecase::IlpCuts;
 use bimaru_sat::usecase::compare::{Config, all_options, compare, read_puzzles};
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::job::{require_sat_solver, require_solver};
-use bimaru_sat::usecase::solve::{Backend, SolveOptions};
+use bimaru_sat::usecase::solve::{Backend, Goal, SolveOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 
@@ -41,7 +41,7 @@ fn configurations(args: &CompareArgs) -> Result<Vec<Config>, Error> {
         })
         .map(|o| {
             Config::from_options(SolveOptions {
-                limit: args.limit,
+                goal: Goal::Count(args.limit),
                 presolve: !args.no_presolve,
                 ilp_cuts: IlpCuts::of(&args.ilp_cuts),
                 ilp_objective: args.ilp_objective,

@@ -20,10 +20,7 @@ pub fn run(args: &RenderArgs, limits: &Limits) -> Result<Exit, Failure> {
     let input = read_input(Some(&args.puzzle), limits)?;
     let puzzle = input.puzzle(args.format, limits)?;
     let solution = if args.solve {
-        let options = SolveOptions {
-            limit: 2,
-            ..SolveOptions::default()
-        };
+        let options = SolveOptions::unique();
         match solve(&puzzle, &options)?.outcome {
             Outcome::Multiple { .. } => {
                 note!(

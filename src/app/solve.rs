@@ -1,8 +1,9 @@
-//! The solve command: resolve the flags into a [`SolveJob`], read and parse the input, let the
-//! library solve, and write what it returns: the solution (or every board's, for a Rubin file),
-//! the `--emit-dimacs` formula or the `--emit-lp` program, and the `--proof` certificate;
-//! `--cross-check` asks the library for independent verdicts. Messages and the exit status
-//! follow the outcomes. A folder as INPUT runs the batch command.
+//! The solve command: resolve the flags into one [`SolveJob`] (the solve, its exports, its
+//! certificate and its cross-check), read and parse the input, let the library check the job
+//! once and run it, and report what it returns: the solution (or every board's, for a Rubin
+//! file), the `--emit-dimacs` formula or the `--emit-lp` program, the `--proof` certificate and
+//! the `--cross-check` verdicts. Messages and the exit status follow the outcomes. A folder as
+//! INPUT runs the batch command.
 
 use super::output::Destination;
 use super::{Exit, Failure, read_input};
@@ -13,12 +14,12 @@ use bimaru_sat::usecase::DialectSource;
 use bimaru_sat::usecase::IlpCuts;
 use bimaru_sat::usecase::OutputFormat;
 use bimaru_sat::usecase::Redundant;
-use bimaru_sat::usecase::error::Error;
+use bimaru_sat::usecase::error::{Error, Export};
 use bimaru_sat::usecase::job::{
-    CountEnd, Dimacs, Goal, SolveJob, Solved, Tally, board_name, by_board, require_solvers,
+    CountEnd, CrossCheckOptions, Dimacs, Goal, LpExport, SolveJob, Solved, Tally, board_name,
 };
-use bimaru_sat::usecase::proof::{Claim, ProofOptions, Standing, cross_check, cross_configs};
-use bimaru_sat::usecase::solve::{Outcome, Report, SolveOptions};
+use bimaru_sat::usecase::proof::{Claim, CrossCheck, ProofOptions, Standing, cross_configs};
+use bimaru_sat::usecase::solve::{Outcome, Report, SolveError, SolveOptions};
 use bimaru_sat::usecase::{Budget, Deadline};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -27,17 +28,17 @@ use std::time::{Duration, Instant};
 use super::fault::planted;
 
 /// The engine configuration and goal the engine flags ask for (no time limit).
-pub(super) fn engine(args: &EngineArgs) -> (SolveOptions, Goal) {
+pub(super) fn engine(args: &EngineArgs) -> SolveOptions {
     let goal = match (args.count, args.unique) {
         (Some(n), _) => Goal::Count(n),
         (None, true) => Goal::Unique,
         (None, false) => Goal::First,
     };
-    let options = SolveOptions {
+    SolveOptions {
         backend: args.backend,
         card: args.card,
         model: args.encoding,
-        limit: goal.limit(),
+        goal,
         race: !args.no_race,
         threads: args
             .threads
@@ -50,19 +51,20 @@ pub(super) fn engine(args: &EngineArgs) -> (SolveOptions, Goal) {
         ilp_objective: args.ilp_objective,
         solver: args.solver,
         ..SolveOptions::default()
-    };
-    (options, goal)
+    }
 }
 
 /// The job the solve flags ask for, to be done by `deadline`.
 fn job(args: &SolveArgs, deadline: Deadline) -> SolveJob {
-    let (options, goal) = engine(&args.engine);
+    let source = args
+        .input
+        .as_deref()
+        .map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
     SolveJob {
         options: SolveOptions {
             budget: Budget::until(deadline),
-            ..options.clone()
+            ..engine(&args.engine)
         },
-        goal,
         to: args.to,
         cells: args.cells,
         dimacs: args.emit_dimacs.as_ref().map(|_| {
@@ -74,7 +76,35 @@ fn job(args: &SolveArgs, deadline: Deadline) -> SolveJob {
                 }
             }
         }),
+        lp: args.emit_lp.as_ref().map(|_| LpExport {
+            source,
+            how: LP_READ_BACK.to_string(),
+            only: args.emit_only,
+        }),
         proof: args.proof.as_ref().map(|_| proof_options(&args.proof_args)),
+        cross_check: args.cross_check.then(|| CrossCheckOptions {
+            configs: planted(cross_configs(args.engine.card)).into(),
+            budget: Some(Duration::from_secs_f64(args.cross_check_budget)),
+        }),
+    }
+}
+
+/// The command line's words for the library's refusal of a job: the flags that conflict with
+/// the document.
+fn refusal(error: Error) -> Failure {
+    match error {
+        Error::CheckOfBoards { .. } => Failure::Conflict {
+            first: "--proof and --cross-check (one board)",
+            second: "a file of several boards (use `batch --unique --proof-dir DIR`)",
+        },
+        Error::ExportOfBoards { export, .. } => Failure::Conflict {
+            first: match export {
+                Export::Dimacs => "--emit-dimacs",
+                Export::Lp => "--emit-lp",
+            },
+            second: "a Rubin file of boards, even of one board: convert the board to another format first",
+        },
+        e => e.into(),
     }
 }
 
@@ -184,10 +214,10 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
     let (input, doc) = read?;
     let parse_time = start.elapsed();
     let job = job(args, deadline);
-    // The checks `job.run` makes, made here first so that they come before the warning, the
-    // LP export and the flag conflict, as they always have.
-    let writer = job.writer(&doc)?;
-    if let (Some(choice), OutputFormat::Csc384, None) = (doc.dialect, writer.to, args.cells)
+    // Every check of the job, made once, before the warning, the LP export and the solve.
+    let checked = job.check(&doc, &input.name).map_err(refusal)?;
+    if let (Some(choice), OutputFormat::Csc384, None) =
+        (doc.dialect, checked.writer().to, args.cells)
         && choice.source == DialectSource::FleetLine
     {
         note!(
@@ -196,42 +226,15 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
             choice.dialect
         );
     }
-    require_solvers(&job.options)?;
-    if by_board(&doc) && (proof_out.is_some() || args.cross_check) {
-        return Err(Failure::Conflict {
-            first: "--proof and --cross-check (one board)",
-            second: "a file of several boards (use `batch --unique --proof-dir DIR`)",
-        });
+    if let (Some(target), Some(program)) = (&lp_out, checked.program()) {
+        target.write(program.as_bytes())?;
     }
-    if let Some(flag) = [(&dimacs_out, "--emit-dimacs"), (&lp_out, "--emit-lp")]
-        .iter()
-        .find_map(|(out, flag)| out.is_some().then_some(*flag))
-    {
-        // A formula or program is written for one board of a one-board format.
-        doc.single(&input.name)?;
-        if by_board(&doc) {
-            return Err(Failure::Conflict {
-                first: flag,
-                second: "a Rubin file of boards, even of one board: convert the board to another format first",
-            });
-        }
-    }
-    if let Some(target) = &lp_out {
-        let source = args
-            .input
-            .as_deref()
-            .map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
-        target.write(
-            job.lp_program(&doc.boards[0].puzzle, &source, LP_READ_BACK)
-                .as_bytes(),
-        )?;
-        if args.emit_only && dimacs_out.is_none() {
-            return Ok(Exit::Success);
-        }
-    }
-    let solved = job.run(&doc)?;
     let time_limit = |name: &str| super::timed_out(name, seconds, "before a solution was found");
-    let unique = job.goal == Goal::Unique;
+    let solved = match checked.run() {
+        Err(Error::Solve(SolveError::TimeLimit)) => return Ok(time_limit(&input.name)),
+        solved => solved?,
+    };
+    let unique = job.goal() == Goal::Unique;
     match solved {
         Solved::Formula(formula) => {
             if let Some(target) = &dimacs_out {
@@ -240,14 +243,12 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
             Ok(Exit::Success)
         }
         Solved::Board(one) => {
-            let Some(report) = one.report else {
-                return Ok(time_limit(&input.name));
-            };
+            let report = &one.report;
             if let (Some(target), Some(formula)) = (&dimacs_out, &one.formula) {
                 target.write(formula)?;
             }
             if args.engine.stats {
-                print_stats(&report, parse_time, start.elapsed());
+                print_stats(report, parse_time, start.elapsed());
             }
             if let (Some((proof, cnf)), Some(target)) = (&proof_out, args.proof.as_deref()) {
                 match &one.certificate {
@@ -279,9 +280,9 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
                 }
                 output.write(text.as_bytes())?;
             }
-            if report.stopped {
+            if report.stop.is_some() {
                 let found = report.outcome.count();
-                let what = match job.goal {
+                let what = match job.goal() {
                     Goal::Count(_) => format!(
                         "after {found} solutions: the count is a lower bound (at least {found})"
                     ),
@@ -289,57 +290,18 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
                 };
                 return Ok(super::timed_out(&input.name, seconds, &what));
             }
-            if args.cross_check {
-                let board = &doc.boards[0];
-                let budget = Duration::from_secs_f64(args.cross_check_budget);
-                let configs = planted(cross_configs(args.engine.card));
-                let checked = cross_check(&board.puzzle, &configs, Some(budget));
-                let tally = checked.tally();
-                if let Some(disagreement) = checked.disagreement() {
-                    note!(
-                        "{}: cross-check failed: {disagreement} ({tally})",
-                        input.name
-                    );
-                    return Ok(Exit::Disagreement);
-                }
-                let agreeing: Vec<&str> = checked
-                    .verdicts
-                    .iter()
-                    .zip(checked.standings())
-                    .filter(|(_, s)| *s == Standing::Agrees)
-                    .map(|(v, _)| v.config.as_str())
-                    .collect();
-                let unconfirmed = checked.unconfirmed();
-                if unconfirmed.is_empty() {
-                    note!("{}: cross-check: {} agree", input.name, agreeing.join(", "));
-                } else {
-                    let failed = if args.strict {
-                        " failed (--strict)"
-                    } else {
-                        ""
-                    };
-                    note!(
-                        "{}: cross-check{failed}: {}; {} ({tally})",
-                        input.name,
-                        if agreeing.is_empty() {
-                            "no leg answered".to_string()
-                        } else {
-                            format!("{} agree", agreeing.join(", "))
-                        },
-                        unconfirmed.join("; ")
-                    );
-                    if args.strict {
-                        return Ok(Exit::Disagreement);
-                    }
-                }
+            if let Some(checked) = &one.cross_check
+                && let Some(exit) = cross_checked(checked, args.strict, &input.name)
+            {
+                return Ok(exit);
             }
             Ok(exit_of(&report.outcome, unique, &input.name))
         }
         Solved::Boards(all) => {
             let Some(text) = &all.text else {
                 // Nothing is written: no partial output.
-                for (index, (board, report)) in doc.boards.iter().zip(&all.reports).enumerate() {
-                    if report.is_none() {
+                for (index, (board, stop)) in doc.boards.iter().zip(all.stops()).enumerate() {
+                    if stop.is_some() {
                         time_limit(&format!("{}: {}", input.name, board_name(board, index)));
                     }
                 }
@@ -358,6 +320,39 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
         }
         _ => Ok(Exit::Success),
     }
+}
+
+/// The cross-check's notes, and the exit when it fails: a disagreement, or (`strict`) a leg
+/// unconfirmed.
+fn cross_checked(checked: &CrossCheck, strict: bool, name: &str) -> Option<Exit> {
+    let tally = checked.tally();
+    if let Some(disagreement) = checked.disagreement() {
+        note!("{name}: cross-check failed: {disagreement} ({tally})");
+        return Some(Exit::Disagreement);
+    }
+    let agreeing: Vec<&str> = checked
+        .verdicts
+        .iter()
+        .zip(checked.standings())
+        .filter(|(_, s)| *s == Standing::Agrees)
+        .map(|(v, _)| v.config.as_str())
+        .collect();
+    let unconfirmed = checked.unconfirmed();
+    if unconfirmed.is_empty() {
+        note!("{name}: cross-check: {} agree", agreeing.join(", "));
+        return None;
+    }
+    let failed = if strict { " failed (--strict)" } else { "" };
+    note!(
+        "{name}: cross-check{failed}: {}; {} ({tally})",
+        if agreeing.is_empty() {
+            "no leg answered".to_string()
+        } else {
+            format!("{} agree", agreeing.join(", "))
+        },
+        unconfirmed.join("; ")
+    );
+    strict.then_some(Exit::Disagreement)
 }
 
 /// Why an outcome gets no certificate.

@@ -435,7 +435,7 @@ impl From<&Stats> for StatsJson {
     fn from(s: &Stats) -> Self {
         StatsJson {
             backend: s.backend.to_string(),
-            model: s.model.clone(),
+            model: s.model.to_string(),
             variables: s.variables,
             constraints: s.constraints,
             conflicts: s.conflicts,
@@ -485,7 +485,7 @@ impl ResultJson {
         ResultJson {
             file: None,
             board: None,
-            status: if report.stopped {
+            status: if report.stop.is_some() {
                 Status::Timeout
             } else {
                 Status::of(&report.outcome)
@@ -500,7 +500,7 @@ impl ResultJson {
             },
             matches_embedded: embedded.map(|e| grids.contains(&e)),
             stats: Some(StatsJson::from(&report.stats)),
-            error: report.stopped.then(|| {
+            error: report.stop.map(|_| {
                 format!(
                     "time limit reached after {} solutions; there may be more",
                     grids.len()

@@ -3,6 +3,12 @@
 //! with one puzzle, returning one new solution per call), the [`Stats`] it keeps and the
 //! [`SolveError`] it may fail with. [`crate::usecase::solve`] chooses an engine and verifies
 //! its grids.
+//!
+//! Time-outs take one channel each way, never both: a solve that the time limit (or the stop
+//! flag) ends before any grid fails with the error of its [`Stop`] (`SolveError::TimeLimit`,
+//! `SolveError::Interrupted`); one that it ends after some grids returns them in a [`Report`]
+//! whose [`Report::stop`] says why the search is not complete. A partial answer is never an
+//! error and an empty one never a report, so no caller has to look in two places.
 
 use crate::model::puzzle::Grid;
 use crate::model::verify::Violation;
@@ -14,9 +20,9 @@ use std::time::Duration;
 pub struct Stats {
     /// Backend name.
     pub backend: &'static str,
-    /// Configuration: model and cardinality encoding or MIP solver (for example `cell/seq`,
-    /// `ship/microlp`).
-    pub model: String,
+    /// What answered: the configuration (model and cardinality encoding, or program and MIP
+    /// solver) and how; its text is `cell/seq`, `ship/microlp` and the like.
+    pub model: SolvedBy,
     /// Variables in the formula or program.
     pub variables: usize,
     /// Clauses or linear constraints.
@@ -29,6 +35,77 @@ pub struct Stats {
     pub solve_time: Duration,
     /// Number of solver calls.
     pub solver_calls: usize,
+}
+
+/// A SAT configuration by its choices' names: the CNF model and the cardinality encoding
+/// (`cell/seq`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SatSetup {
+    /// The CNF model's name (`cell`, `placement`).
+    pub model: &'static str,
+    /// The cardinality encoding's name (`seq`, `totalizer`, ...).
+    pub card: &'static str,
+}
+
+impl std::fmt::Display for SatSetup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.model, self.card)
+    }
+}
+
+/// What answered a solve ([`Stats::model`]). Its text is what `--stats` and the JSON results
+/// print.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SolvedBy {
+    /// Not known: the solve stopped before its engine reported (the empty text).
+    #[default]
+    Unknown,
+    /// The SAT configuration chosen (`cell/seq`).
+    Sat(SatSetup),
+    /// Pre-solving decided the puzzle before any formula (`cell/seq, decided by pre-solving`).
+    Presolving(SatSetup),
+    /// The native search found every answer (`native search, 12 nodes`).
+    NativeSearch {
+        /// Its branch nodes.
+        nodes: u64,
+    },
+    /// A member of the hard-question portfolio answered for the configuration chosen
+    /// (`placement/totalizer on cadical, stable: portfolio member for cell/seq`).
+    Member {
+        /// The member: configuration, solver and tuning, as its `Display` writes it.
+        member: String,
+        /// The configuration chosen.
+        chosen: SatSetup,
+    },
+    /// An integer program and its MIP solver (`ship/microlp`).
+    Ilp {
+        /// The program's name (`ship`, `cell`).
+        model: &'static str,
+        /// The MIP solver's name (`microlp`, ...).
+        solver: &'static str,
+    },
+}
+
+impl std::fmt::Display for SolvedBy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolvedBy::Unknown => Ok(()),
+            SolvedBy::Sat(setup) => write!(f, "{setup}"),
+            SolvedBy::Presolving(setup) => write!(f, "{setup}, decided by pre-solving"),
+            SolvedBy::NativeSearch { nodes } => write!(f, "native search, {nodes} nodes"),
+            SolvedBy::Member { member, chosen } => {
+                write!(f, "{member}: portfolio member for {chosen}")
+            }
+            SolvedBy::Ilp { model, solver } => write!(f, "{model}/{solver}"),
+        }
+    }
+}
+
+impl Serialize for SolvedBy {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
 }
 
 /// Errors while solving. These are failures of the tool, not properties of the puzzle.
@@ -62,6 +139,35 @@ impl SolveError {
     /// A solver's own failure `error`, kept as the source.
     pub fn failed(error: impl std::error::Error + Send + Sync + 'static) -> Self {
         SolveError::Failed(Box::new(error))
+    }
+
+    /// Why the solve stopped, when this error is a stop (the time limit or the stop flag)
+    /// rather than a failure.
+    pub fn stop(&self) -> Option<Stop> {
+        match self {
+            SolveError::TimeLimit => Some(Stop::TimeLimit),
+            SolveError::Interrupted => Some(Stop::Interrupted),
+            _ => None,
+        }
+    }
+}
+
+/// Why a solve stopped before its search was done: in [`Report::stop`] when it had found some
+/// grids, as the error ([`SolveError::from`]) when it had found none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The deadline passed.
+    TimeLimit,
+    /// The caller's stop flag was set (Ctrl-C in Python, a client that went away).
+    Interrupted,
+}
+
+impl From<Stop> for SolveError {
+    fn from(stop: Stop) -> Self {
+        match stop {
+            Stop::TimeLimit => SolveError::TimeLimit,
+            Stop::Interrupted => SolveError::Interrupted,
+        }
     }
 }
 
@@ -139,10 +245,10 @@ pub struct Report {
     pub outcome: Outcome,
     /// Sizes and times.
     pub stats: Stats,
-    /// The time limit (or the stop flag) ended the search after some grids were found:
-    /// `outcome` holds them and is not complete (a count is a lower bound, uniqueness is not
-    /// proved).
-    pub stopped: bool,
+    /// Why the search ended early, after some grids were found (`None`: it ran to its goal or
+    /// was exhausted): `outcome` holds them and is not complete (a count is a lower bound,
+    /// uniqueness is not proved). A solve stopped before any grid is an error instead.
+    pub stop: Option<Stop>,
 }
 
 /// The outcome of `grids` found, `complete` when the search was exhausted.

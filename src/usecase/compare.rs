@@ -15,7 +15,7 @@ use crate::model::limits::Limits;
 use crate::model::puzzle::{Grid, Pos, Puzzle};
 use crate::solver::SolverKind;
 use crate::usecase::error::Error;
-use crate::usecase::solve::{self, Backend, Engine, Outcome, SolveOptions};
+use crate::usecase::solve::{self, Backend, Engine, Goal, Outcome, SolveOptions};
 use crate::usecase::{Source, folder_files};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -79,7 +79,7 @@ impl Config {
     /// verified, within `budget` (its deadline and stop flag), as [`solve::solve`] keeps one:
     /// it fails with [`solve::SolveError::TimeLimit`] when the deadline passes before the first
     /// grid ([`solve::SolveError::Interrupted`] when the flag is set), or reports the grids
-    /// found by then with [`solve::Report::stopped`] set. A custom configuration has no options
+    /// found by then with [`solve::Report::stop`] set. A custom configuration has no options
     /// to pass a budget through and runs without one.
     pub fn run(
         &self,
@@ -92,7 +92,7 @@ impl Config {
             Some(options) if bounded => solve::solve(
                 puzzle,
                 &SolveOptions {
-                    limit,
+                    goal: Goal::Count(limit),
                     budget: budget.clone(),
                     ..options.clone()
                 },
@@ -493,7 +493,7 @@ fn run_one(
             run.verdict = TIMEOUT.to_string();
             None
         }
-        Some(Ok(report)) if report.stopped => {
+        Some(Ok(report)) if report.stop.is_some() => {
             run.verdict = TIMEOUT.to_string();
             run.variables = report.stats.variables;
             run.constraints = report.stats.constraints;
@@ -528,7 +528,7 @@ fn run_one(
 fn stopped(report: &Result<solve::Report, solve::SolveError>) -> bool {
     match report {
         Err(solve::SolveError::TimeLimit | solve::SolveError::Interrupted) => true,
-        Ok(report) => report.stopped,
+        Ok(report) => report.stop.is_some(),
         Err(_) => false,
     }
 }

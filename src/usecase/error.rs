@@ -12,6 +12,24 @@ use crate::usecase::proof::ProofError;
 use crate::usecase::solve::SolveError;
 use std::path::PathBuf;
 
+/// An export of a solve job ([`crate::usecase::job::SolveJob`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Export {
+    /// The DIMACS formula.
+    Dimacs,
+    /// The CPLEX LP program.
+    Lp,
+}
+
+impl std::fmt::Display for Export {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Export::Dimacs => "DIMACS formula",
+            Export::Lp => "LP program",
+        })
+    }
+}
+
 /// Everything that can go wrong in the library.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -63,6 +81,26 @@ pub enum Error {
         source_name: String,
         /// How many boards it holds.
         boards: usize,
+    },
+    /// A certificate or a cross-check was asked of a document solved board by board (a Rubin
+    /// file, or several boards): they are made for one board.
+    #[error(
+        "{source_name}: a certificate or a cross-check is made for one board, not for a file of several boards"
+    )]
+    CheckOfBoards {
+        /// The file (or `<stdin>`).
+        source_name: String,
+    },
+    /// An export was asked of a Rubin file, even of one board: a formula or a program is
+    /// written for one board of a one-board format.
+    #[error(
+        "{source_name}: the {export} is written for one board of a one-board format, not a Rubin file"
+    )]
+    ExportOfBoards {
+        /// The file (or `<stdin>`).
+        source_name: String,
+        /// The export asked for.
+        export: Export,
     },
     /// An output format cannot express a puzzle.
     #[error(transparent)]

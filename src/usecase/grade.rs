@@ -11,7 +11,7 @@ use crate::model::lit::Var;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::verify;
 use crate::reason::unit::Propagator;
-use crate::usecase::solve::{Outcome, SolveError, SolveOptions, solve};
+use crate::usecase::solve::{Goal, Outcome, SolveError, SolveOptions, solve};
 
 choice! {
     serde;
@@ -84,12 +84,12 @@ impl From<FormulaError> for GradeError {
 /// out.
 pub fn grade(puzzle: &Puzzle, options: &SolveOptions) -> Result<Graded, GradeError> {
     let options = SolveOptions {
-        limit: 2,
+        goal: Goal::Unique,
         ..options.clone()
     };
     let report = solve(puzzle, &options)?;
-    if report.stopped {
-        return Err(SolveError::TimeLimit.into());
+    if let Some(stop) = report.stop {
+        return Err(SolveError::from(stop).into());
     }
     let solution = match report.outcome {
         Outcome::Unsat => return Ok(Graded::Unsat),

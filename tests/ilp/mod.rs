@@ -8,7 +8,7 @@ use bimaru_sat::encode::ilp::{IlpModel, IlpSolver, LinearModel};
 use bimaru_sat::model::geometry::caps;
 use bimaru_sat::model::placement::Placements;
 use bimaru_sat::model::puzzle::{Clue, Dir, Fleet, Grid, Orientation, Piece, Pos, Puzzle, Ship};
-use bimaru_sat::{Outcome, SolveOptions, format::ist, solve};
+use bimaru_sat::{Goal, Outcome, SolveOptions, format::ist, solve};
 use proptest::prelude::*;
 use std::process::Command;
 
@@ -262,7 +262,7 @@ fn counting_enumerates_every_solution_with_no_good_cuts() {
     let sat = solve(
         &puzzle,
         &SolveOptions {
-            limit: 10,
+            goal: Goal::Count(10),
             ..SolveOptions::default()
         },
     )
@@ -527,7 +527,7 @@ proptest! {
         let clue_at = Pos::new(seed as usize % rows, (seed >> 8) as usize % cols);
         puzzle.add_clue(clue_at, Clue::Piece(grid.get(clue_at))).unwrap();
         let limit = 40;
-        let sat = solve(&puzzle, &SolveOptions { limit, ..SolveOptions::default() }).unwrap();
+        let sat = solve(&puzzle, &SolveOptions { goal: Goal::Count(limit), ..SolveOptions::default() }).unwrap();
         let mut sat_grids: Vec<String> =
             sat.outcome.grids().iter().map(|g| format!("{g:?}")).collect();
         sat_grids.sort();

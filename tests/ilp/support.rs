@@ -7,7 +7,7 @@
 use crate::common::{files, read, shared};
 use bimaru_sat::encode::ilp::{IlpModel, IlpSolver};
 use bimaru_sat::model::puzzle::Puzzle;
-use bimaru_sat::{Backend, SolveOptions};
+use bimaru_sat::{Backend, Goal, SolveOptions};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use strum::VariantArray;
@@ -26,7 +26,7 @@ pub fn ilp(model: IlpModel, solver: IlpSolver, limit: usize) -> SolveOptions {
         backend: Backend::Ilp,
         ilp_model: model,
         ilp_solver: solver,
-        limit,
+        goal: Goal::Count(limit),
         ..SolveOptions::default()
     }
 }

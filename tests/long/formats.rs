@@ -16,10 +16,7 @@ fn solbat_files_solve_count_and_the_unsat_one_fails() {
     };
     let all = files(&dir, ".dzn");
     assert_eq!(all.len(), 39);
-    let options = SolveOptions {
-        limit: 2,
-        ..SolveOptions::default()
-    };
+    let options = SolveOptions::unique();
     for path in &all {
         let name = path.file_stem().unwrap().to_str().unwrap();
         let puzzle = dzn::parse(&std::fs::read_to_string(path).unwrap()).unwrap();

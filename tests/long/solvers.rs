@@ -7,7 +7,7 @@
 use crate::common::{files, read, shared, walk};
 use bimaru_sat::format::{self, DetectError};
 use bimaru_sat::solver::SolverKind;
-use bimaru_sat::{Grid, Outcome, Puzzle, SolveOptions, solve};
+use bimaru_sat::{Goal, Grid, Outcome, Puzzle, SolveOptions, solve};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -19,7 +19,7 @@ const COUNT_SIDE: usize = 10;
 fn outcome(puzzle: &Puzzle, solver: SolverKind, limit: usize) -> Outcome {
     let options = SolveOptions {
         solver,
-        limit,
+        goal: Goal::Count(limit),
         ..SolveOptions::default()
     };
     solve(puzzle, &options)

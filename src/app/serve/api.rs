@@ -258,15 +258,24 @@ fn solved(
     // The solve command's own request: the same job the CLI, `batch` and Python build.
     let job = SolveJob {
         // The job looks for as many solutions as its goal needs.
-        options: deadline.options(goal.limit()),
-        goal,
+        options: deadline.options(goal),
         to: Some(OutputFormat::Json),
         ..SolveJob::default()
     };
     // A Rubin file is reported board by board, even when it holds one board.
-    let report = match job.run(&doc)? {
-        Solved::Board(solved) => solved.report,
-        Solved::Boards(solved) => solved.reports.into_iter().next().flatten(),
+    let solved = match job.run(&doc, PUZZLE) {
+        Err(Error::Solve(e)) => return Err(deadline.solve_error(e)),
+        solved => solved?,
+    };
+    let report = match solved {
+        Solved::Board(solved) => Some(solved.report),
+        // Nothing partial is answered for a Rubin file, even of one board.
+        Solved::Boards(solved) => solved
+            .reports
+            .into_iter()
+            .next()
+            .and_then(Result::ok)
+            .filter(|r| r.stop.is_none()),
         _ => None, // a formula only when a DIMACS export is asked for
     };
     let report = report.ok_or_else(|| timeout(deadline.limit))?;
@@ -413,7 +422,7 @@ pub struct GradeJson {
 /// `POST /api/grade`: the grade of a puzzle with a unique solution; 422 otherwise.
 pub fn grade(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response, ApiError> {
     let puzzle = request.board()?.puzzle;
-    let graded = grade_puzzle(&puzzle, &deadline.options(2)).map_err(|e| match e {
+    let graded = grade_puzzle(&puzzle, &deadline.options(Goal::Unique)).map_err(|e| match e {
         GradeError::Solve(e) => deadline.solve_error(e),
         e => ApiError::bad_input(format!("{PUZZLE}: {e}")),
     })?;
@@ -546,7 +555,7 @@ pub fn convert(request: PuzzleRequest, _deadline: WorkDeadline) -> Result<Respon
 pub fn render(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response, ApiError> {
     let puzzle = request.board()?.puzzle;
     let solution = if request.solution {
-        let report = bimaru_sat::usecase::solve::solve(&puzzle, &deadline.options(1))
+        let report = bimaru_sat::usecase::solve::solve(&puzzle, &deadline.options(Goal::First))
             .map_err(|e| deadline.solve_error(e))?;
         let Some(grid) = report.outcome.grid().cloned() else {
             return Err(ApiError::unprocessable(Status::Unsat, "no solution".into()));

@@ -20,7 +20,7 @@ use bimaru_sat::Puzzle;
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::generate::GenerateError;
 use bimaru_sat::usecase::json::{ResultJson, Status};
-use bimaru_sat::usecase::solve::{SolveError, SolveOptions};
+use bimaru_sat::usecase::solve::{Goal, SolveError, SolveOptions};
 use bimaru_sat::usecase::{Budget, Deadline, StopOnDrop};
 use bimaru_sat::usecase::{Limit, LimitExceeded};
 use bimaru_sat::usecase::{ParseError, ParseErrorKind};
@@ -337,11 +337,11 @@ impl WorkDeadline {
         self.deadline.clone()
     }
 
-    /// Solver options that stop at the deadline, looking for `limit` solutions.
-    pub fn options(&self, limit: usize) -> SolveOptions {
+    /// Solver options that stop at the deadline, with `goal`.
+    pub fn options(&self, goal: Goal) -> SolveOptions {
         SolveOptions {
             budget: Budget::until(self.library()),
-            limit,
+            goal,
             ..SolveOptions::default()
         }
     }

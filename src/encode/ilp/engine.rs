@@ -28,7 +28,7 @@ use super::objective::{IlpObjective, branching_length, columns};
 use super::presolve::{PresolveOptions, Presolved, presolve, tighten};
 use super::{IlpModel, IlpSolver, LinearConstraint, LinearModel, Sense, VarRole};
 use crate::model::deadline::{Budget, Deadline, TimeLimit};
-use crate::model::outcome::{Engine, SolveError, Stats};
+use crate::model::outcome::{Engine, SolveError, SolvedBy, Stats};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::reason::deduce::{Effort, Knowledge, deduce};
@@ -307,7 +307,10 @@ impl Engine for IlpEngine {
     fn stats(&self) -> Stats {
         Stats {
             backend: "ilp",
-            model: format!("{}/{}", self.model.model, self.solver),
+            model: SolvedBy::Ilp {
+                model: self.model.model.into(),
+                solver: self.solver.into(),
+            },
             variables: self.model.vars.len(),
             constraints: self.model.constraints.len(),
             conflicts: None,

@@ -27,7 +27,7 @@ pub use super::portfolio::{Configuration, Member, default_threads, portfolio, sp
 use super::redundant::Redundant;
 use crate::model::deadline::{Budget, Deadline, TimeLimit};
 use crate::model::lit::Lit;
-use crate::model::outcome::{Engine, SolveError, Stats};
+use crate::model::outcome::{Engine, SolveError, SolvedBy, Stats};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::reason::deduce::{Contradiction, Effort, Knowledge, deduce};
@@ -542,13 +542,17 @@ impl Engine for SatEngine {
     }
 
     fn stats(&self) -> Stats {
+        let chosen = self.chosen.setup();
         let (variables, constraints, model, conflicts) = match &self.state {
             EngineState::Search(search) => {
                 let lead = search.lead.as_ref().expect("a lead between calls");
                 let model = if lead.member.config == self.chosen && lead.member.presolved {
-                    lead.member.config.to_string()
+                    SolvedBy::Sat(chosen)
                 } else {
-                    format!("{}: portfolio member for {}", lead.member, self.chosen)
+                    SolvedBy::Member {
+                        member: lead.member.to_string(),
+                        chosen,
+                    }
                 };
                 (
                     lead.encoding.vars,
@@ -557,16 +561,11 @@ impl Engine for SatEngine {
                     Some(search.retired_conflicts + lead.conflicts()),
                 )
             }
-            EngineState::Decided(_) => (
-                0,
-                0,
-                format!("{}, decided by pre-solving", self.chosen),
-                None,
-            ),
+            EngineState::Decided(_) => (0, 0, SolvedBy::Presolving(chosen), None),
             EngineState::Searched { nodes, .. } => {
-                (0, 0, format!("native search, {nodes} nodes"), None)
+                (0, 0, SolvedBy::NativeSearch { nodes: *nodes }, None)
             }
-            EngineState::TimedOut => (0, 0, self.chosen.to_string(), None),
+            EngineState::TimedOut => (0, 0, SolvedBy::Sat(chosen), None),
         };
         Stats {
             backend: "sat",

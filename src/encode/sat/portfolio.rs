@@ -16,6 +16,16 @@ pub struct Configuration {
     pub card: CardKind,
 }
 
+impl Configuration {
+    /// The configuration by its choices' names, as [`crate::model::outcome::Stats`] holds it.
+    pub fn setup(&self) -> crate::model::outcome::SatSetup {
+        crate::model::outcome::SatSetup {
+            model: self.model.into(),
+            card: self.card.into(),
+        }
+    }
+}
+
 impl std::fmt::Display for Configuration {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}/{}", self.model, self.card)

@@ -5,7 +5,7 @@
 //! [`BatchJob::proof`], every board whose outcome a proof can certify gets a certificate
 //! ([`crate::usecase::proof`]), checked by [`check`] before it counts.
 
-use super::solve::{Goal, Tally};
+use super::solve::Tally;
 use crate::format::Format;
 use crate::format::json::{ResultJson, Status};
 use crate::model::deadline::Deadline;
@@ -13,7 +13,7 @@ use crate::model::limits::Limits;
 use crate::model::puzzle::Puzzle;
 use crate::usecase::error::Error;
 use crate::usecase::proof::{Certificate, ProofOptions, check};
-use crate::usecase::solve::{Outcome, SolveError, SolveOptions, solve};
+use crate::usecase::solve::{Goal, Outcome, SolveError, SolveOptions, solve};
 use crate::usecase::{LeftOut, Source, folder_listing};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -26,12 +26,11 @@ pub struct BatchJob {
     pub paths: Vec<PathBuf>,
     /// The format of every file.
     pub format: Format,
-    /// The engine configuration; its `limit` is the goal's.
+    /// The engine configuration and what to establish for each board (`options.goal`;
+    /// counting lists every grid in `grids`).
     pub options: SolveOptions,
     /// The time limit of each board, counted from its start.
     pub time_limit: Option<Duration>,
-    /// What to establish for each board (counting lists every grid in `grids`).
-    pub goal: Goal,
     /// The largest input read.
     pub limits: Limits,
     /// Certify every board that has no solution, a unique one or a complete count.
@@ -238,11 +237,8 @@ impl BatchJob {
             (source, format)
         };
         let doc = source.document(format, &self.limits)?;
-        let options = SolveOptions {
-            limit: self.goal.limit(),
-            ..self.options.clone()
-        };
-        let counting = matches!(self.goal, Goal::Count(_));
+        let options = &self.options;
+        let counting = matches!(options.goal, Goal::Count(_));
         let results: Vec<(Option<ResultJson>, Option<BoardProof>)> = doc
             .boards
             .par_iter()

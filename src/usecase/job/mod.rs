@@ -9,9 +9,10 @@ pub mod decode;
 pub mod generate;
 mod solve;
 
+pub use crate::usecase::solve::Goal;
 pub use solve::{
-    BoardSolved, BoardsSolved, CountEnd, Dimacs, Goal, SolveJob, Solved, Tally, board_name,
-    by_board,
+    BoardSolved, BoardsSolved, CheckedSolve, CountEnd, CrossCheckOptions, Dimacs, LpExport,
+    SolveJob, Solved, Tally, board_name, by_board,
 };
 
 use crate::encode::ilp::IlpSolver;

@@ -1,43 +1,32 @@
 //! The solve job: a parsed document, an engine configuration, a goal (one solution, a proof of
-//! uniqueness, or a count), an output format, and optionally a DIMACS export and a certificate
-//! (`--proof`, [`crate::usecase::proof`]). [`SolveJob::run`] solves every board and returns the text to
-//! write, the reports, the formula and the certificate; the caller writes them and turns the
-//! outcomes into messages and an exit status.
+//! uniqueness, or a count), an output format, and optionally a DIMACS export, an LP export, a
+//! certificate (`--proof`, [`crate::usecase::proof`]) and a cross-check. [`SolveJob::check`]
+//! checks the job against its document once and gives a [`CheckedSolve`], whose
+//! [`CheckedSolve::run`] solves every board and returns the text to write, the reports, the
+//! formula, the certificate and the cross-check's verdicts; the caller writes them and turns
+//! the outcomes into messages and an exit status.
+//!
+//! Time-outs follow [`crate::model::outcome`]'s one channel: a board stopped before any grid
+//! is the error ([`SolveError::TimeLimit`]) of a one-board job and a [`Stop`] in
+//! [`BoardsSolved::reports`]; one stopped after some grids is a report with
+//! [`Report::stop`] set.
 
 use super::require_solvers;
 use crate::encode::ilp::lp;
+use crate::encode::sat::card::CardKind;
 use crate::encode::sat::dimacs::Formula;
 use crate::format::csc384::Dialect;
 use crate::format::json::{ResultJson, Status};
 use crate::format::{Board, Document, Format, OutputFormat, Writer};
 use crate::model::puzzle::{Grid, Puzzle};
-use crate::usecase::error::Error;
-use crate::usecase::proof::{Certificate, Claim, ProofOptions, certify};
-use crate::usecase::solve::{Outcome, Report, SolveError, SolveOptions, solve};
-
-/// What solving is to establish.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Goal {
-    /// One solution, uniqueness not examined.
-    #[default]
-    First,
-    /// One solution, proved unique: several solutions are reported, not shown.
-    Unique,
-    /// Every solution up to this many, each shown, then how many there are.
-    Count(usize),
-}
-
-impl Goal {
-    /// How many solutions the engine looks for.
-    pub fn limit(self) -> usize {
-        match self {
-            Goal::First => 1,
-            Goal::Unique => 2,
-            Goal::Count(n) => n.max(1),
-        }
-    }
-}
+use crate::usecase::compare::Config;
+use crate::usecase::error::{Error, Export};
+use crate::usecase::proof::{
+    Certificate, Claim, CrossCheck, ProofOptions, certify, cross_check, cross_configs,
+};
+use crate::usecase::solve::{Goal, Outcome, Report, SolveError, SolveOptions, Stop, solve};
+use std::sync::Arc;
+use std::time::Duration;
 
 /// A DIMACS export along with a solve (single-board documents).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,23 +42,71 @@ pub enum Dimacs {
     },
 }
 
-/// A resolved solve: what to establish, how, and how to write it.
+/// An LP export along with a solve (single-board documents): the job's integer program
+/// (`options.ilp_model`) in CPLEX LP format, for an external MIP solver.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LpExport {
+    /// The input's name, in the program's first comment line.
+    pub source: String,
+    /// The last comment line: the front end's words on solving the program and reading the
+    /// answer back.
+    pub how: String,
+    /// Write the program instead of solving: unless a DIMACS export is asked for too, nothing
+    /// is solved ([`Solved::Program`]).
+    pub only: bool,
+}
+
+/// A cross-check after the solve (single-board documents): independent configurations asked
+/// the uniqueness question again, each within `budget` ([`cross_check`]).
+#[derive(Clone)]
+pub struct CrossCheckOptions {
+    /// The configurations, in order (by default [`cross_configs`]).
+    pub configs: Arc<[Config]>,
+    /// Each leg's time (none: no limit).
+    pub budget: Option<Duration>,
+}
+
+impl CrossCheckOptions {
+    /// The default legs ([`cross_configs`] with the cardinality encoding `card`), each within
+    /// `budget`.
+    pub fn new(card: CardKind, budget: Option<Duration>) -> Self {
+        CrossCheckOptions {
+            configs: cross_configs(card).into(),
+            budget,
+        }
+    }
+}
+
+impl std::fmt::Debug for CrossCheckOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self.configs.iter().map(|c| c.name.as_str()).collect();
+        f.debug_struct("CrossCheckOptions")
+            .field("configs", &names)
+            .field("budget", &self.budget)
+            .finish()
+    }
+}
+
+/// A resolved solve: what to establish, how, and how to write it; every export and check that
+/// goes with it.
 #[derive(Clone, Debug, Default)]
 pub struct SolveJob {
-    /// The engine configuration and time limit; its `limit` is the goal's.
+    /// The engine configuration, the time limit, and what to establish (`options.goal`).
     pub options: SolveOptions,
-    /// What to establish.
-    pub goal: Goal,
     /// The output format; by default the input's.
     pub to: Option<OutputFormat>,
     /// The CSC384 cell alphabet; by default the input's, else symbols.
     pub cells: Option<Dialect>,
     /// A DIMACS export, for single-board documents.
     pub dimacs: Option<Dimacs>,
+    /// An LP export, for single-board documents.
+    pub lp: Option<LpExport>,
     /// Certify the answer (single-board documents): when the outcome is no solution, a unique
     /// solution or a complete count, the formula that blocks every solution found and a DRAT
     /// proof of its unsatisfiability, made as these options say.
     pub proof: Option<ProofOptions>,
+    /// Cross-check the answer (single-board documents), unless the time limit stopped it.
+    pub cross_check: Option<CrossCheckOptions>,
 }
 
 /// What a solve job gave.
@@ -78,8 +115,11 @@ pub struct SolveJob {
 pub enum Solved {
     /// The DIMACS formula, written instead of solving ([`Dimacs::Only`]).
     Formula(Vec<u8>),
+    /// Only the LP program was asked for ([`LpExport::only`], [`CheckedSolve::program`]):
+    /// nothing was solved.
+    Program,
     /// The one board of the document.
-    Board(BoardSolved),
+    Board(Box<BoardSolved>),
     /// A Rubin file or a document of several boards: every board solved and reported by name.
     Boards(BoardsSolved),
 }
@@ -87,8 +127,8 @@ pub enum Solved {
 /// One board solved.
 #[derive(Clone, Debug)]
 pub struct BoardSolved {
-    /// The report; `None` when the time limit stopped the solver.
-    pub report: Option<Report>,
+    /// The report; its `stop` is set when the time limit stopped the search after some grids.
+    pub report: Report,
     /// The text to write; `None` when there is none (no solution, or several where uniqueness
     /// was the goal, or the time limit). A count's grids are followed by a line that the
     /// front end writes from [`BoardSolved::count`].
@@ -100,86 +140,94 @@ pub struct BoardSolved {
     /// The certificate ([`SolveJob::proof`]); `None` when none was asked for or the outcome
     /// is not one a proof certifies (see `certificate`).
     pub certificate: Option<Box<Certificate>>,
+    /// The cross-check's verdicts ([`SolveJob::cross_check`]); `None` when none was asked for
+    /// or the search was stopped.
+    pub cross_check: Option<CrossCheck>,
 }
 
 /// Every board of a document solved.
 #[derive(Clone, Debug)]
 pub struct BoardsSolved {
-    /// Each board's report, in file order; `None` where the time limit stopped the solver.
-    pub reports: Vec<Option<Report>>,
+    /// Each board's report, in file order, or why it was stopped before any grid.
+    pub reports: Vec<Result<Report, Stop>>,
     /// Each board's status line and grids (JSON: one result line a board); `None` when some
-    /// board hit the time limit, so that nothing partial is written.
+    /// board was stopped, with or without grids, so that nothing partial is written.
     pub text: Option<String>,
     /// The outcomes counted.
     pub tally: Tally,
 }
 
+impl BoardsSolved {
+    /// Why each board was stopped, in file order (`None`: it was not).
+    pub fn stops(&self) -> Vec<Option<Stop>> {
+        self.reports
+            .iter()
+            .map(|r| match r {
+                Ok(report) => report.stop,
+                Err(stop) => Some(*stop),
+            })
+            .collect()
+    }
+}
+
+/// A [`SolveJob`] checked against its document ([`SolveJob::check`]): ready to run.
+#[derive(Debug)]
+pub struct CheckedSolve<'a> {
+    job: &'a SolveJob,
+    doc: &'a Document,
+    writer: Writer,
+}
+
 impl SolveJob {
-    /// The writer for `doc`, refusing a format that cannot show some board's solution.
-    pub fn writer(&self, doc: &Document) -> Result<Writer, Error> {
+    /// Checks the job against `doc` (named `source_name` in errors), once: an output format that
+    /// can show every board's solution, the solvers linked, a certificate or a cross-check for
+    /// one board only, and an export for one board of a one-board format.
+    pub fn check<'a>(
+        &'a self,
+        doc: &'a Document,
+        source_name: &str,
+    ) -> Result<CheckedSolve<'a>, Error> {
         let writer = Writer::choose(self.to, self.cells, doc);
         for board in &doc.boards {
             writer.check(&board.puzzle)?;
         }
-        Ok(writer)
-    }
-
-    /// The solver options: the job's, looking for as many solutions as the goal needs.
-    pub fn solve_options(&self) -> SolveOptions {
-        SolveOptions {
-            limit: self.goal.limit(),
-            ..self.options.clone()
-        }
-    }
-
-    /// Solves every board of `doc` (the boards of a multi-board document in parallel).
-    pub fn run(&self, doc: &Document) -> Result<Solved, Error> {
-        let writer = self.writer(doc)?;
         require_solvers(&self.options)?;
-        let options = self.solve_options();
-        if by_board(doc) {
-            return self.boards(doc, writer, &options).map(Solved::Boards);
+        let several = by_board(doc);
+        if several && (self.proof.is_some() || self.cross_check.is_some()) {
+            return Err(Error::CheckOfBoards {
+                source_name: source_name.to_string(),
+            });
         }
-        let board = &doc.boards[0];
-        let puzzle = &board.puzzle;
-        if self.dimacs == Some(Dimacs::Only) {
-            return Ok(Solved::Formula(self.formula(puzzle, None)));
+        let export = match (&self.dimacs, &self.lp) {
+            (Some(_), _) => Some(Export::Dimacs),
+            (None, Some(_)) => Some(Export::Lp),
+            (None, None) => None,
+        };
+        if let Some(export) = export {
+            // A formula or program is written for one board of a one-board format.
+            doc.single(source_name)?;
+            if several {
+                return Err(Error::ExportOfBoards {
+                    source_name: source_name.to_string(),
+                    export,
+                });
+            }
         }
-        let report = match solve(puzzle, &options) {
-            Err(SolveError::TimeLimit) => {
-                return Ok(Solved::Board(BoardSolved {
-                    report: None,
-                    text: None,
-                    count: None,
-                    formula: None,
-                    certificate: None,
-                }));
-            }
-            r => r?,
-        };
-        let formula = match self.dimacs {
-            Some(Dimacs::After { exclude_solution }) => {
-                Some(self.formula(puzzle, report.outcome.grid().filter(|_| exclude_solution)))
-            }
-            _ => None,
-        };
-        let certificate = match &self.proof {
-            Some(options) => certificate(puzzle, &report.outcome, options)?.map(Box::new),
-            None => None,
-        };
-        let count = match self.goal {
-            Goal::Count(limit) if writer.to != OutputFormat::Json => {
-                Some(CountEnd::of(&report, limit))
-            }
-            _ => None,
-        };
-        Ok(Solved::Board(BoardSolved {
-            text: self.text(board, &report, writer),
-            count,
-            report: Some(report),
-            formula,
-            certificate,
-        }))
+        Ok(CheckedSolve {
+            job: self,
+            doc,
+            writer,
+        })
+    }
+
+    /// Checks the job against `doc` ([`SolveJob::check`]) and runs it.
+    pub fn run(&self, doc: &Document, source_name: &str) -> Result<Solved, Error> {
+        self.check(doc, source_name)?.run()
+    }
+
+    /// What the job is to establish.
+    pub fn goal(&self) -> Goal {
+        self.options.goal
     }
 
     /// The job's integer program (`options.ilp_model`) of `puzzle` in CPLEX LP format, for an
@@ -213,15 +261,15 @@ impl SolveJob {
     fn text(&self, board: &Board, report: &Report, writer: Writer) -> Option<String> {
         let several = matches!(report.outcome, Outcome::Multiple { .. });
         if writer.to == OutputFormat::Json {
-            let counting = matches!(self.goal, Goal::Count(_));
+            let counting = matches!(self.goal(), Goal::Count(_));
             let result = ResultJson::from_report(report, board.embedded.as_ref(), counting);
             let text = serde_json::to_string_pretty(&result).expect("results always serialize");
-            return (!(several && self.goal == Goal::Unique)).then(|| text + "\n");
+            return (!(several && self.goal() == Goal::Unique)).then(|| text + "\n");
         }
-        if let Goal::Count(_) = self.goal {
+        if let Goal::Count(_) = self.goal() {
             return Some(counted(writer, &board.puzzle, report));
         }
-        if (several || report.stopped) && self.goal == Goal::Unique {
+        if (several || report.stop.is_some()) && self.goal() == Goal::Unique {
             return None;
         }
         let grid = report.outcome.grid()?;
@@ -236,25 +284,27 @@ impl SolveJob {
         options: &SolveOptions,
     ) -> Result<BoardsSolved, Error> {
         use rayon::prelude::*;
-        let reports: Vec<Option<Report>> = doc
+        let reports: Vec<Result<Report, Stop>> = doc
             .boards
             .par_iter()
             .map(|board| match solve(&board.puzzle, options) {
-                // Nothing partial is written for a document of several boards.
-                Err(SolveError::TimeLimit) => Ok(None),
-                Ok(report) if report.stopped => Ok(None),
-                r => r.map(Some),
+                Ok(report) => Ok(Ok(report)),
+                Err(e) => e.stop().map(Err).ok_or(e),
             })
             .collect::<Result<_, _>>()?;
         let mut tally = Tally::default();
         let mut out = String::new();
         for (index, (board, report)) in doc.boards.iter().zip(&reports).enumerate() {
-            let Some(report) = report else {
-                return Ok(BoardsSolved {
-                    reports,
-                    text: None,
-                    tally,
-                });
+            // Nothing partial is written for a document of several boards.
+            let report = match report {
+                Ok(report) if report.stop.is_none() => report,
+                _ => {
+                    return Ok(BoardsSolved {
+                        reports,
+                        text: None,
+                        tally,
+                    });
+                }
             };
             let matched = board
                 .embedded
@@ -262,7 +312,7 @@ impl SolveJob {
                 .map(|e| report.outcome.grids().contains(&e));
             tally.add(Status::of(&report.outcome), matched);
             if writer.to == OutputFormat::Json {
-                let counting = matches!(self.goal, Goal::Count(_));
+                let counting = matches!(self.goal(), Goal::Count(_));
                 let mut result = ResultJson::from_report(report, board.embedded.as_ref(), counting);
                 result.board = board.id.clone();
                 out.push_str(&result.to_line());
@@ -290,7 +340,7 @@ impl SolveJob {
         matched: Option<bool>,
         writer: Writer,
     ) -> String {
-        let unique = self.goal == Goal::Unique;
+        let unique = self.goal() == Goal::Unique;
         let grids = report.outcome.grids();
         let mut status = match &report.outcome {
             Outcome::Unique(_) => "unique".to_string(),
@@ -313,13 +363,79 @@ impl SolveJob {
         let mut out = format!("{}: {status}\n", board_name(board, index));
         let shown: &[&Grid] = match &report.outcome {
             Outcome::Multiple { .. } if unique => &[],
-            _ if matches!(self.goal, Goal::Count(_)) => &grids,
+            _ if matches!(self.goal(), Goal::Count(_)) => &grids,
             _ => &grids[..grids.len().min(1)],
         };
         for grid in shown {
             out.push_str(&writer.grid(&board.puzzle, grid));
         }
         out
+    }
+}
+
+impl CheckedSolve<'_> {
+    /// The writer of the solutions.
+    pub fn writer(&self) -> Writer {
+        self.writer
+    }
+
+    /// The LP program ([`SolveJob::lp`]), to be written before solving.
+    pub fn program(&self) -> Option<String> {
+        let lp = self.job.lp.as_ref()?;
+        Some(
+            self.job
+                .lp_program(&self.doc.boards[0].puzzle, &lp.source, &lp.how),
+        )
+    }
+
+    /// Solves every board of the document (the boards of a multi-board document in parallel).
+    /// A one-board job stopped before any grid fails with [`SolveError::TimeLimit`] (or
+    /// [`SolveError::Interrupted`]).
+    pub fn run(&self) -> Result<Solved, Error> {
+        let (job, doc, writer) = (self.job, self.doc, self.writer);
+        let options = &job.options;
+        if by_board(doc) {
+            return job.boards(doc, writer, options).map(Solved::Boards);
+        }
+        let board = &doc.boards[0];
+        let puzzle = &board.puzzle;
+        if job.dimacs == Some(Dimacs::Only) {
+            return Ok(Solved::Formula(job.formula(puzzle, None)));
+        }
+        if job.lp.as_ref().is_some_and(|lp| lp.only) && job.dimacs.is_none() {
+            return Ok(Solved::Program);
+        }
+        let report = solve(puzzle, options)?;
+        let formula = match job.dimacs {
+            Some(Dimacs::After { exclude_solution }) => {
+                Some(job.formula(puzzle, report.outcome.grid().filter(|_| exclude_solution)))
+            }
+            _ => None,
+        };
+        let certificate = match &job.proof {
+            Some(options) => certificate(puzzle, &report.outcome, options)?.map(Box::new),
+            None => None,
+        };
+        let count = match job.goal() {
+            Goal::Count(limit) if writer.to != OutputFormat::Json => {
+                Some(CountEnd::of(&report, limit))
+            }
+            _ => None,
+        };
+        let cross_check = match &job.cross_check {
+            Some(cross) if report.stop.is_none() => {
+                Some(cross_check(puzzle, &cross.configs, cross.budget))
+            }
+            _ => None,
+        };
+        Ok(Solved::Board(Box::new(BoardSolved {
+            text: job.text(board, &report, writer),
+            count,
+            report,
+            formula,
+            certificate,
+            cross_check,
+        })))
     }
 }
 
@@ -351,7 +467,7 @@ impl CountEnd {
         let found = report.outcome.grids().len();
         if report.outcome.is_complete() {
             CountEnd::Complete(found)
-        } else if report.stopped {
+        } else if report.stop.is_some() {
             CountEnd::TimeLimit(found)
         } else {
             CountEnd::AtLimit { found, limit }

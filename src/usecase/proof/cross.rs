@@ -250,7 +250,7 @@ pub fn cross_check(puzzle: &Puzzle, configs: &[Config], budget: Option<Duration>
                 config: config.name.clone(),
                 solver: config.solver.clone(),
                 leg: match config.run(puzzle, 2, &Budget::within(budget)) {
-                    Ok(report) if report.stopped => {
+                    Ok(report) if report.stop.is_some() => {
                         Leg::Unconfirmed(report.outcome.grids().into_iter().cloned().collect())
                     }
                     Ok(report) => Leg::Answered(report.outcome),

@@ -20,7 +20,9 @@ use crate::encode::sat::redundant::Redundant;
 use crate::model::choice::choice;
 use crate::model::deadline::{Budget, StopOnDrop};
 use crate::model::outcome::outcome_of;
-pub use crate::model::outcome::{Engine, Outcome, Report, SolveError, Stats};
+pub use crate::model::outcome::{
+    Engine, Outcome, Report, SatSetup, SolveError, SolvedBy, Stats, Stop,
+};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::verify;
 use crate::solver::SolverKind;
@@ -47,6 +49,30 @@ choice! {
     }
 }
 
+/// What solving is to establish.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Goal {
+    /// One solution, uniqueness not examined.
+    #[default]
+    First,
+    /// One solution, proved unique: several solutions are reported, not shown.
+    Unique,
+    /// Every solution up to this many, each shown, then how many there are.
+    Count(usize),
+}
+
+impl Goal {
+    /// How many solutions the engine looks for.
+    pub fn limit(self) -> usize {
+        match self {
+            Goal::First => 1,
+            Goal::Unique => 2,
+            Goal::Count(n) => n.max(1),
+        }
+    }
+}
+
 /// How to solve.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
@@ -56,8 +82,9 @@ pub struct SolveOptions {
     pub card: CardKind,
     /// CNF model for the SAT backend.
     pub model: Model,
-    /// Stop after this many solutions: 1 finds one, 2 proves uniqueness, N counts up to N.
-    pub limit: usize,
+    /// What to establish, and so how many solutions to look for ([`Goal::limit`]): one finds
+    /// one, two prove uniqueness, N count up to N.
+    pub goal: Goal,
     /// SAT backend: give calls that need more than the chosen configuration's solo conflicts
     /// to the hard-question stages (see [`crate::encode::sat::engine`]); the answer stays
     /// deterministic. Off: the chosen configuration answers every call.
@@ -67,11 +94,11 @@ pub struct SolveOptions {
     /// default is every core of the machine.
     pub threads: usize,
     /// What the solve may spend: past its deadline it fails with [`SolveError::TimeLimit`], or
-    /// returns the grids found so far with [`Report::stopped`] set; once its stop flag is set
+    /// returns the grids found so far with [`Report::stop`] set; once its stop flag is set
     /// (from any thread, for example by a timer or a Ctrl-C handler) the solve stops — the SAT
     /// solver at its next conflict, the ILP engine between its nodes (with microlp also between
     /// slices of microlp's own branch-and-bound) — and the call fails with
-    /// [`SolveError::Interrupted`]. Placement enumeration, pre-solving and
+    /// [`SolveError::Interrupted`] (or returns the grids found with [`Report::stop`] set). Placement enumeration, pre-solving and
     /// encoding check the deadline as they go; the SAT solver is stopped at its next conflict
     /// (a timer sets the stop flag); the MIP solver is given the time left as its own limit and
     /// the ILP engine checks the deadline between solver calls.
@@ -107,7 +134,7 @@ impl Default for SolveOptions {
             backend: Backend::Sat,
             card: CardKind::default(),
             model: Model::default(),
-            limit: 1,
+            goal: Goal::First,
             race: true,
             threads: crate::encode::sat::engine::default_threads(),
             budget: Budget::default(),
@@ -127,7 +154,7 @@ impl SolveOptions {
     /// Options that find one solution and prove it unique.
     pub fn unique() -> Self {
         SolveOptions {
-            limit: 2,
+            goal: Goal::Unique,
             ..SolveOptions::default()
         }
     }
@@ -143,7 +170,7 @@ fn sat_config(options: &SolveOptions) -> SatConfig {
         threads: options.threads,
         presolve: options.presolve,
         native: if options.presolve { options.native } else { 0 },
-        limit: options.limit,
+        limit: options.goal.limit(),
         redundant: options.redundant,
         stop: options.budget.stop().cloned(),
         deadline: options.budget.deadline.clone(),
@@ -173,23 +200,29 @@ pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
     }
 }
 
-/// Solves `puzzle`, looking for up to `options.limit` solutions, and verifies every grid;
+/// Solves `puzzle`, looking for as many solutions as `options.goal` needs, and verifies every grid;
 /// within `options.budget`.
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, SolveError> {
     let result = if options.budget.deadline.is_set() {
         solve_by_deadline(puzzle, options)
     } else {
         let mut engine = engine(puzzle, options);
-        run(puzzle, engine.as_mut(), options.limit)
+        run(puzzle, engine.as_mut(), options.goal.limit())
     };
+    // The phases before the solver (placements, pre-solving, encoding) read the stop flag
+    // through the deadline and answer `TimeLimit`: the caller set the flag, not the clock.
+    let flagged = options.budget.deadline.stopped() && !options.budget.deadline.time_is_up();
     match result {
-        // The phases before the solver (placements, pre-solving, encoding) read the stop flag
-        // through the deadline and answer `TimeLimit`: the caller set the flag, not the clock.
-        Err(SolveError::TimeLimit)
-            if options.budget.deadline.stopped() && !options.budget.deadline.time_is_up() =>
-        {
-            Err(SolveError::Interrupted)
-        }
+        Err(SolveError::TimeLimit) if flagged => Err(SolveError::Interrupted),
+        Ok(Report {
+            outcome,
+            stats,
+            stop: Some(Stop::TimeLimit),
+        }) if flagged => Ok(Report {
+            outcome,
+            stats,
+            stop: Some(Stop::Interrupted),
+        }),
         other => other,
     }
 }
@@ -200,7 +233,8 @@ pub fn run(puzzle: &Puzzle, engine: &mut dyn Engine, limit: usize) -> Result<Rep
 }
 
 /// [`run`], handing each verified grid to `each` as it is found. When the engine is stopped
-/// (time limit or stop flag) after some grids, they are reported with [`Report::stopped`].
+/// (time limit or stop flag) after some grids, they are reported with [`Report::stop`]; before
+/// any, the stop is the error.
 pub(crate) fn run_each(
     puzzle: &Puzzle,
     engine: &mut dyn Engine,
@@ -210,7 +244,7 @@ pub(crate) fn run_each(
     let limit = limit.max(1);
     let mut grids = Vec::new();
     let mut complete = false;
-    let mut stopped = false;
+    let mut stop = None;
     while grids.len() < limit {
         match engine.next_solution() {
             Ok(Some(grid)) => {
@@ -222,8 +256,8 @@ pub(crate) fn run_each(
                 complete = true;
                 break;
             }
-            Err(SolveError::TimeLimit | SolveError::Interrupted) if !grids.is_empty() => {
-                stopped = true;
+            Err(e) if e.stop().is_some() && !grids.is_empty() => {
+                stop = e.stop();
                 break;
             }
             Err(e) => return Err(e),
@@ -232,7 +266,7 @@ pub(crate) fn run_each(
     Ok(Report {
         outcome: outcome_of(grids, complete),
         stats: engine.stats(),
-        stopped,
+        stop,
     })
 }
 
@@ -249,7 +283,7 @@ fn solve_by_deadline(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, 
             ..options
         };
         let mut engine = SatEngine::new(puzzle, &sat_config(&options));
-        let result = run_each(puzzle, &mut engine, options.limit, |_| {});
+        let result = run_each(puzzle, &mut engine, options.goal.limit(), |_| {});
         // Freeing a large solver takes a while (0.3 s on a 200x200 board): not on the
         // caller's time once the limit is reached.
         deadline.discard(engine);
@@ -257,6 +291,10 @@ fn solve_by_deadline(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, 
         drop(alarm);
         return match result {
             Err(SolveError::Interrupted) if fired => Err(SolveError::TimeLimit),
+            Ok(report) if fired && report.stop == Some(Stop::Interrupted) => Ok(Report {
+                stop: Some(Stop::TimeLimit),
+                ..report
+            }),
             r => r,
         };
     }
@@ -266,7 +304,7 @@ fn solve_by_deadline(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, 
     }
     let (tx, rx) = channel();
     let puzzle = puzzle.clone();
-    let limit = options.limit;
+    let limit = options.goal.limit();
     // The worker's own flag: raised when this call gives up (deadline or the caller's flag), so
     // that the engine stops between nodes instead of running on, abandoned.
     let caller_stop = options.budget.stop().cloned();
@@ -305,7 +343,11 @@ fn solve_by_deadline(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, 
                         backend: "ilp",
                         ..Stats::default()
                     },
-                    stopped: true,
+                    stop: Some(if stopped() {
+                        Stop::Interrupted
+                    } else {
+                        Stop::TimeLimit
+                    }),
                 });
             }
         }
@@ -334,8 +376,40 @@ mod tests {
             ));
             let report = solve(&puzzle, &options(Duration::from_secs(600))).unwrap();
             assert!(matches!(report.outcome, crate::Outcome::Unique(_)));
-            assert!(!report.stopped);
+            assert_eq!(report.stop, None);
         }
+    }
+
+    /// An engine that hands out its grids, then runs out of time.
+    struct OutOfTime(Vec<Grid>);
+
+    impl Engine for OutOfTime {
+        fn next_solution(&mut self) -> Result<Option<Grid>, SolveError> {
+            if self.0.is_empty() {
+                Err(SolveError::TimeLimit)
+            } else {
+                Ok(Some(self.0.remove(0)))
+            }
+        }
+        fn stats(&self) -> Stats {
+            Stats::default()
+        }
+    }
+
+    #[test]
+    fn a_time_out_is_the_error_before_any_grid_and_the_report_s_stop_after_some() {
+        let puzzle = ist::parse(include_str!("../../../puzzles/ist-example.txt")).unwrap();
+        let grid = solve(&puzzle, &SolveOptions::default())
+            .unwrap()
+            .outcome
+            .grid()
+            .cloned()
+            .unwrap();
+        let none = run(&puzzle, &mut OutOfTime(Vec::new()), 2);
+        assert!(matches!(none, Err(SolveError::TimeLimit)));
+        let some = run(&puzzle, &mut OutOfTime(vec![grid.clone()]), 2).unwrap();
+        assert_eq!(some.stop, Some(Stop::TimeLimit));
+        assert_eq!(some.outcome, Outcome::Found(grid));
     }
 
     #[test]
