@@ -418,10 +418,8 @@ impl<'a> ClueOracle<'a> {
             selectors[shape.index(pos)] = Some(s);
             clue_of.insert(s.var(), pos);
         }
-        let mut solver = options
-            .solver
-            .new_tuned(QUESTION_TUNING)
-            .map_err(|e| GenerateError::Solver(e.to_string()))?;
+        let failure = |e: SolverError| GenerateError::Solver(e.to_string());
+        let mut solver = options.solver.new_tuned(QUESTION_TUNING).map_err(failure)?;
         solver::load(solver.as_mut(), formula.formula());
         let cells: Vec<Lit> = shape.positions().map(|pos| formula.cell(pos)).collect();
         // Any other solution has as many ship cells (the fleet fixes them): one of the
