@@ -1,5 +1,5 @@
 //! The CaDiCaL adapter (cargo feature `cadical`, on by default): [`Cadical`] implements
-//! [`Solver`] with CaDiCaL 3.0.1 through `cadical-sys`, which compiles CaDiCaL's C++ sources
+//! [`Solve`], [`SolveIncremental`], [`Interrupt`] and [`LimitConflicts`] with CaDiCaL 3.0.1 through `cadical-sys`, which compiles CaDiCaL's C++ sources
 //! with the `cc` and `cxx` crates: a C++ compiler is all it needs (no cmake, no libclang). This
 //! is the one file of the crate that names CaDiCaL, and its one `unsafe` line is the `Send`
 //! promise below.
@@ -10,9 +10,9 @@
 //!
 //! **Conflict cap and interrupt.** CaDiCaL offers a per-call conflict limit, fixed when the call
 //! starts, and a terminate callback, polled between search steps (and inside pre- and
-//! inprocessing). [`Solver::solve`] uses both:
+//! inprocessing). Every call ([`SolveIncremental::solve_assuming`]) uses both:
 //!
-//! - When a call starts, the remaining budget (cap minus [`Solver::conflicts`]) becomes
+//! - When a call starts, the remaining budget (cap minus [`Solve::conflicts`]) becomes
 //!   CaDiCaL's own conflict limit, so a call whose cap stays put stops at the cap (or a few
 //!   conflicts past it when conflicts follow one another with no decision between them), at a
 //!   count that depends on the formula and the calls before it only. A call that starts with
@@ -26,14 +26,16 @@
 //!   the cap is still found, at the same count.
 //! - The interrupt flag is read by the same callback.
 //!
-//! **Proofs.** [`Cadical::proving`] has CaDiCaL trace a DRAT proof (text or binary) to a
-//! temporary file; [`ProofSolver::finish_proof`] closes the trace and reads it back.
+//! **Proofs.** [`ProvingCadical`] has CaDiCaL trace a DRAT proof (text or binary) to a
+//! temporary file; [`WriteProof::prove`] answers its one call, closes the trace and reads it
+//! back. It implements [`WriteProof`] only.
 //!
 //! A stopped call keeps every learnt clause; the next call starts a new CaDiCaL `solve`, which
 //! restarts from the top level, so "resuming" is CaDiCaL's incremental search.
 
 use super::interface::{
-    Answer, Mode, ProofFormat, ProofSolver, Solver, SolverError, SolverFailure, Tuning,
+    Answer, Interrupt, LimitConflicts, Mode, ProofFormat, Proved, Solve, SolveIncremental,
+    SolverError, Tuning, WriteProof,
 };
 use crate::model::lit::{Lit, Var};
 use crate::solver::sink::ClauseSink;
@@ -62,8 +64,13 @@ pub struct Cadical {
     counting: bool,
     /// Reused to convert clauses.
     buffer: Vec<i32>,
-    /// The file CaDiCaL traces its proof to ([`Cadical::proving`]).
-    proof: Option<tempfile::NamedTempFile>,
+}
+
+/// CaDiCaL tracing a DRAT proof of its one call ([`WriteProof`]).
+pub struct ProvingCadical {
+    solver: Cadical,
+    /// The file CaDiCaL traces its proof to.
+    file: tempfile::NamedTempFile,
 }
 
 // SAFETY: a CaDiCaL solver has no thread affinity: it may be used from any thread, one at a
@@ -134,7 +141,6 @@ impl Cadical {
             learnt: Arc::new(AtomicU64::new(0)),
             counting: false,
             buffer: Vec::new(),
-            proof: None,
         }
     }
 
@@ -155,23 +161,6 @@ impl Cadical {
                 .set("seed", i32::try_from(tuning.seed).unwrap_or(i32::MAX));
         }
         solver
-    }
-
-    /// A new, empty solver that traces a DRAT proof in `format` ([`ProofSolver`]).
-    pub fn proving(format: ProofFormat) -> Result<Self, SolverError> {
-        let file = tempfile::NamedTempFile::new().map_err(Cadical::error)?;
-        let path = file
-            .path()
-            .to_str()
-            .ok_or_else(|| Cadical::error("the proof file's path is not UTF-8"))?
-            .to_owned();
-        let mut solver = Cadical::new();
-        let binary = i32::from(format == ProofFormat::Binary);
-        if !solver.solver.set("binary", binary) || !solver.solver.trace_proof2(&path) {
-            return Err(Cadical::error(format!("cannot trace a proof to {path}")));
-        }
-        solver.proof = Some(file);
-        Ok(solver)
     }
 
     /// Starts counting learnt clauses (once; the count only ever grows).
@@ -215,6 +204,24 @@ impl Cadical {
     }
 }
 
+impl ProvingCadical {
+    /// A new, empty solver that traces a DRAT proof in `format`.
+    pub fn new(format: ProofFormat) -> Result<Self, SolverError> {
+        let file = tempfile::NamedTempFile::new().map_err(Cadical::error)?;
+        let path = file
+            .path()
+            .to_str()
+            .ok_or_else(|| Cadical::error("the proof file's path is not UTF-8"))?
+            .to_owned();
+        let mut solver = Cadical::new();
+        let binary = i32::from(format == ProofFormat::Binary);
+        if !solver.solver.set("binary", binary) || !solver.solver.trace_proof2(&path) {
+            return Err(Cadical::error(format!("cannot trace a proof to {path}")));
+        }
+        Ok(ProvingCadical { solver, file })
+    }
+}
+
 impl Default for Cadical {
     fn default() -> Self {
         Cadical::new()
@@ -244,12 +251,35 @@ impl ClauseSink for Cadical {
     }
 }
 
-impl Solver for Cadical {
+impl ClauseSink for ProvingCadical {
+    fn new_var(&mut self) -> Var {
+        self.solver.new_var()
+    }
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.solver.add_clause(clause);
+    }
+}
+
+impl Solve for Cadical {
     fn name(&self) -> &'static str {
         NAME
     }
 
-    fn solve(&mut self, assumptions: &[Lit]) -> Result<Answer, SolverError> {
+    fn solve(&mut self) -> Result<Answer, SolverError> {
+        self.solve_assuming(&[])
+    }
+
+    fn value(&self, lit: Lit) -> Option<bool> {
+        self.model.get(lit.index()).map(|&v| v == lit.is_positive())
+    }
+
+    fn conflicts(&self) -> u64 {
+        u64::try_from(self.solver.get_statistic_value("conflicts")).unwrap_or(0)
+    }
+}
+
+impl SolveIncremental for Cadical {
+    fn solve_assuming(&mut self, assumptions: &[Lit]) -> Result<Answer, SolverError> {
         let conflicts = self.conflicts();
         let cap = self.limit.as_ref().map(|cap| cap.load(Ordering::Relaxed));
         let interrupted = self
@@ -298,38 +328,48 @@ impl Solver for Cadical {
         }
     }
 
-    fn value(&self, lit: Lit) -> Option<bool> {
-        self.model.get(lit.index()).map(|&v| v == lit.is_positive())
-    }
-
     fn failed_assumptions(&self) -> Vec<Lit> {
         self.failed.clone()
     }
+}
 
-    fn conflicts(&self) -> u64 {
-        u64::try_from(self.solver.get_statistic_value("conflicts")).unwrap_or(0)
-    }
-
+impl LimitConflicts for Cadical {
     fn set_conflict_limit(&mut self, limit: Option<Arc<AtomicU64>>) {
         if limit.is_some() {
             self.count_learnt_clauses();
         }
         self.limit = limit;
     }
+}
 
+impl Interrupt for Cadical {
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.interrupt = flag;
     }
 }
 
-impl ProofSolver for Cadical {
-    fn finish_proof(&mut self) -> Result<Vec<u8>, SolverError> {
-        let file = self.proof.take().ok_or(SolverError {
-            solver: NAME,
-            kind: SolverFailure::NoProof,
-        })?;
-        self.solver.close_proof_trace(false);
-        std::fs::read(file.path()).map_err(Cadical::error)
+impl WriteProof for ProvingCadical {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn prove(mut self: Box<Self>) -> Result<Proved, SolverError> {
+        let answer = self.solver.solve()?;
+        let conflicts = self.solver.conflicts();
+        if answer != Answer::Unsat {
+            return Ok(Proved {
+                answer,
+                conflicts,
+                proof: Vec::new(),
+            });
+        }
+        self.solver.solver.close_proof_trace(false);
+        let proof = std::fs::read(self.file.path()).map_err(Cadical::error)?;
+        Ok(Proved {
+            answer,
+            conflicts,
+            proof,
+        })
     }
 }
 
@@ -347,7 +387,7 @@ mod tests {
         solver.set_conflict_limit(Some(limit.clone()));
         for cap in (500..).step_by(500) {
             limit.store(cap, Ordering::Relaxed);
-            let answer = solver.solve(&[]);
+            let answer = solver.solve();
             let learnt = solver.learnt.load(Ordering::Relaxed);
             assert!(
                 learnt <= solver.conflicts(),

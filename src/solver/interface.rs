@@ -1,6 +1,10 @@
-//! What a SAT solver offers ([`Solver`]: clauses in, solving under assumptions, the model, the
-//! failed assumptions, a conflict limit, an interrupt), its [`Answer`] and [`SolverError`] (with its [`SolverFailure`]), and
-//! a proof-writing solver ([`ProofSolver`], [`ProofFormat`]).
+//! What a SAT solver can do, one capability a trait (after rustsat's solver traits): [`Solve`]
+//! (clauses in, a call, the model, the conflicts), [`SolveIncremental`] (assumptions and the
+//! failed ones), [`Interrupt`] (a stop flag), [`LimitConflicts`] (a shared conflict cap) and
+//! [`WriteProof`] (one call that writes a DRAT proof, in a [`ProofFormat`]); [`Incremental`], all
+//! of them but proofs. An adapter implements only what its solver can, so that a caller that
+//! asks for a capability a solver lacks does not compile. A call's [`Answer`]; a solver's
+//! [`SolverError`] (with its [`SolverFailure`]).
 
 use crate::model::choice::choice;
 use crate::model::cnf::CnfFormula;
@@ -51,15 +55,6 @@ pub enum SolverFailure {
         /// The cargo feature that links it.
         feature: &'static str,
     },
-    /// A proving solver was called under assumptions.
-    #[error("a DRAT proof cannot be written for a call under assumptions")]
-    ProofUnderAssumptions,
-    /// A proving solver was given clauses after a call.
-    #[error("a DRAT proof cannot be written for clauses added after a call")]
-    ProofAfterCall,
-    /// The proof of a solver that was not made to write one was asked for.
-    #[error("this solver writes no proof")]
-    NoProof,
     /// The solver answered SAT but has no model.
     #[error("SAT without a model")]
     NoModel,
@@ -71,33 +66,55 @@ pub enum SolverFailure {
     Failed(String),
 }
 
-/// A SAT solver behind the crate's interface.
-pub trait Solver: ClauseSink + Send {
+/// The first capability, which every solver has: clauses in (it is a [`ClauseSink`]), a call on
+/// the clauses added so far, the model, and the conflicts. Clauses may come between calls, and a
+/// call after [`Answer::Stopped`] resumes the search.
+pub trait Solve: ClauseSink + Send {
     /// The solver's name, as `--solver` spells it.
     fn name(&self) -> &'static str;
 
-    /// Solves the clauses added so far, with `assumptions` taken as true for this call only.
-    fn solve(&mut self, assumptions: &[Lit]) -> Result<Answer, SolverError>;
+    /// Solves the clauses added so far.
+    fn solve(&mut self) -> Result<Answer, SolverError>;
 
     /// The value of `lit` in the model of the last call that answered [`Answer::Sat`]
     /// (`None` for a variable the model does not mention).
     fn value(&self, lit: Lit) -> Option<bool>;
 
+    /// Conflicts over all calls so far.
+    fn conflicts(&self) -> u64;
+}
+
+/// Solving under assumptions, and the failed ones: what hints, the generator's oracle and the
+/// solver tests ask for.
+pub trait SolveIncremental: Solve {
+    /// Solves the clauses added so far, with `assumptions` taken as true for this call only.
+    fn solve_assuming(&mut self, assumptions: &[Lit]) -> Result<Answer, SolverError>;
+
     /// After [`Answer::Unsat`] under assumptions: a subset of the assumptions that the clauses
     /// alone refute (a failed-assumption core). Empty when the clauses are unsatisfiable
     /// without any assumption.
     fn failed_assumptions(&self) -> Vec<Lit>;
+}
 
-    /// Conflicts over all calls so far.
-    fn conflicts(&self) -> u64;
-
-    /// A shared conflict cap: a call stops with [`Answer::Stopped`] once [`Solver::conflicts`]
-    /// reaches the value it holds. Another thread may lower it while the solver runs.
-    fn set_conflict_limit(&mut self, limit: Option<Arc<AtomicU64>>);
-
+/// A stop flag read while a call runs.
+pub trait Interrupt {
     /// A flag that, once set from any thread, stops the running call with [`Answer::Stopped`].
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>);
 }
+
+/// A conflict cap read while a call runs.
+pub trait LimitConflicts {
+    /// A shared conflict cap: a call stops with [`Answer::Stopped`] once [`Solve::conflicts`]
+    /// reaches the value it holds. Another thread may lower it while the solver runs.
+    fn set_conflict_limit(&mut self, limit: Option<Arc<AtomicU64>>);
+}
+
+/// Every capability but proofs: what [`crate::solver::SolverKind::new_solver`] builds, for any
+/// linked kind. Callers that need less take the narrower trait (a `&mut dyn Solve`, a bound
+/// `S: Solve + LimitConflicts`).
+pub trait Incremental: SolveIncremental + Interrupt + LimitConflicts {}
+
+impl<S: SolveIncremental + Interrupt + LimitConflicts + ?Sized> Incremental for S {}
 
 /// What a solver is set up for beyond its defaults: the search mode and the seed. The SAT
 /// engine's portfolio (`crate::encode::sat::engine`) gives each member another tuning, so that
@@ -141,17 +158,33 @@ choice! {
 }
 
 /// A solver that writes a DRAT proof when it answers [`Answer::Unsat`]: the capability that
-/// certified answers need (`crate::usecase::proof`). It answers one call, without assumptions, on
-/// clauses that all came before the call.
-pub trait ProofSolver: Solver {
-    /// Ends the proof and returns it. After an [`Answer::Unsat`] call it refutes the clauses
-    /// added; the solver writes no more proof after this.
-    fn finish_proof(&mut self) -> Result<Vec<u8>, SolverError>;
+/// certified answers need (`crate::usecase::proof`). It takes clauses, then answers one call,
+/// without assumptions: [`WriteProof::prove`] consumes it, so that no clause, call or assumption
+/// can follow (what a DRAT proof of one refutation needs, checked by the compiler). It is no
+/// [`Solve`]: a solver that searches again, or under assumptions, writes no proof.
+pub trait WriteProof: ClauseSink + Send {
+    /// The solver's name, as `--solver` spells it.
+    fn name(&self) -> &'static str;
+
+    /// Solves the clauses added, once, and ends the proof.
+    fn prove(self: Box<Self>) -> Result<Proved, SolverError>;
 }
 
-/// Adds every clause of `formula` to `solver`.
-pub fn load(solver: &mut dyn Solver, formula: &CnfFormula) {
+/// What a [`WriteProof`] call answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proved {
+    /// The answer.
+    pub answer: Answer,
+    /// Conflicts of the call.
+    pub conflicts: u64,
+    /// After [`Answer::Unsat`], the DRAT proof that refutes the clauses added; empty after any
+    /// other answer.
+    pub proof: Vec<u8>,
+}
+
+/// Adds every clause of `formula` to `sink`.
+pub fn load<S: ClauseSink + ?Sized>(sink: &mut S, formula: &CnfFormula) {
     for clause in formula.iter() {
-        solver.add_clause(clause);
+        sink.add_clause(clause);
     }
 }

@@ -1,4 +1,5 @@
-//! The varisat adapter: [`Varisat`] implements [`Solver`] with the vendored varisat 0.2.2
+//! The varisat adapter: [`Varisat`] implements [`Solve`], [`SolveIncremental`], [`Interrupt`]
+//! and [`LimitConflicts`] with the vendored varisat 0.2.2
 //! (`vendor/varisat`, patched with a shared conflict limit, a stop flag and a conflict counter;
 //! see its `PATCH.md`). This is the one file of the crate that names varisat or its patched
 //! functions, and the SAT side's one place with `unsafe` code: the `Send` promise below (the
@@ -7,12 +8,16 @@
 //! (twice the variable's index, plus one when negative), so they are converted here by copying
 //! their code.
 //!
-//! [`Varisat::proving`] attaches varisat's DRAT writer ([`ProofSolver`]): the proof goes into
-//! an in-memory buffer that [`ProofSolver::finish_proof`] hands back. varisat writes DRAT only
-//! for one non-incremental call (it panics on clauses added after a call, and on assumptions),
-//! so a proving solver refuses both with an error instead.
+//! [`ProvingVarisat`] is varisat with its DRAT writer attached, and implements [`WriteProof`]
+//! only: the proof goes into an in-memory buffer that [`WriteProof::prove`] hands back. varisat
+//! writes DRAT only for one non-incremental call (it panics on clauses added after a call, and
+//! on assumptions); a [`WriteProof`] answers one call without assumptions and is consumed by it,
+//! so neither can be asked of it.
 
-use super::interface::{Answer, ProofFormat, ProofSolver, Solver, SolverError, SolverFailure};
+use super::interface::{
+    Answer, Interrupt, LimitConflicts, ProofFormat, Proved, Solve, SolveIncremental, SolverError,
+    SolverFailure, WriteProof,
+};
 use crate::model::lit::{Lit, Var};
 use crate::solver::sink::ClauseSink;
 use std::io::{self, Write};
@@ -40,19 +45,14 @@ pub struct Varisat {
     /// they are set only when they change: a call that resumes a stopped search with the same
     /// assumptions goes on where it stopped.
     assumed: Vec<Lit>,
-    /// The proof being written, for a solver made by [`Varisat::proving`].
-    proof: Option<Proof>,
     /// Reused to convert clauses and assumptions.
     buffer: Vec<varisat::Lit>,
 }
 
-/// A proof being written, and what varisat's DRAT writer cannot take.
-struct Proof {
-    buffer: ProofBuffer,
-    /// A call has started: varisat's DRAT writer takes no clause after it.
-    solved: bool,
-    /// A clause came after a call and was not passed on: the next call fails.
-    late_clause: bool,
+/// varisat writing a DRAT proof of its one call ([`WriteProof`]).
+pub struct ProvingVarisat {
+    solver: Varisat,
+    proof: ProofBuffer,
 }
 
 /// The proof writer varisat is given: a byte buffer behind an `Arc<Mutex>`, so that it is
@@ -82,9 +82,9 @@ const _: fn() = || {
 
 // SAFETY: a varisat `Solver` is not `Send` only because a proof writer (`Box<dyn Write>`) or
 // proof processors (`&mut dyn ProofProcessor`) may be attached to it. `Varisat` attaches no
-// proof processor, and the only proof writer it attaches is a `ProofBuffer` (`Varisat::proving`),
-// an `Arc<Mutex<Vec<u8>>>`, which is `Send` (checked above). So everything the solver inside
-// holds may move between threads.
+// proof processor, and the only proof writer ever attached to it is a `ProofBuffer`
+// (`ProvingVarisat::new`), an `Arc<Mutex<Vec<u8>>>`, which is `Send` (checked above). So
+// everything the solver inside holds may move between threads.
 #[allow(unsafe_code)]
 unsafe impl Send for Varisat {}
 
@@ -95,44 +95,22 @@ impl Varisat {
             solver: varisat::Solver::new(),
             model: Vec::new(),
             assumed: Vec::new(),
-            proof: None,
             buffer: Vec::new(),
         }
     }
+}
 
-    /// A new, empty solver that writes a DRAT proof in `format` of an unsatisfiable answer
-    /// ([`ProofSolver`]). It answers one call without assumptions: every clause must come
-    /// before it.
-    pub fn proving(format: ProofFormat) -> Self {
+impl ProvingVarisat {
+    /// A new, empty solver that writes a DRAT proof in `format` of an unsatisfiable answer.
+    pub fn new(format: ProofFormat) -> Self {
         let mut solver = Varisat::new();
-        let buffer = ProofBuffer::default();
+        let proof = ProofBuffer::default();
         let format = match format {
             ProofFormat::Text => varisat::ProofFormat::Drat,
             ProofFormat::Binary => varisat::ProofFormat::BinaryDrat,
         };
-        solver.solver.write_proof(buffer.clone(), format);
-        solver.proof = Some(Proof {
-            buffer,
-            solved: false,
-            late_clause: false,
-        });
-        solver
-    }
-
-    /// Why a proving solver cannot take this call, if it cannot.
-    fn refuse(&self, assumptions: &[Lit]) -> Option<SolverError> {
-        let proof = self.proof.as_ref()?;
-        let kind = if !assumptions.is_empty() {
-            SolverFailure::ProofUnderAssumptions
-        } else if proof.late_clause {
-            SolverFailure::ProofAfterCall
-        } else {
-            return None;
-        };
-        Some(SolverError {
-            solver: "varisat",
-            kind,
-        })
+        solver.solver.write_proof(proof.clone(), format);
+        ProvingVarisat { solver, proof }
     }
 }
 
@@ -147,30 +125,42 @@ impl ClauseSink for Varisat {
         Var::from_index(self.solver.new_var().index())
     }
     fn add_clause(&mut self, clause: &[Lit]) {
-        match &mut self.proof {
-            Some(proof) if proof.solved => proof.late_clause = true,
-            _ => {
-                self.buffer.clear();
-                self.buffer
-                    .extend(clause.iter().map(|&lit| to_varisat(lit)));
-                self.solver.add_clause(&self.buffer);
-            }
-        }
+        self.buffer.clear();
+        self.buffer
+            .extend(clause.iter().map(|&lit| to_varisat(lit)));
+        self.solver.add_clause(&self.buffer);
     }
 }
 
-impl Solver for Varisat {
+impl ClauseSink for ProvingVarisat {
+    fn new_var(&mut self) -> Var {
+        self.solver.new_var()
+    }
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.solver.add_clause(clause);
+    }
+}
+
+impl Solve for Varisat {
     fn name(&self) -> &'static str {
         "varisat"
     }
 
-    fn solve(&mut self, assumptions: &[Lit]) -> Result<Answer, SolverError> {
-        if let Some(refused) = self.refuse(assumptions) {
-            return Err(refused);
-        }
-        if let Some(proof) = &mut self.proof {
-            proof.solved = true;
-        }
+    fn solve(&mut self) -> Result<Answer, SolverError> {
+        self.solve_assuming(&[])
+    }
+
+    fn value(&self, lit: Lit) -> Option<bool> {
+        self.model.get(lit.index()).map(|&v| v == lit.is_positive())
+    }
+
+    fn conflicts(&self) -> u64 {
+        self.solver.conflicts()
+    }
+}
+
+impl SolveIncremental for Varisat {
+    fn solve_assuming(&mut self, assumptions: &[Lit]) -> Result<Answer, SolverError> {
         if assumptions != self.assumed.as_slice() {
             self.buffer.clear();
             self.buffer
@@ -199,45 +189,53 @@ impl Solver for Varisat {
         }
     }
 
-    fn value(&self, lit: Lit) -> Option<bool> {
-        self.model.get(lit.index()).map(|&v| v == lit.is_positive())
-    }
-
     fn failed_assumptions(&self) -> Vec<Lit> {
         self.solver
             .failed_core()
             .map(|core| core.iter().map(|&lit| from_varisat(lit)).collect())
             .unwrap_or_default()
     }
+}
 
-    fn conflicts(&self) -> u64 {
-        self.solver.conflicts()
-    }
-
+impl LimitConflicts for Varisat {
     fn set_conflict_limit(&mut self, limit: Option<Arc<AtomicU64>>) {
         self.solver.set_conflict_limit(limit);
     }
+}
 
+impl Interrupt for Varisat {
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.solver.set_stop_flag(flag);
     }
 }
 
-impl ProofSolver for Varisat {
-    fn finish_proof(&mut self) -> Result<Vec<u8>, SolverError> {
-        let Some(proof) = self.proof.take() else {
-            return Err(SolverError {
-                solver: "varisat",
-                kind: SolverFailure::NoProof,
+impl WriteProof for ProvingVarisat {
+    fn name(&self) -> &'static str {
+        self.solver.name()
+    }
+
+    fn prove(mut self: Box<Self>) -> Result<Proved, SolverError> {
+        let answer = self.solver.solve()?;
+        let conflicts = self.solver.conflicts();
+        if answer != Answer::Unsat {
+            return Ok(Proved {
+                answer,
+                conflicts,
+                proof: Vec::new(),
             });
-        };
+        }
         self.solver
+            .solver
             .close_proof()
             .map_err(|e| SolverError::failed("varisat", e))?;
         let mut bytes =
-            proof.buffer.0.lock().map_err(|_| {
+            self.proof.0.lock().map_err(|_| {
                 SolverError::failed("varisat", "the proof buffer's lock is poisoned")
             })?;
-        Ok(std::mem::take(&mut *bytes))
+        Ok(Proved {
+            answer,
+            conflicts,
+            proof: std::mem::take(&mut *bytes),
+        })
     }
 }

@@ -44,7 +44,7 @@ fn a_search_stopped_part_way_answers_as_one_call_does() {
             }
             for &kind in SolverKind::LINKED {
                 for delay in [0, 3, 10, 30, 60, 100, 150, 200, 300, 500] {
-                    let mut solver = kind.new_solver();
+                    let mut solver = kind.new_solver().expect("linked");
                     load(solver.as_mut(), &formula.cnf);
                     let flag = Arc::new(AtomicBool::new(false));
                     solver.set_interrupt(Some(flag.clone()));
@@ -53,7 +53,7 @@ fn a_search_stopped_part_way_answers_as_one_call_does() {
                         std::thread::sleep(Duration::from_millis(delay));
                         setter.store(true, Ordering::Relaxed);
                     });
-                    let mut answer = solver.solve(&[]).expect("solves");
+                    let mut answer = solver.solve().expect("solves");
                     alarm.join().expect("the alarm thread");
                     let what = format!("{file} {kind} blocked {blocked} stopped after {delay} ms");
                     if answer == Answer::Stopped {
@@ -67,7 +67,7 @@ fn a_search_stopped_part_way_answers_as_one_call_does() {
                                 .nth(delay as usize % 97)
                                 .expect("a clause"),
                         );
-                        answer = solver.solve(&[]).expect("solves");
+                        answer = solver.solve().expect("solves");
                     }
                     if blocked {
                         assert_eq!(answer, Answer::Unsat, "{what}");

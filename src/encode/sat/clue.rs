@@ -46,7 +46,9 @@ pub fn clauses(pos: Pos, clue: Clue, shape: Shape, x: impl Fn(Pos) -> Lit) -> Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::{Answer, SolverKind};
+    use crate::solver::sink::ClauseSink;
+    use crate::solver::varisat::Varisat;
+    use crate::solver::{Answer, SolveIncremental};
 
     /// On a 3x3 board, every clue at the centre admits exactly the ship-cell patterns of its
     /// piece (brute force over the five cells that matter).
@@ -64,7 +66,7 @@ mod tests {
         ];
         for piece in pieces {
             for mask in 0u32..32 {
-                let mut solver = SolverKind::Varisat.new_solver();
+                let mut solver = Varisat::new();
                 let vars: Vec<Lit> = (0..9).map(|_| solver.new_var().positive()).collect();
                 let x = |p: Pos| vars[Shape::new(3, 3).index(p)];
                 for c in clauses(centre, Clue::Piece(piece), Shape::new(3, 3), x) {
@@ -93,7 +95,7 @@ mod tests {
                     Piece::End(Dir::Right) => c && r && !u && !d && !l,
                 };
                 assert_eq!(
-                    solver.solve(&assumptions).unwrap() == Answer::Sat,
+                    solver.solve_assuming(&assumptions).unwrap() == Answer::Sat,
                     expected,
                     "{piece:?} mask {mask:05b}"
                 );

@@ -1,6 +1,7 @@
 //! The SAT engine: pre-solves a puzzle, lets the native search ([`crate::reason::search`]) try
 //! it within [`NATIVE_NODES`] nodes, and otherwise encodes what is left straight into a solver
-//! (through [`crate::solver::Solver`]), solves, decodes each model into a [`Grid`], and blocks it
+//! (a [`crate::solver::Solve`] with an [`crate::solver::Interrupt`] and a
+//! [`crate::solver::LimitConflicts`]), solves, decodes each model into a [`Grid`], and blocks it
 //! so that the next call finds another solution. Grids the native search found are blocked in
 //! the solver before it starts.
 //!
@@ -33,7 +34,7 @@ use crate::model::puzzle::{Grid, Puzzle};
 use crate::reason::deduce::{Contradiction, Effort, Knowledge, deduce};
 use crate::reason::search::{End, search};
 use crate::solver::sink::Timed;
-use crate::solver::{self, Solver, SolverKind, Tuning};
+use crate::solver::{self, Incremental, SolverError, SolverKind, Tuning};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -107,6 +108,8 @@ enum EngineState {
     },
     /// The deadline passed while the puzzle was being prepared.
     TimedOut,
+    /// The chosen solver is not linked into this build (or could not be built).
+    NoSolver(SolverError),
 }
 
 /// A pre-solved puzzle, ready to be encoded.
@@ -122,7 +125,7 @@ struct Prepared {
 
 impl Prepared {
     /// Builds the lead solver, with every grid found so far blocked.
-    fn encode(self) -> Result<Search, TimeLimit> {
+    fn encode(self) -> Result<Search, Unbuilt> {
         let config = &self.config;
         let lead = Member {
             config: self.chosen,
@@ -177,10 +180,36 @@ struct Search {
     redundant: Redundant,
 }
 
+/// Why a member's solver was not built.
+enum Unbuilt {
+    /// The deadline passed while encoding.
+    TimeLimit,
+    /// The solver could not be made (not linked into this build).
+    Solver(SolverError),
+}
+
+impl From<Unbuilt> for SolveError {
+    fn from(unbuilt: Unbuilt) -> Self {
+        match unbuilt {
+            Unbuilt::TimeLimit => SolveError::TimeLimit,
+            Unbuilt::Solver(e) => SolveError::failed(e),
+        }
+    }
+}
+
+impl From<Unbuilt> for EngineState {
+    fn from(unbuilt: Unbuilt) -> Self {
+        match unbuilt {
+            Unbuilt::TimeLimit => EngineState::TimedOut,
+            Unbuilt::Solver(e) => EngineState::NoSolver(e),
+        }
+    }
+}
+
 /// One member's solver.
 struct Racer {
     member: Member,
-    solver: Box<dyn Solver>,
+    solver: Box<dyn Incremental>,
     encoding: Encoding,
     limit: Arc<AtomicU64>,
 }
@@ -196,17 +225,21 @@ enum CallAnswer {
 
 impl Racer {
     /// Builds `member`'s solver for `search`, with every grid found so far blocked.
-    fn new(member: Member, search: &mut Search) -> Result<Self, TimeLimit> {
+    fn new(member: Member, search: &mut Search) -> Result<Self, Unbuilt> {
+        let mut solver = member
+            .solver
+            .new_tuned(member.tuning)
+            .map_err(Unbuilt::Solver)?;
         let (placements, knowledge) = if member.presolved {
             (&search.placements, search.knowledge.as_ref())
         } else {
             let whole = match search.whole.take() {
                 Some(whole) => whole,
-                None => Placements::within(&search.puzzle, &search.deadline)?,
+                None => Placements::within(&search.puzzle, &search.deadline)
+                    .map_err(|TimeLimit| Unbuilt::TimeLimit)?,
             };
             (&*search.whole.insert(whole), None)
         };
-        let mut solver = member.solver.new_tuned(member.tuning);
         solver.set_interrupt(search.stop.clone());
         let instance = Instance {
             puzzle: &search.puzzle,
@@ -217,10 +250,10 @@ impl Racer {
         let mut sink = Timed::new(solver.as_mut(), search.deadline.clone());
         let encoding = member.config.model.encode(&instance, &mut sink);
         let encoding = super::redundant::encode(&instance, encoding, search.redundant, &mut sink);
-        if let Err(late) = sink.finish() {
+        if let Err(TimeLimit) = sink.finish() {
             // Freeing a large solver takes a while: not on the caller's time.
             search.deadline.discard(solver);
-            return Err(late);
+            return Err(Unbuilt::TimeLimit);
         }
         let limit = Arc::new(AtomicU64::new(u64::MAX));
         solver.set_conflict_limit(Some(limit.clone()));
@@ -262,7 +295,7 @@ impl Racer {
 
     /// Solves until an answer or until the conflict limit, as it stands, stops it.
     fn solve(&mut self) -> Result<CallAnswer, SolveError> {
-        let answer = self.solver.solve(&[]).map_err(SolveError::failed)?;
+        let answer = self.solver.solve().map_err(SolveError::failed)?;
         Ok(match answer {
             solver::Answer::Sat => CallAnswer::Sat(
                 self.encoding
@@ -369,7 +402,9 @@ impl SatEngine {
             found: Vec::new(),
         };
         if config.native == 0 {
-            return Ok(EngineState::Search(Box::new(prepared.encode()?)));
+            return Ok(prepared.encode().map_or_else(EngineState::from, |search| {
+                EngineState::Search(Box::new(search))
+            }));
         }
         let deadline = match &config.stop {
             Some(stop) => config.deadline.clone().stopped_by(stop.clone()),
@@ -435,7 +470,7 @@ impl Search {
             // The next stage takes over (the last stage is the portfolio's first member, which
             // ends the loop).
             let (member, _) = stages[stage.map_or(0, |stage| stage + 1)];
-            let racer = Racer::new(member, self).map_err(|TimeLimit| SolveError::TimeLimit)?;
+            let racer = Racer::new(member, self)?;
             let retired = self.lead.replace(racer).map_or(0, |r| r.conflicts());
             self.retired_conflicts += retired;
         }
@@ -447,9 +482,9 @@ impl Search {
         for &member in &members[1..] {
             match Racer::new(member, self) {
                 Ok(racer) => racers.push(racer),
-                Err(TimeLimit) => {
+                Err(unbuilt) => {
                     self.lead = racers.into_iter().next();
-                    return Err(SolveError::TimeLimit);
+                    return Err(unbuilt.into());
                 }
             }
         }
@@ -515,12 +550,13 @@ impl Engine for SatEngine {
             };
             self.state = match prepared.encode() {
                 Ok(search) => EngineState::Search(Box::new(search)),
-                Err(TimeLimit) => EngineState::TimedOut,
+                Err(unbuilt) => unbuilt.into(),
             };
         }
         let search = match &mut self.state {
             EngineState::Decided(grid) => return Ok(grid.take()),
             EngineState::TimedOut => return Err(SolveError::TimeLimit),
+            EngineState::NoSolver(e) => return Err(SolveError::failed(e.clone())),
             EngineState::Searched { .. } => {
                 unreachable!("the native search's grids were handed out")
             }
@@ -565,7 +601,9 @@ impl Engine for SatEngine {
             EngineState::Searched { nodes, .. } => {
                 (0, 0, SolvedBy::NativeSearch { nodes: *nodes }, None)
             }
-            EngineState::TimedOut => (0, 0, SolvedBy::Sat(chosen), None),
+            EngineState::TimedOut | EngineState::NoSolver(_) => {
+                (0, 0, SolvedBy::Sat(chosen), None)
+            }
         };
         Stats {
             backend: "sat",

@@ -197,7 +197,8 @@ mod tests {
     use crate::model::placement::Placements;
     use crate::model::puzzle::Puzzle;
     use crate::model::puzzle::{Fleet, Pos, Ship};
-    use crate::solver::{Answer, SolverKind, load};
+    use crate::solver::varisat::Varisat;
+    use crate::solver::{Answer, Solve, SolveIncremental, load};
 
     /// The size formula of `encodings/sat-placement.md` on a puzzle where propagation decides
     /// nothing, so no clause is left out.
@@ -261,9 +262,9 @@ mod tests {
             &Instance::plain(&puzzle, &placements, CardKind::Seq),
             &mut formula,
         );
-        let mut solver = SolverKind::Varisat.new_solver();
-        load(solver.as_mut(), &formula);
-        assert_eq!(solver.solve(&[]), Ok(Answer::Sat));
+        let mut solver = Varisat::new();
+        load(&mut solver, &formula);
+        assert_eq!(solver.solve(), Ok(Answer::Sat));
         let ship: Vec<bool> = enc
             .cells
             .iter()
@@ -298,10 +299,10 @@ mod tests {
             &mut formula,
         );
         let both = |a: usize, b: usize| {
-            let mut solver = SolverKind::Varisat.new_solver();
-            load(solver.as_mut(), &formula);
+            let mut solver = Varisat::new();
+            load(&mut solver, &formula);
             let pair = [enc.placements[a].positive(), enc.placements[b].positive()];
-            solver.solve(&pair).unwrap() == Answer::Sat
+            solver.solve_assuming(&pair).unwrap() == Answer::Sat
         };
         assert!(!both(find(0, 0), find(1, 1)));
         assert!(!both(find(0, 0), find(0, 1)));

@@ -197,7 +197,7 @@ fn with_cores(
 ) -> Result<(Vec<Pos>, Vec<Pos>), GenerateError> {
     let puzzle = clue_free_puzzle(solution, &options.fleet);
     let placements = Placements::new(&puzzle);
-    let mut oracle = ClueOracle::new(solution, &puzzle, &placements, options, &clues);
+    let mut oracle = ClueOracle::new(solution, &puzzle, &placements, options, &clues)?;
     oracle.set_interrupt(stop.clone());
     let start = clues.len();
     let mut needed: Vec<Pos> = Vec::new();

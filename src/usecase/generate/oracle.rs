@@ -19,7 +19,7 @@ use crate::model::puzzle::{Clue, Dir, Fleet, Grid, Piece, Pos, Puzzle, Shape};
 use crate::reason::deduce::{Effort, Propagation, Rules, deduce};
 use crate::reason::search::{End, search_toward};
 use crate::reason::unit::{Propagator, TrailMark};
-use crate::solver::{self, Answer, Solver};
+use crate::solver::{self, Answer, Incremental, SolverError};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -144,7 +144,8 @@ fn ask_removal(
     {
         return Ok((removal, by, 0));
     }
-    let mut solver = options.solver.new_tuned(QUESTION_TUNING);
+    let failure = |e: SolverError| GenerateError::Solver(e.to_string());
+    let mut solver = options.solver.new_tuned(QUESTION_TUNING).map_err(failure)?;
     let instance = Instance {
         puzzle: &puzzle,
         placements: &placements,
@@ -163,8 +164,7 @@ fn ask_removal(
         solver.set_conflict_limit(Some(Arc::new(AtomicU64::new(budget))));
     }
     solver.set_interrupt(Some(stop.clone()));
-    let failure = |e: crate::solver::SolverError| GenerateError::Solver(e.to_string());
-    let answer = solver.solve(&[]).map_err(failure)?;
+    let answer = solver.solve().map_err(failure)?;
     let conflicts = solver.conflicts();
     let removal = match answer {
         Answer::Sat => {
@@ -378,7 +378,7 @@ pub struct ClueOracle<'a> {
     puzzle: Puzzle,
     /// Pre-solving of each question's clues, from the clue-free state (undone after each).
     deduce: Propagation<'a>,
-    solver: Box<dyn Solver>,
+    solver: Box<dyn Incremental>,
     cells: Vec<Lit>,
     /// The selector of each candidate clue, by cell.
     selectors: Vec<Option<Lit>>,
@@ -395,14 +395,15 @@ pub struct ClueOracle<'a> {
 impl<'a> ClueOracle<'a> {
     /// The oracle for `solution`, whose clue-free puzzle is `puzzle` (with its `placements`),
     /// and the candidate clues `clues`, with the formula of `options.check`, the solver
-    /// `options.solver`, and `options.budget` conflicts per question (no limit when `None`).
+    /// `options.solver`, and `options.budget` conflicts per question (no limit when `None`);
+    /// an error for a solver this build does not link.
     pub fn new(
         solution: &'a Grid,
         puzzle: &'a Puzzle,
         placements: &'a Placements,
         options: &GenerateOptions,
         clues: &[Pos],
-    ) -> Self {
+    ) -> Result<Self, GenerateError> {
         let budget = options.budget;
         let mut deduce = Propagation::new(puzzle, placements, Rules::Full);
         // The solution satisfies the clue-free rules.
@@ -417,7 +418,8 @@ impl<'a> ClueOracle<'a> {
             selectors[shape.index(pos)] = Some(s);
             clue_of.insert(s.var(), pos);
         }
-        let mut solver = options.solver.new_tuned(QUESTION_TUNING);
+        let failure = |e: SolverError| GenerateError::Solver(e.to_string());
+        let mut solver = options.solver.new_tuned(QUESTION_TUNING).map_err(failure)?;
         solver::load(solver.as_mut(), formula.formula());
         let cells: Vec<Lit> = shape.positions().map(|pos| formula.cell(pos)).collect();
         // Any other solution has as many ship cells (the fleet fixes them): one of the
@@ -430,7 +432,7 @@ impl<'a> ClueOracle<'a> {
         solver.add_clause(&exclude);
         let budget_limit = budget.map(|_| Arc::new(AtomicU64::new(u64::MAX)));
         solver.set_conflict_limit(budget_limit.clone());
-        ClueOracle {
+        Ok(ClueOracle {
             solution,
             puzzle,
             deduce,
@@ -442,7 +444,7 @@ impl<'a> ClueOracle<'a> {
             budget_size: budget,
             stop: None,
             progress: options.progress.clone(),
-        }
+        })
     }
 
     /// Stops the question under way once `stop` is set.
@@ -541,8 +543,8 @@ impl<'a> ClueOracle<'a> {
         if let (Some(limit), Some(size)) = (&self.budget, self.budget_size) {
             limit.store(self.solver.conflicts() + size, Ordering::Relaxed);
         }
-        let failure = |e: crate::solver::SolverError| GenerateError::Solver(e.to_string());
-        let answer = self.solver.solve(&assumptions).map_err(failure);
+        let failure = |e: SolverError| GenerateError::Solver(e.to_string());
+        let answer = self.solver.solve_assuming(&assumptions).map_err(failure);
         let removal = match answer? {
             Answer::Sat => Removal::Needed(self.second_solution(keep)?),
             Answer::Unsat => {

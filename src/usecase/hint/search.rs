@@ -11,7 +11,9 @@ use crate::model::lit::{Lit, Var};
 use crate::model::puzzle::{Clue, Dir, Grid, Piece, Pos, Puzzle};
 pub(crate) use crate::model::rule::Rule;
 use crate::reason::unit::{Conflict, Propagator};
-use crate::solver::{Answer, Solver, SolverError, SolverKind};
+use crate::solver::sink::ClauseSink;
+use crate::solver::varisat::Varisat;
+use crate::solver::{Answer, Interrupt, SolveIncremental, SolverError};
 use crate::usecase::solve::{SolveError, SolveOptions, solve};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -373,10 +375,12 @@ fn refute(
 }
 
 /// A SAT solver over the tagged formula in which every count, clue and filled cell is
-/// switched on by a selector literal, so that a refutation names the rules it needed.
+/// switched on by a selector literal, so that a refutation names the rules it needed. The
+/// solver is varisat (the default kind, always linked): the questions need assumptions and
+/// their failed cores ([`SolveIncremental`]) and the deadline's stop flag ([`Interrupt`]).
 struct CoreSolver<'a> {
     formula: &'a ClueFormula,
-    solver: Option<Box<dyn Solver>>,
+    solver: Option<Varisat>,
     /// The selectable rules and their selectors.
     selectors: Vec<(Rule, Lit)>,
     /// The next free variable index (past the formula's and the selectors').
@@ -409,56 +413,54 @@ impl<'a> CoreSolver<'a> {
     }
 
     /// The solver, built on first use.
-    fn solver(&mut self) -> &mut dyn Solver {
+    fn solver(&mut self) -> &mut dyn SolveIncremental {
         let formula = self.formula;
         let stop = &self.stop;
         let selectors = &mut self.selectors;
         let next_var = &mut self.next_var;
         let deadline = self.deadline.clone();
-        self.solver
-            .get_or_insert_with(|| {
-                let mut solver = SolverKind::default().new_solver();
-                solver.set_interrupt(Some(stop.clone()));
-                // Selectors are numbered after the formula's own variables.
-                let mut next = formula.formula().var_count();
-                let mut by_rule: HashMap<Rule, Lit> = HashMap::new();
-                let mut pulse = deadline.pulse();
-                for (clause, rule) in formula.formula().iter().zip(formula.rules()) {
-                    if pulse.beat().is_err() {
-                        // Stopped, so that no call answers on the clauses loaded so far.
-                        stop.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    let selectable = matches!(
-                        rule,
-                        Rule::RowCount { .. }
-                            | Rule::ColCount { .. }
-                            | Rule::Fleet { .. }
-                            | Rule::Clue { .. }
-                            | Rule::Filled { .. }
-                    );
-                    if !selectable {
-                        solver.add_clause(clause);
-                        continue;
-                    }
-                    let selector = *by_rule.entry(*rule).or_insert_with(|| {
-                        let s = Var::from_index(next).positive();
-                        next += 1;
-                        selectors.push((*rule, s));
-                        s
-                    });
-                    let mut guarded = clause.to_vec();
-                    guarded.push(!selector);
-                    solver.add_clause(&guarded);
+        self.solver.get_or_insert_with(|| {
+            let mut solver = Varisat::new();
+            solver.set_interrupt(Some(stop.clone()));
+            // Selectors are numbered after the formula's own variables.
+            let mut next = formula.formula().var_count();
+            let mut by_rule: HashMap<Rule, Lit> = HashMap::new();
+            let mut pulse = deadline.pulse();
+            for (clause, rule) in formula.formula().iter().zip(formula.rules()) {
+                if pulse.beat().is_err() {
+                    // Stopped, so that no call answers on the clauses loaded so far.
+                    stop.store(true, Ordering::Relaxed);
+                    break;
                 }
-                *next_var = next;
-                solver
-            })
-            .as_mut()
+                let selectable = matches!(
+                    rule,
+                    Rule::RowCount { .. }
+                        | Rule::ColCount { .. }
+                        | Rule::Fleet { .. }
+                        | Rule::Clue { .. }
+                        | Rule::Filled { .. }
+                );
+                if !selectable {
+                    solver.add_clause(clause);
+                    continue;
+                }
+                let selector = *by_rule.entry(*rule).or_insert_with(|| {
+                    let s = Var::from_index(next).positive();
+                    next += 1;
+                    selectors.push((*rule, s));
+                    s
+                });
+                let mut guarded = clause.to_vec();
+                guarded.push(!selector);
+                solver.add_clause(&guarded);
+            }
+            *next_var = next;
+            solver
+        })
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, HintError> {
-        match self.solver().solve(assumptions) {
+        match self.solver().solve_assuming(assumptions) {
             Ok(Answer::Sat) => Ok(true),
             Ok(Answer::Unsat) => Ok(false),
             Ok(Answer::Stopped) => Err(HintError::TimeLimit),

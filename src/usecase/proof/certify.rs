@@ -180,7 +180,9 @@ pub fn certify(
     for &unit in &units {
         prover.add_clause(&[unit]);
     }
-    match prover.solve(&[])? {
+    let solver = prover.name();
+    let proved = prover.prove()?;
+    match proved.answer {
         Answer::Unsat => {}
         Answer::Sat => {
             return Err(ProofError::NotRefuted {
@@ -190,17 +192,17 @@ pub fn certify(
         }
         Answer::Stopped => {
             return Err(ProofError::Solver(SolverError {
-                solver: prover.name(),
+                solver,
                 kind: SolverFailure::Stopped,
             }));
         }
     }
-    let conflicts = prover.conflicts();
+    let conflicts = proved.conflicts;
     let mut proof = Vec::new();
     for &unit in &units {
         write_lemma(&mut proof, &[unit], options.format);
     }
-    proof.extend(prover.finish_proof()?);
+    proof.extend(proved.proof);
     Ok(Certificate {
         claim: Claim::of(solutions.len()),
         cnf: formula.write(puzzle),

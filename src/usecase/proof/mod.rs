@@ -4,7 +4,7 @@
 //! --exclude-solution` writes it), and a DRAT proof that this formula is unsatisfiable. The
 //! proof opens with pre-solving's facts as unit lemmas, each implied by unit propagation over
 //! the formula and the lemmas before it, and goes on with what a fresh proof-writing solver
-//! ([`crate::solver::ProofSolver`]) writes while it refutes the formula and those units in one call.
+//! ([`crate::solver::WriteProof`]) writes while it refutes the formula and those units in one call.
 //! [`check`] is the other side: it re-derives the formula from the puzzle, compares it clause
 //! for clause with the file, has the independent verifier accept every blocked grid, and runs
 //! the DRAT checker of [`drat`], which shares no code with any solver. `docs/proofs.md` says

@@ -57,7 +57,8 @@ pub(crate) mod tests {
     use super::*;
     use crate::encode::sat::Counted;
     use crate::model::cnf::CnfFormula;
-    use crate::solver::{Answer, SolverKind, load};
+    use crate::solver::varisat::Varisat;
+    use crate::solver::{Answer, SolveIncremental, load};
     use strum::VariantArray;
 
     /// Checks `kind` against brute force: for every assignment of `n <= 8` inputs, the formula
@@ -83,14 +84,14 @@ pub(crate) mod tests {
             "{kind:?} size n={n} k={k}"
         );
         for mask in 0u32..(1 << n) {
-            let mut solver = SolverKind::Varisat.new_solver();
-            load(solver.as_mut(), &formula);
+            let mut solver = Varisat::new();
+            load(&mut solver, &formula);
             let assumptions: Vec<Lit> = lits
                 .iter()
                 .enumerate()
                 .map(|(i, &l)| if mask >> i & 1 == 1 { l } else { !l })
                 .collect();
-            let sat = solver.solve(&assumptions).expect("solver error") == Answer::Sat;
+            let sat = solver.solve_assuming(&assumptions).expect("solver error") == Answer::Sat;
             assert_eq!(
                 sat,
                 mask.count_ones() as usize == k,
