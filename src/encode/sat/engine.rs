@@ -601,9 +601,7 @@ impl Engine for SatEngine {
             EngineState::Searched { nodes, .. } => {
                 (0, 0, SolvedBy::NativeSearch { nodes: *nodes }, None)
             }
-            EngineState::TimedOut | EngineState::NoSolver(_) => {
-                (0, 0, SolvedBy::Sat(chosen), None)
-            }
+            EngineState::TimedOut | EngineState::NoSolver(_) => (0, 0, SolvedBy::Sat(chosen), None),
         };
         Stats {
             backend: "sat",

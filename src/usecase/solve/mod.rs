@@ -381,9 +381,9 @@ mod tests {
     }
 
     /// An engine that hands out its grids, then runs out of time.
-    struct OutOfTime(Vec<Grid>);
+    struct TimesOutAfter(Vec<Grid>);
 
-    impl Engine for OutOfTime {
+    impl Engine for TimesOutAfter {
         fn next_solution(&mut self) -> Result<Option<Grid>, SolveError> {
             if self.0.is_empty() {
                 Err(SolveError::TimeLimit)
@@ -405,9 +405,9 @@ mod tests {
             .grid()
             .cloned()
             .unwrap();
-        let none = run(&puzzle, &mut OutOfTime(Vec::new()), 2);
+        let none = run(&puzzle, &mut TimesOutAfter(Vec::new()), 2);
         assert!(matches!(none, Err(SolveError::TimeLimit)));
-        let some = run(&puzzle, &mut OutOfTime(vec![grid.clone()]), 2).unwrap();
+        let some = run(&puzzle, &mut TimesOutAfter(vec![grid.clone()]), 2).unwrap();
         assert_eq!(some.stop, Some(Stop::TimeLimit));
         assert_eq!(some.outcome, Outcome::Found(grid));
     }
