@@ -110,10 +110,7 @@ fn router_for(workers: limits::Workers) -> Router {
         .route("/api/unique", api::route(api::unique, api::Cost::BySize))
         .route("/api/hint", api::route(api::hint, api::Cost::Heavy))
         .route("/api/grade", api::route(api::grade, api::Cost::Heavy))
-        .route(
-            "/api/generate",
-            api::route_with(api::generate, api::Cost::Heavy, api::from_pool),
-        )
+        .route("/api/generate", api::route(api::generate, api::Cost::Heavy))
         .route("/api/convert", api::route(api::convert, api::Cost::BySize))
         .route("/api/render", api::route(api::render, api::Cost::BySize))
         .route("/api/advise", api::route(advise::advise, api::Cost::BySize))
@@ -185,7 +182,8 @@ pub fn run(args: &ServeArgs, input: &bimaru_sat::Limits) -> Result<Exit, Failure
         }
         let mut workers = limits::Workers::new(limits);
         if args.pool > 0 {
-            workers = workers.with_pool(pool::Pool::start(usize::from(args.pool)));
+            workers =
+                workers.with_pool(pool::Pool::start(usize::from(args.pool), api::pool_puzzle));
         }
         let pool = workers.pool.clone();
         tokio::select! {

@@ -9,7 +9,7 @@ use super::limits::{
     self, ApiError, LIGHT_CELLS, Lane, MAX_GENERATED_SIDE, WorkDeadline, Workers, check_board,
     check_side, timeout,
 };
-use super::pool::{Key, Pool};
+use super::pool::{Pool, PoolKey, random_seed};
 use axum::Json;
 use axum::body::Body;
 use axum::extract::State;
@@ -165,6 +165,12 @@ pub trait Request: Sized + Send + 'static {
     fn within(&self, _limits: &bimaru_sat::Limits) -> Result<(), ApiError> {
         Ok(())
     }
+
+    /// The answer, when it needs no work (asked once the request is read, before the work's
+    /// lane): `/api/generate` takes its puzzle from the pool so. It may fill in the request.
+    fn shortcut(&mut self, _workers: &Workers) -> Option<Response> {
+        None
+    }
 }
 
 impl Request for PuzzleRequest {
@@ -211,16 +217,6 @@ pub enum Cost {
 /// within the body timeout, the request read in the light lane, the work in the lane its
 /// `cost` and the board size call for.
 pub fn route<R: Request>(work: Work<R>, cost: Cost) -> MethodRouter<Workers> {
-    route_with(work, cost, |_, _| None)
-}
-
-/// [`route`], with `shortcut` asked first, once the request is read: an answer it gives is the
-/// route's, without the work (`/api/generate` takes its puzzle from the pool so).
-pub fn route_with<R: Request>(
-    work: Work<R>,
-    cost: Cost,
-    shortcut: fn(&Workers, &mut R) -> Option<Response>,
-) -> MethodRouter<Workers> {
     post(
         move |State(workers): State<Workers>, uri: Uri, body: Body| async move {
             // The pool makes no new puzzle while a request is in flight.
@@ -239,7 +235,7 @@ pub fn route_with<R: Request>(
                         Ok((request, small))
                     })
                     .await?;
-                if let Some(answer) = shortcut(&workers, &mut request) {
+                if let Some(answer) = request.shortcut(&workers) {
                     return Ok(answer);
                 }
                 let lane = match cost {
@@ -489,6 +485,10 @@ impl Request for GenerateRequest {
         false
     }
 
+    fn shortcut(&mut self, workers: &Workers) -> Option<Response> {
+        from_pool(workers, self)
+    }
+
     fn within(&self, limits: &bimaru_sat::Limits) -> Result<(), ApiError> {
         let Ok(size) = self.size.as_deref().unwrap_or("10x10").parse::<Size>() else {
             return Ok(());
@@ -521,14 +521,14 @@ impl GenerateRequest {
 /// Before `/api/generate` takes the heavy lane: a request without a seed gets a puzzle of the
 /// pool, when it holds one of its size and grade (and the size's default fleet), answered at
 /// once; else a random seed, which the answer names.
-pub fn from_pool(workers: &Workers, request: &mut GenerateRequest) -> Option<Response> {
+fn from_pool(workers: &Workers, request: &mut GenerateRequest) -> Option<Response> {
     if request.seed.is_some() {
         return None;
     }
     if let (Some(pool), None, Ok((size, None, grade))) =
         (&workers.pool, &request.fleet, request.resolve())
     {
-        let key = Key {
+        let key = PoolKey {
             rows: size.rows,
             cols: size.cols,
             grade,
@@ -541,9 +541,14 @@ pub fn from_pool(workers: &Workers, request: &mut GenerateRequest) -> Option<Res
     None
 }
 
-/// A seed for a request that names none: below 2^53, so that JavaScript's numbers hold it.
-pub fn random_seed() -> u64 {
-    rand::random::<u64>() >> 11
+/// The pool's puzzle of `key` and `seed` ([`Pool::start`]): exactly `/api/generate`'s answer to
+/// a request for its size and grade with that seed; `None` when the generator finds none.
+pub fn pool_puzzle(key: PoolKey, seed: u64, deadline: Deadline) -> Option<String> {
+    let size = Size {
+        rows: key.rows,
+        cols: key.cols,
+    };
+    generated_text(size, None, key.grade, seed, deadline).ok()
 }
 
 /// The answer of `/api/generate`: the puzzle as `generate --to json` writes it, with the seed

@@ -2,7 +2,8 @@
 //! the page's menu (6x6 to 30x30, square) at every grade (any, easy, medium, hard, fiendish),
 //! with the size's default fleet, so that `/api/generate` without a seed answers at once.
 //!
-//! Each puzzle is made by [`api::generated_text`], the very call a request makes, for a random
+//! Each puzzle is made by the function [`Pool::start`] is given (`api::pool_puzzle`: the very
+//! call `/api/generate` makes), for a random
 //! seed that is kept with it: the answer names the seed, and a request with that seed gets the
 //! same puzzle. The pool's work never delays a request: its thread (and the one-thread rayon
 //! pool its generation runs on) is in the idle scheduling class on Linux, so it only ever gets a
@@ -20,11 +21,9 @@
 //! cheap key made first. A key whose generation fails (a 6x6 is rarely fiendish) is tried again
 //! later with another seed, its estimate four times longer, and not after the fifth failure.
 //!
-//! Memory: at most N puzzles of each of the 40 keys, each its JSON text (under 30 KB at 30x30).
+//! Memory: at most N puzzles of each of the 40 keys, each its JSON text (about 6 KB at 30x30).
 
-use super::api;
 use bimaru_sat::usecase::Deadline;
-use bimaru_sat::usecase::generate::Size;
 use bimaru_sat::usecase::grade::Grade;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -65,10 +64,19 @@ const MAX_FAILURES: u32 = 5;
 
 /// What the pool holds puzzles of: a board size and a grade (`None`: any), default fleet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Key {
+pub struct PoolKey {
     pub rows: usize,
     pub cols: usize,
     pub grade: Option<Grade>,
+}
+
+/// How the pool makes the puzzle of a kind and a seed, stopping at the deadline: the answer's
+/// body, or `None` when the generator finds no puzzle.
+pub type Make = fn(PoolKey, u64, Deadline) -> Option<String>;
+
+/// A random seed: below 2^53, so that JavaScript's numbers hold it.
+pub fn random_seed() -> u64 {
+    rand::random::<u64>() >> 11
 }
 
 /// A puzzle of the pool: its seed and its answer's body.
@@ -88,7 +96,7 @@ pub struct Pool {
 struct Shared {
     /// Puzzles kept per key.
     per_key: usize,
-    state: Mutex<State>,
+    state: Mutex<PoolState>,
     /// Signalled when a puzzle is taken, a request ends, or the server stops.
     changed: Condvar,
     /// API requests in flight.
@@ -98,7 +106,7 @@ struct Shared {
 }
 
 #[derive(Debug)]
-struct State {
+struct PoolState {
     slots: Vec<Slot>,
     /// The slot last asked for.
     wanted: usize,
@@ -110,7 +118,7 @@ struct State {
 
 #[derive(Debug)]
 struct Slot {
-    key: Key,
+    key: PoolKey,
     held: VecDeque<Pooled>,
     estimate: Duration,
     /// Generations that failed (no puzzle of the grade in the generator's tries).
@@ -137,7 +145,7 @@ impl Drop for InFlight {
 }
 
 impl Shared {
-    fn lock(&self) -> MutexGuard<'_, State> {
+    fn lock(&self) -> MutexGuard<'_, PoolState> {
         // A panic while holding the lock leaves plain data behind: go on with it.
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -145,13 +153,13 @@ impl Shared {
 
 impl Pool {
     /// A pool of `per_key` puzzles a key, filled by a background thread from now on.
-    pub fn start(per_key: usize) -> Pool {
+    pub fn start(per_key: usize, make: Make) -> Pool {
         let slots = GRADES
             .iter()
             .enumerate()
             .flat_map(|(g, &grade)| {
                 SIDES.iter().enumerate().map(move |(s, &side)| Slot {
-                    key: Key {
+                    key: PoolKey {
                         rows: side,
                         cols: side,
                         grade,
@@ -168,7 +176,7 @@ impl Pool {
             .unwrap_or(0);
         let shared = Arc::new(Shared {
             per_key,
-            state: Mutex::new(State {
+            state: Mutex::new(PoolState {
                 slots,
                 wanted,
                 current: None,
@@ -182,7 +190,7 @@ impl Pool {
         let worker = pool.clone();
         let spawned = std::thread::Builder::new()
             .name("bimaru-pool".into())
-            .spawn(move || worker.fill());
+            .spawn(move || worker.fill(make));
         if let Err(e) = spawned {
             note!("bimaru-sat: serve: cannot start the puzzle pool's thread: {e}");
         }
@@ -196,7 +204,7 @@ impl Pool {
     }
 
     /// A puzzle of `key`, when the pool holds one; the key becomes the one made first.
-    pub fn take(&self, key: Key) -> Option<Pooled> {
+    pub fn take(&self, key: PoolKey) -> Option<Pooled> {
         let mut state = self.shared.lock();
         let slot = state.slots.iter().position(|s| s.key == key)?;
         state.wanted = slot;
@@ -225,7 +233,7 @@ impl Pool {
     }
 
     /// The thread: makes the neediest puzzle whenever no request is in flight, until stopped.
-    fn fill(self) {
+    fn fill(self, make: Make) {
         let shared = &self.shared;
         // One thread for the generator's rayon work, in the idle class like this one.
         idle_priority();
@@ -266,15 +274,10 @@ impl Pool {
                         .0;
                 }
             };
-            let seed = api::random_seed();
+            let seed = random_seed();
             let started = Instant::now();
             let deadline = Deadline::within(None).stopped_by(stop.clone());
-            let size = Size {
-                rows: key.rows,
-                cols: key.cols,
-            };
-            let made =
-                threads.install(|| api::generated_text(size, None, key.grade, seed, deadline));
+            let made = threads.install(|| make(key, seed, deadline));
             let took = started.elapsed();
             let mut state = shared.lock();
             state.current = None;
@@ -285,11 +288,11 @@ impl Pool {
                 continue;
             }
             match made {
-                Ok(body) => {
+                Some(body) => {
                     slot.estimate = took;
                     slot.held.push_back(Pooled { seed, body });
                 }
-                Err(_) => {
+                None => {
                     // Another seed may do (a 6x6 is rarely hard): tried again later, less
                     // eagerly each time, and not after the fifth failure.
                     slot.failed += 1;
@@ -300,7 +303,7 @@ impl Pool {
     }
 }
 
-impl State {
+impl PoolState {
     /// The slot to fill next, if any is short.
     fn neediest(&self, per_key: usize) -> Option<usize> {
         let score = |(i, slot): (usize, &Slot)| {
@@ -332,5 +335,71 @@ fn idle_priority() {
         unsafe {
             libc::setpriority(libc::PRIO_PROCESS, 0, 19);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state() -> PoolState {
+        let slot = |side, grade, ms| Slot {
+            key: PoolKey {
+                rows: side,
+                cols: side,
+                grade,
+            },
+            held: VecDeque::new(),
+            estimate: Duration::from_millis(ms),
+            failed: 0,
+        };
+        PoolState {
+            slots: vec![
+                slot(10, None, 15),
+                slot(20, Some(Grade::Hard), 2_500),
+                slot(20, Some(Grade::Fiendish), 100_000),
+            ],
+            wanted: 0,
+            current: None,
+            last_request: Instant::now(),
+        }
+    }
+
+    fn pooled() -> Pooled {
+        Pooled {
+            seed: 1,
+            body: String::new(),
+        }
+    }
+
+    /// Cheap kinds fill before an expensive one gets its first puzzle; the kind last asked for
+    /// comes first; a full kind and a kind that failed five times are left.
+    #[test]
+    fn the_neediest_kind_is_the_cheapest_and_the_one_asked_for_first() {
+        let mut state = state();
+        assert_eq!(state.neediest(3), Some(0));
+        for _ in 0..3 {
+            state.slots[0].held.push_back(pooled());
+        }
+        assert_eq!(state.neediest(3), Some(1), "10x10 is full");
+        state.slots[1].held.push_back(pooled());
+        assert_eq!(
+            state.neediest(3),
+            Some(1),
+            "a second 20x20 hard before a 20x20 fiendish"
+        );
+        state.wanted = 2;
+        assert_eq!(
+            state.neediest(3),
+            Some(2),
+            "the kind asked for counts a hundredth"
+        );
+        state.slots[2].failed = MAX_FAILURES;
+        assert_eq!(state.neediest(3), Some(1));
+        assert_eq!(
+            state.neediest(1),
+            None,
+            "every kind that may be made is full"
+        );
     }
 }
