@@ -3,9 +3,8 @@
 //! with the size's default fleet, so that `/api/generate` without a seed answers at once.
 //!
 //! Each puzzle is made by the function [`Pool::start`] is given (`api::pool_puzzle`: the very
-//! call `/api/generate` makes), for a random
-//! seed that is kept with it: the answer names the seed, and a request with that seed gets the
-//! same puzzle. The pool's work never delays a request: its thread (and the one-thread rayon
+//! call `/api/generate` makes), for a random seed that is kept with it: the answer names the
+//! seed, and a request with that seed gets the same puzzle. The pool's work never delays a request: its thread (and the one-thread rayon
 //! pool its generation runs on) is in the idle scheduling class on Linux, so it only ever gets a
 //! core nobody else wants; it starts no new puzzle while a request is in flight (nor within
 //! [`QUIET`] of one); it holds no permit of the request lanes; and it stops at once (its
