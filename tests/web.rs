@@ -4,7 +4,7 @@
 //! are in the long suite (`tests/long/web.rs`); the API's answers one by one are tested through
 //! the router in `src/app/serve/tests.rs`.
 
-use crate::common::server::{EXAMPLE, Server, cli_grid, fastest_solve, have, json, repo};
+use crate::common::server::{EXAMPLE, Server, cli_grid, fastest_solve, have, header, json, repo};
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::Command;
@@ -177,7 +177,8 @@ fn slow_grades_in_flight_do_not_delay_a_small_solve() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_client_that_goes_away_stops_its_generation() {
-    let server = Server::start(&["--max-solves", "1", "--time-limit", "30"]);
+    // No pool: its background work would count in the server's CPU time.
+    let server = Server::start(&["--max-solves", "1", "--time-limit", "30", "--pool", "0"]);
     let body = r#"{"size": "30x30", "grade": "fiendish", "seed": 7}"#;
     let mut stream = TcpStream::connect(&server.address).expect("connect");
     let head = format!(
@@ -335,4 +336,65 @@ except urllib.error.HTTPError as e:
             .unwrap()
             .contains("larger than")
     );
+}
+
+/// Puzzles on tap (issue 36): a generation without a seed is answered from the pool, made in the
+/// background once the server has started, at once (under 100 ms) and named `Bimaru-Pool: hit`;
+/// its `Bimaru-Seed` regenerates exactly that puzzle (a request with a seed bypasses the pool);
+/// the next request without a seed gets another puzzle; with `--pool 0` every answer is made on
+/// request (`miss`), still naming a random seed.
+#[test]
+fn a_generation_without_a_seed_comes_from_the_pool_and_its_seed_regenerates_it() {
+    let server = Server::start(&[]);
+    let ask = |body: &str| {
+        let started = Instant::now();
+        let (status, head, answer) = server.post_with_head("/api/generate", body.as_bytes());
+        assert_eq!(status, 200, "{answer}");
+        let seed: u64 = header(&head, "bimaru-seed")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no seed in {head}"));
+        let pooled = header(&head, "bimaru-pool") == Some("hit");
+        (started.elapsed(), seed, pooled, answer)
+    };
+    let request = r#"{"size": "10x10", "grade": "easy"}"#;
+    // The pool fills in the background: the first 10x10 puzzles within milliseconds of the start.
+    let waited = Instant::now();
+    let (took, seed, answer) = loop {
+        let (took, seed, pooled, answer) = ask(request);
+        if pooled {
+            break (took, seed, answer);
+        }
+        assert!(
+            waited.elapsed() < Duration::from_secs(30),
+            "no pooled puzzle 30 s after the start"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    eprintln!(
+        "pool: a pooled 10x10 easy {:?} after the first ask, answered in {took:?}",
+        waited.elapsed()
+    );
+    assert!(
+        took < Duration::from_millis(100),
+        "a pooled answer took {took:?}"
+    );
+    let again = format!(r#"{{"size": "10x10", "grade": "easy", "seed": {seed}}}"#);
+    let (_, same_seed, pooled, same) = ask(&again);
+    assert_eq!((same_seed, pooled), (seed, false));
+    assert_eq!(same, answer, "seed {seed} regenerates another puzzle");
+    let board = json(&answer);
+    assert_eq!(board["rows"], 10);
+    assert!(board["solution"].is_array(), "{answer}");
+    let (_, other_seed, _, other) = ask(request);
+    assert_ne!(
+        (other_seed, &other),
+        (seed, &answer),
+        "the same puzzle twice"
+    );
+
+    let off = Server::start(&["--pool", "0"]);
+    let (status, head, _) = off.post_with_head("/api/generate", request.as_bytes());
+    assert_eq!(status, 200);
+    assert_eq!(header(&head, "bimaru-pool"), Some("miss"));
+    assert!(header(&head, "bimaru-seed").is_some_and(|s| s.parse::<u64>().is_ok()));
 }

@@ -47,6 +47,8 @@ const game = {
   hintMore: false,  // the hint box shows the whole reason (else at most 3 lines)
   wrong: new Set(), // cells marked wrong
   mode: "s",        // what a click places: "s" or "."
+  trial: new Set(), // the cells whose marks are trial marks, to be accepted or discarded together
+  trialOn: false,   // trial mode: the player's new marks are trial marks
 };
 
 const $ = (id) => document.getElementById(id);
@@ -95,6 +97,7 @@ class ApiFailure extends Error {
     if (kind === "multiple") return "This puzzle has more than one solution.";
     if (kind === "timeout") return "That took too long; try a smaller or easier puzzle.";
     if (this.status === 413) return "That puzzle text is far too long.";
+    if (this.message.startsWith("no puzzle of grade")) return "No puzzle of that grade turned up at this size; try another grade or size.";
     if (this.status === 422) return "This board is too large for this server.";
     if (this.status === 429) return "The server is busy; try again in a moment.";
     if (this.status === 400) return "That puzzle could not be read.";
@@ -195,6 +198,7 @@ function save() {
   store("game." + game.key, {
     source: game.source, title: game.title, solution: game.solution, grade: game.grade,
     cells: game.cells, history: game.history, future: game.future, crossed: game.crossed,
+    trial: [...game.trial], trialOn: game.trialOn,
     elapsed: elapsed(), solved: game.solved, revealed: game.revealed, asked: game.asked,
     assisted: game.assisted, result: game.result, saved: Date.now(),
   });
@@ -278,6 +282,8 @@ function setPuzzle(key, puzzle, title) {
   game.history = [];
   game.future = [];
   game.crossed = {};
+  game.trial = new Set();
+  game.trialOn = false;
   game.elapsed = 0;
   game.since = null;
   game.solved = false;
@@ -301,6 +307,7 @@ function resume(key, saved) {
     future: saved.future || [], crossed: saved.crossed || {}, elapsed: saved.elapsed || 0,
     solved: !!saved.solved, revealed: !!saved.revealed, asked: saved.asked || null,
     assisted: !!saved.assisted, result: saved.result || null,
+    trial: new Set(saved.trial || []), trialOn: !!saved.trialOn,
   });
   game.since = game.solved ? null : Date.now();
   nameOf(game.source).then(({ puzzlink }) => {
@@ -361,8 +368,10 @@ async function openText(text) {
 // asking for other choices cancels it.
 let upcoming = null;
 
+// No seed: the server answers from its pool of puzzles made in advance when it holds one of these
+// choices, else makes one of a random seed (named in the answer's Bimaru-Seed header).
 function generateRequest() {
-  const request = { size: $("size").value, seed: Math.floor(Math.random() * 2 ** 31) };
+  const request = { size: $("size").value };
   const grade = $("grade").value;
   if (grade) request.grade = grade;
   const fleet = $("fleet-spec").value.trim();
@@ -448,22 +457,91 @@ function drawHint() {
   more.setAttribute("aria-expanded", String(game.hintMore));
 }
 
-// Sets cells (index -> letter) as one step of the undo history.
-function edit(changes) {
-  const next = game.cells.slice();
-  let changed = false;
-  for (const [i, letter] of changes) {
-    if (game.given[i] || next[i] === letter) continue;
-    next[i] = letter;
-    changed = true;
-  }
-  if (!changed || game.solved) return false;
-  game.history.push(game.cells);
+// One step of the undo history: the cells, and which of them hold trial marks.
+const snapshot = () => ({ cells: game.cells, trial: [...game.trial] });
+
+function restoreStep(step) {
+  // A game saved before trial mode keeps bare cell arrays.
+  game.cells = Array.isArray(step) ? step : step.cells;
+  game.trial = new Set(Array.isArray(step) ? [] : step.trial);
+}
+
+function pushHistory() {
+  game.history.push(snapshot());
   if (game.history.length > HISTORY_MAX) game.history.shift();
   game.future = [];
+}
+
+const HELD = "During a trial your normal marks stay as they are: accept or discard the trial first.";
+
+// During a trial the normal marks stay as they are: only open cells and trial marks change, so
+// that discarding the trial gives back the board as it was.
+const kept = (i) => game.trialOn && game.cells[i] !== "?" && !game.trial.has(i);
+
+// Sets cells (index -> letter) as one step of the undo history. In trial mode a mark is a trial
+// mark; a normal mark set on a trial mark makes it normal.
+function edit(changes) {
+  const next = game.cells.slice();
+  const trial = new Set(game.trial);
+  let changed = false, held = false;
+  for (const [i, letter] of changes) {
+    if (kept(i) && !game.given[i] && next[i] !== letter) held = true;
+    if (game.given[i] || next[i] === letter || kept(i)) continue;
+    next[i] = letter;
+    if (letter !== "?" && game.trialOn) trial.add(i);
+    else trial.delete(i);
+    changed = true;
+  }
+  if (held && !changed && !game.solved) say(HELD);
+  if (!changed || game.solved) return false;
+  pushHistory();
   game.cells = next;
+  game.trial = trial;
   afterEdit();
   return true;
+}
+
+// ---- trial mode ----
+
+// Trial mode on or off; the trial marks made stay until they are accepted or discarded.
+function toggleTrial() {
+  needPuzzle();
+  if (game.solved) return;
+  game.trialOn = !game.trialOn;
+  const waiting = game.trial.size ? ` ${plural(game.trial.size, "trial mark")} wait to be accepted or discarded.` : "";
+  say(game.trialOn
+    ? "Trial on: your new marks are trial marks, drawn in purple; accept them or discard them together."
+    : `Trial off: your new marks are normal marks.${waiting}`);
+  drawAll();
+  save();
+}
+
+// Accepting makes the trial marks normal marks; discarding clears them. Either is one undo step
+// and ends the trial.
+function endTrial(accept) {
+  needPuzzle();
+  const n = game.trial.size;
+  game.trialOn = false;
+  if (!n) {
+    say("No trial marks.");
+    drawAll();
+    save();
+    return;
+  }
+  pushHistory();
+  if (!accept) game.cells = game.cells.map((c, i) => (game.trial.has(i) ? "?" : c));
+  game.trial = new Set();
+  afterEdit();
+  if (!game.solved) say(accept ? `Trial accepted: ${plural(n, "mark")} kept.` : `Trial discarded: ${plural(n, "mark")} removed.`);
+}
+
+function drawTrial() {
+  const n = game.trial.size;
+  $("trial").setAttribute("aria-pressed", String(game.trialOn));
+  $("trial-box").hidden = !game.trialOn && !n;
+  $("trial-text").textContent = `Trial${game.trialOn ? " on" : ""}: ${plural(n, "trial mark")}.`;
+  $("trial-accept").disabled = !n;
+  $("trial-discard").disabled = !n;
 }
 
 function afterEdit() {
@@ -484,8 +562,8 @@ function undo() {
     say("Nothing to undo.");
     return;
   }
-  game.future.push(game.cells);
-  game.cells = previous;
+  game.future.push(snapshot());
+  restoreStep(previous);
   reopen();
   afterEdit();
 }
@@ -497,8 +575,8 @@ function redo() {
     say("Nothing to redo.");
     return;
   }
-  game.history.push(game.cells);
-  game.cells = next;
+  game.history.push(snapshot());
+  restoreStep(next);
   reopen();
   afterEdit();
 }
@@ -523,8 +601,10 @@ function complete() {
   game.solved = true;
   game.elapsed = elapsed();
   game.since = null;
-  // The open cells are water.
+  // The open cells are water; trial marks that finish the board are right: they stay, normal.
   game.cells = game.cells.map((c) => (c === "?" ? "." : c));
+  game.trial = new Set();
+  game.trialOn = false;
   record();
   finished();
 }
@@ -826,11 +906,18 @@ function lineState(cells, count) {
   return cells.includes("?") ? "" : "short";
 }
 
+// Whether cell `i` shows a trial mark: one of the trial, or one a stroke under way paints in
+// trial mode.
+function trialMark(i) {
+  if (game.trial.has(i)) return true;
+  return game.trialOn && stroke.letter !== null && stroke.letter !== "?" && stroke.cells.has(i);
+}
+
 function cellName(i) {
   const cols = game.puzzle.cols;
   const r = Math.floor(i / cols), c = i % cols;
   const { shape, open } = drawing(game.cells, i);
-  const word = shape === "s" ? shipWords(open) : PIECE_WORDS[shape];
+  const word = (shape === "s" ? shipWords(open) : PIECE_WORDS[shape]) + (trialMark(i) ? " (trial)" : "");
   const broken = breaks().cells.get(i);
   const extra = (game.given[i] ? ", given" : "") + (game.wrong.has(i) ? ", wrong" : "") + (game.hint === i ? ", hint" : "") +
     (game.hintCells.has(i) ? ", cited by the hint" : "") +
@@ -883,6 +970,7 @@ function buildBoard(root, cells, play) {
       d.dataset.shape = shape;
       d.dataset.join = join;
       if (game.given[i]) d.classList.add("given");
+      if (play && trialMark(i)) d.classList.add("trial");
       if (play) {
         d.id = `cell-${r}-${c}`;
         if (game.wrong.has(i)) d.classList.add("wrong");
@@ -916,6 +1004,7 @@ function drawBoard() {
 
 function drawAll() {
   drawBoard();
+  drawTrial();
   drawFleet();
   drawInfo();
   drawBanner();
@@ -1085,9 +1174,10 @@ async function solve() {
   const rows = await solution().catch(async () => (await api("solve", { puzzle: game.source })).grid);
   const cols = game.puzzle.cols;
   const next = game.cells.map((c, i) => (game.given[i] ? c : rows[Math.floor(i / cols)][i % cols] === "." ? "." : "s"));
-  game.history.push(game.cells);
-  game.future = [];
+  pushHistory();
   game.cells = next;
+  game.trial = new Set();
+  game.trialOn = false;
   clearMarks();
   game.revealed = true;
   game.assisted = true;
@@ -1238,6 +1328,7 @@ function onShortcut(event) {
   else if (key === "r") action(redo)();
   else if (key === "h") action(hint)();
   else if (key === "c") action(check)();
+  else if (key === "t") action(toggleTrial)();
   else if (key === "m" || (key === " " && !target.closest("button, a, summary, [role='button'], [tabindex]:not(body)"))) {
     setMode(game.mode === "s" ? "." : "s");
     say(`Mode: ${game.mode === "s" ? "ship" : "water"}.`);
@@ -1248,7 +1339,7 @@ function onShortcut(event) {
 // Pointer painting: the first cell decides what the stroke paints (the mode's letter, water
 // for the right button, or clearing when the cell already holds it); every cell the pointer
 // then crosses gets the same; the whole stroke is one undo step.
-const stroke = { letter: null, cells: new Map(), before: null };
+const stroke = { letter: null, cells: new Map(), before: null, held: false };
 
 function cellAt(x, y) {
   const target = document.elementFromPoint(x, y);
@@ -1258,7 +1349,8 @@ function cellAt(x, y) {
 
 function paint(row, col) {
   const i = index(row, col);
-  if (game.given[i] || stroke.cells.has(i)) return;
+  if (kept(i) && !game.given[i]) stroke.held = true;
+  if (game.given[i] || stroke.cells.has(i) || kept(i)) return;
   stroke.cells.set(i, stroke.letter);
   const cells = stroke.before.slice();
   for (const [j, letter] of stroke.cells) cells[j] = letter;
@@ -1277,6 +1369,7 @@ function onPointerDown(event) {
   const letter = event.button === 2 ? "." : game.mode;
   stroke.letter = game.cells[index(row, col)] === letter ? "?" : letter;
   stroke.cells = new Map();
+  stroke.held = false;
   stroke.before = game.cells;
   $("board").setPointerCapture(event.pointerId);
   paint(row, col);
@@ -1293,7 +1386,10 @@ function onPointerUp() {
   const changes = [...stroke.cells];
   game.cells = stroke.before;
   stroke.letter = null;
-  if (!edit(changes)) drawBoard();
+  if (!edit(changes)) {
+    drawBoard();
+    if (stroke.held && !changes.length) say(HELD);
+  }
   announce();
 }
 
@@ -1332,6 +1428,9 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   on("mode-ship", () => setMode("s"));
   on("mode-water", () => setMode("."));
+  on("trial", toggleTrial);
+  on("trial-accept", () => endTrial(true));
+  on("trial-discard", () => endTrial(false));
   const board = $("board");
   board.addEventListener("keydown", onKey);
   document.addEventListener("keydown", onShortcut);

@@ -6,6 +6,7 @@
 mod advise;
 mod api;
 mod limits;
+mod pool;
 #[cfg(test)]
 mod tests;
 
@@ -93,6 +94,7 @@ impl Asset {
 }
 
 /// The routes: the page's files, the API, and JSON answers for unknown paths and methods.
+#[cfg(test)]
 pub fn router(limits: ServerLimits) -> Router {
     router_for(limits::Workers::new(limits))
 }
@@ -178,9 +180,18 @@ pub fn run(args: &ServeArgs, input: &bimaru_sat::Limits) -> Result<Exit, Failure
         if args.open {
             open_browser(&url);
         }
+        let mut workers = limits::Workers::new(limits);
+        if args.pool > 0 {
+            workers =
+                workers.with_pool(pool::Pool::start(usize::from(args.pool), api::pool_puzzle));
+        }
+        let pool = workers.pool.clone();
         tokio::select! {
-            () = connections.serve(listener, router(limits)) => {}
+            () = connections.serve(listener, router_for(workers)) => {}
             _ = tokio::signal::ctrl_c() => {}
+        }
+        if let Some(pool) = pool {
+            pool.stop();
         }
         Ok::<_, Failure>(())
     })?;

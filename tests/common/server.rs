@@ -108,6 +108,22 @@ impl Server {
         self.request("POST", path, &[], body)
     }
 
+    /// A `POST` over a new connection: the status, the response head and the body.
+    pub fn post_with_head(&self, path: &str, body: &[u8]) -> (u16, String, String) {
+        let mut stream = TcpStream::connect(&self.address).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(120)))
+            .unwrap();
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+            self.address,
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).expect("send the head");
+        stream.write_all(body).expect("send the body");
+        read_response_with_head(&mut stream)
+    }
+
     /// A request with `Host: host` instead of the server's address.
     pub fn request_as(&self, host: &str, method: &str, path: &str, body: &[u8]) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.address).expect("connect");
@@ -147,6 +163,12 @@ impl Drop for Server {
 
 /// Reads one response (an interim `100 Continue`, or the final one up to its Content-Length).
 pub fn read_response(stream: &mut TcpStream) -> (u16, String) {
+    let (status, _, body) = read_response_with_head(stream);
+    (status, body)
+}
+
+/// [`read_response`], with the response head (status line and headers).
+pub fn read_response_with_head(stream: &mut TcpStream) -> (u16, String, String) {
     let mut bytes = Vec::new();
     let mut byte = [0u8; 1];
     while !bytes.ends_with(b"\r\n\r\n") {
@@ -162,7 +184,7 @@ pub fn read_response(stream: &mut TcpStream) -> (u16, String) {
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("bad status line in {head:?}"));
     if status == 100 {
-        return (status, String::new());
+        return (status, head, String::new());
     }
     let length = head
         .lines()
@@ -174,7 +196,15 @@ pub fn read_response(stream: &mut TcpStream) -> (u16, String) {
         .unwrap_or_else(|| panic!("no Content-Length in {head:?}"));
     let mut body = vec![0u8; length];
     stream.read_exact(&mut body).expect("the body");
-    (status, String::from_utf8_lossy(&body).into_owned())
+    (status, head, String::from_utf8_lossy(&body).into_owned())
+}
+
+/// The value of header `name` in a response head.
+pub fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    head.lines().find_map(|l| {
+        let (n, value) = l.split_once(':')?;
+        n.eq_ignore_ascii_case(name).then(|| value.trim())
+    })
 }
 
 pub fn json(text: &str) -> serde_json::Value {

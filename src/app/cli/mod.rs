@@ -230,6 +230,14 @@ pub struct ServeArgs {
     /// web page elsewhere cannot drive the server through a rebound DNS name.
     #[arg(long, value_name = "HOST")]
     pub allow_host: Vec<String>,
+
+    /// Puzzles kept ready for each size of the page's menu (6x6 to 30x30) and each grade (any,
+    /// easy, medium, hard, fiendish), so that a new puzzle asked for without a seed comes at
+    /// once; 0 turns the pool off. One background thread makes them, the cheap ones first, at
+    /// the lowest priority, starting none while a request is in flight; a slow kind (a 20x20
+    /// fiendish takes minutes) is ready later.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u16).range(0..=100))]
+    pub pool: u16,
 }
 
 /// Options of the batch command.

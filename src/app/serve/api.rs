@@ -9,12 +9,15 @@ use super::limits::{
     self, ApiError, LIGHT_CELLS, Lane, MAX_GENERATED_SIDE, WorkDeadline, Workers, check_board,
     check_side, timeout,
 };
+use super::pool::{Pool, PoolKey, random_seed};
 use axum::Json;
 use axum::body::Body;
 use axum::extract::State;
-use axum::http::{StatusCode, Uri, header};
+use axum::http::{HeaderName, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, post};
+use bimaru_sat::Fleet;
+use bimaru_sat::usecase::Deadline;
 use bimaru_sat::usecase::Source;
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::generate::{
@@ -162,6 +165,12 @@ pub trait Request: Sized + Send + 'static {
     fn within(&self, _limits: &bimaru_sat::Limits) -> Result<(), ApiError> {
         Ok(())
     }
+
+    /// The answer, when it needs no work (asked once the request is read, before the work's
+    /// lane): `/api/generate` takes its puzzle from the pool so. It may fill in the request.
+    fn shortcut(&mut self, _workers: &Workers) -> Option<Response> {
+        None
+    }
 }
 
 impl Request for PuzzleRequest {
@@ -210,13 +219,15 @@ pub enum Cost {
 pub fn route<R: Request>(work: Work<R>, cost: Cost) -> MethodRouter<Workers> {
     post(
         move |State(workers): State<Workers>, uri: Uri, body: Body| async move {
+            // The pool makes no new puzzle while a request is in flight.
+            let _in_flight = workers.pool.as_ref().map(Pool::in_flight);
             let bytes = match limits::read_body(&workers, body).await {
                 Ok(bytes) => bytes,
                 Err(response) => return response,
             };
             let answer = async {
                 let input = workers.limits.input;
-                let (request, small) = workers
+                let (mut request, small) = workers
                     .run(Lane::Light, move |_| {
                         let request = R::read(&uri, &bytes)?;
                         request.within(&input)?;
@@ -224,6 +235,9 @@ pub fn route<R: Request>(work: Work<R>, cost: Cost) -> MethodRouter<Workers> {
                         Ok((request, small))
                     })
                     .await?;
+                if let Some(answer) = request.shortcut(&workers) {
+                    return Ok(answer);
+                }
                 let lane = match cost {
                     Cost::BySize if small => Lane::Light,
                     _ => Lane::Heavy,
@@ -455,7 +469,9 @@ pub struct GenerateRequest {
     pub fleet: Option<String>,
     /// Keep only puzzles of this grade.
     pub grade: Option<String>,
-    /// Random seed (1 by default); the same request gives the same puzzle.
+    /// Random seed; the same request with the same seed gives the same puzzle. Without one,
+    /// a puzzle of the pool, or one of a random seed; the answer's `Bimaru-Seed` header names
+    /// the seed either way.
     pub seed: Option<u64>,
 }
 
@@ -478,6 +494,10 @@ impl Request for GenerateRequest {
         false
     }
 
+    fn shortcut(&mut self, workers: &Workers) -> Option<Response> {
+        from_pool(workers, self)
+    }
+
     fn within(&self, limits: &bimaru_sat::Limits) -> Result<(), ApiError> {
         let Ok(size) = self.size.as_deref().unwrap_or("10x10").parse::<Size>() else {
             return Ok(());
@@ -488,38 +508,122 @@ impl Request for GenerateRequest {
     }
 }
 
+impl GenerateRequest {
+    /// The board size, fleet and grade asked for.
+    fn resolve(&self) -> Result<(Size, Option<Fleet>, Option<Grade>), ApiError> {
+        let size: Size = self.size.as_deref().unwrap_or("10x10").parse().map_err(
+            |e: bimaru_sat::usecase::generate::SizeSpecError| ApiError::bad_input(e.to_string()),
+        )?;
+        check_side(size.rows, size.cols, MAX_GENERATED_SIDE, "generates")?;
+        let fleet = match &self.fleet {
+            Some(spec) => Some(parse_fleet(spec).map_err(|e| ApiError::bad_input(e.to_string()))?),
+            None => None,
+        };
+        let grade = match &self.grade {
+            Some(name) => Some(choice::<Grade>("grade", Some(name), Grade::Easy)?),
+            None => None,
+        };
+        Ok((size, fleet, grade))
+    }
+}
+
+/// Before `/api/generate` takes the heavy lane: a request without a seed gets a puzzle of the
+/// pool, when it holds one of its size and grade (and the size's default fleet), answered at
+/// once; else a random seed, which the answer names.
+fn from_pool(workers: &Workers, request: &mut GenerateRequest) -> Option<Response> {
+    if request.seed.is_some() {
+        return None;
+    }
+    if let (Some(pool), None, Ok((size, None, grade))) =
+        (&workers.pool, &request.fleet, request.resolve())
+    {
+        let key = PoolKey {
+            rows: size.rows,
+            cols: size.cols,
+            grade,
+        };
+        if let Some(pooled) = pool.take(key) {
+            return Some(generated_answer(pooled.body, pooled.seed, true));
+        }
+    }
+    request.seed = Some(random_seed());
+    None
+}
+
+/// The pool's puzzle of `key` and `seed` ([`Pool::start`]): exactly `/api/generate`'s answer to
+/// a request for its size and grade with that seed; `None` when the generator finds none.
+pub fn pool_puzzle(key: PoolKey, seed: u64, deadline: Deadline) -> Option<String> {
+    let size = Size {
+        rows: key.rows,
+        cols: key.cols,
+    };
+    generated_text(size, None, key.grade, seed, deadline).ok()
+}
+
+/// The answer of `/api/generate`: the puzzle as `generate --to json` writes it, with the seed
+/// in the `Bimaru-Seed` header (the body stays a puzzle file any reader takes) and whether it
+/// came from the pool in `Bimaru-Pool` (`hit` or `miss`).
+fn generated_answer(body: String, seed: u64, pooled: bool) -> Response {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            ),
+            (
+                HeaderName::from_static(SEED_HEADER),
+                HeaderValue::from(seed),
+            ),
+            (
+                HeaderName::from_static(POOL_HEADER),
+                HeaderValue::from_static(if pooled { "hit" } else { "miss" }),
+            ),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// The header of `/api/generate`'s answer that names the seed of its puzzle.
+pub const SEED_HEADER: &str = "bimaru-seed";
+
+/// The header of `/api/generate`'s answer that says whether the pool gave it.
+pub const POOL_HEADER: &str = "bimaru-pool";
+
 /// `POST /api/generate`: a puzzle with a unique solution, as `generate --to json` writes it.
 pub fn generate(request: GenerateRequest, deadline: WorkDeadline) -> Result<Response, ApiError> {
-    let size: Size = request.size.as_deref().unwrap_or("10x10").parse().map_err(
-        |e: bimaru_sat::usecase::generate::SizeSpecError| ApiError::bad_input(e.to_string()),
-    )?;
-    check_side(size.rows, size.cols, MAX_GENERATED_SIDE, "generates")?;
-    let fleet = match &request.fleet {
-        Some(spec) => parse_fleet(spec).map_err(|e| ApiError::bad_input(e.to_string()))?,
-        None => default_fleet(size),
-    };
-    let grade = match &request.grade {
-        Some(name) => Some(choice::<Grade>("grade", Some(name), Grade::Easy)?),
-        None => None,
-    };
-    // The generate command's own request, for one puzzle of the seed's first stream.
+    let (size, fleet, grade) = request.resolve()?;
+    let seed = request.seed.unwrap_or(1);
+    let body = generated_text(size, fleet, grade, seed, deadline.library())?;
+    Ok(generated_answer(body, seed, false))
+}
+
+/// The puzzle of `seed` as `/api/generate` answers it (`generate --to json`), made by the
+/// generate command's own request for one puzzle of the seed's first stream, stopping at
+/// `deadline`. The pool makes its puzzles with this very call.
+pub fn generated_text(
+    size: Size,
+    fleet: Option<Fleet>,
+    grade: Option<Grade>,
+    seed: u64,
+    deadline: Deadline,
+) -> Result<String, ApiError> {
     let job = GenerateJob {
         options: GenerateOptions {
-            fleet,
+            fleet: fleet.unwrap_or_else(|| default_fleet(size)),
             // Bounded checks keep a large board's answer within the time limit: a clue
             // whose check runs out stays (the puzzle is unique, perhaps not minimal).
             budget: Some(SERVER_CONFLICT_BUDGET),
-            deadline: deadline.library(),
+            deadline,
             ..GenerateOptions::new(size)
         },
         grade,
-        seed: request.seed.unwrap_or(1),
+        seed,
         count: 1,
         to: Format::Json,
         one_line: false,
     };
-    let written = write_generated(&job.puzzle(0)?, job.to, job.one_line)?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], written.puzzle).into_response())
+    Ok(write_generated(&job.puzzle(0)?, job.to, job.one_line)?.puzzle)
 }
 
 /// Conflicts one uniqueness check of `/api/generate` may take.

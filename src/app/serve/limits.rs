@@ -256,6 +256,8 @@ pub enum Lane {
 pub struct Workers {
     /// The limits.
     pub limits: ServerLimits,
+    /// Puzzles made in advance for `/api/generate` (`serve --pool`), when on.
+    pub pool: Option<super::pool::Pool>,
     light: Arc<Semaphore>,
     heavy: Arc<Semaphore>,
 }
@@ -268,6 +270,15 @@ impl Workers {
             light: permits(),
             heavy: permits(),
             limits,
+            pool: None,
+        }
+    }
+
+    /// These workers, with `pool` answering `/api/generate` without a seed.
+    pub fn with_pool(self, pool: super::pool::Pool) -> Self {
+        Workers {
+            pool: Some(pool),
+            ..self
         }
     }
 
