@@ -75,11 +75,11 @@ pub struct SatConfig {
     pub limit: usize,
     /// Redundant constraints added to every configuration's encoding.
     pub redundant: Redundant,
-    /// Stops every solver once set.
-    pub stop: Option<Arc<AtomicBool>>,
-    /// Placement enumeration, pre-solving and encoding give up once it passes (the solver
-    /// itself is stopped through `stop`); the engine then answers [`SolveError::TimeLimit`].
-    pub deadline: Deadline,
+    /// What the call may spend: placement enumeration, pre-solving and encoding give up once
+    /// its deadline passes (the engine then answers [`SolveError::TimeLimit`]), and its stop flag
+    /// stops every solver. Its node cap, if any, bounds the native search below
+    /// [`SatConfig::native`].
+    pub budget: Budget,
 }
 
 /// A puzzle loaded into a SAT solver, ready to enumerate its solutions.
@@ -143,8 +143,8 @@ impl Prepared {
             retired_conflicts: 0,
             race: config.race,
             threads: config.threads.max(1),
-            stop: config.stop.clone(),
-            deadline: config.deadline.clone(),
+            stop: config.budget.stop().cloned(),
+            deadline: config.budget.deadline.clone(),
             redundant: config.redundant,
         };
         search.lead = Some(Racer::new(lead, &mut search)?);
@@ -364,20 +364,20 @@ impl SatEngine {
         }
     }
 
-    /// Enumerates the placements, pre-solves and encodes, within `config.deadline`.
+    /// Enumerates the placements, pre-solves and encodes, within `config.budget`.
     fn prepare(
         puzzle: &Puzzle,
         config: &SatConfig,
         chosen: Configuration,
     ) -> Result<EngineState, TimeLimit> {
         let shape = puzzle.shape();
-        let mut placements = Placements::within(puzzle, &config.deadline)?;
+        let mut placements = Placements::within(puzzle, &config.budget.deadline)?;
         let knowledge = if config.presolve {
             match deduce(
                 puzzle,
                 &mut placements,
                 Effort::Rules,
-                &Budget::until(config.deadline.clone()),
+                &Budget::until(config.budget.deadline.clone()),
             )? {
                 Ok(k) => Some(k),
                 Err(Contradiction) => return Ok(EngineState::Decided(None)),
@@ -406,13 +406,14 @@ impl SatEngine {
                 EngineState::Search(Box::new(search))
             }));
         }
-        let deadline = match &config.stop {
-            Some(stop) => config.deadline.clone().stopped_by(stop.clone()),
-            None => config.deadline.clone(),
-        };
         let budget = Budget {
-            nodes: Some(config.native),
-            deadline,
+            nodes: Some(
+                config
+                    .budget
+                    .nodes
+                    .map_or(config.native, |n| n.min(config.native)),
+            ),
+            ..config.budget.clone()
         };
         let start = Instant::now();
         let found = search(puzzle, &prepared.placements, config.limit, &budget);

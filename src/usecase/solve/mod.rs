@@ -172,8 +172,7 @@ fn sat_config(options: &SolveOptions) -> SatConfig {
         native: if options.presolve { options.native } else { 0 },
         limit: options.goal.limit(),
         redundant: options.redundant,
-        stop: options.budget.stop().cloned(),
-        deadline: options.budget.deadline.clone(),
+        budget: options.budget.clone(),
     }
 }
 
