@@ -137,13 +137,13 @@ pub enum SolveError {
 
 impl SolveError {
     /// A solver's own failure `error`, kept as the source.
-    pub fn failed(error: impl std::error::Error + Send + Sync + 'static) -> Self {
+    pub(crate) fn failed(error: impl std::error::Error + Send + Sync + 'static) -> Self {
         SolveError::Failed(Box::new(error))
     }
 
     /// Why the solve stopped, when this error is a stop (the time limit or the stop flag)
     /// rather than a failure.
-    pub fn stop(&self) -> Option<Stop> {
+    pub(crate) fn stop(&self) -> Option<Stop> {
         match self {
             SolveError::TimeLimit => Some(Stop::TimeLimit),
             SolveError::Interrupted => Some(Stop::Interrupted),

@@ -22,7 +22,7 @@ use std::collections::HashSet;
 
 /// Why a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum End {
+pub(crate) enum End {
     /// Every branch was closed: the grids found are all the solutions.
     Exhausted,
     /// The number of grids asked for was found.
@@ -37,7 +37,7 @@ pub enum End {
 
 /// What a search found and what it cost.
 #[derive(Clone, Debug)]
-pub struct Searched {
+pub(crate) struct Searched {
     /// Grids found, in the order found, each passing the verifier.
     pub grids: Vec<Grid>,
     /// Branch nodes visited.
@@ -48,7 +48,12 @@ pub struct Searched {
 
 /// Looks for up to `limit` solutions of `puzzle` (at least one) over `placements` (every
 /// placement that can be in a solution must be listed; pre-solving may have removed the others).
-pub fn search(puzzle: &Puzzle, placements: &Placements, limit: usize, budget: &Budget) -> Searched {
+pub(crate) fn search(
+    puzzle: &Puzzle,
+    placements: &Placements,
+    limit: usize,
+    budget: &Budget,
+) -> Searched {
     depth_first(puzzle, placements, limit, budget, None)
 }
 
@@ -60,7 +65,7 @@ pub fn search(puzzle: &Puzzle, placements: &Placements, limit: usize, budget: &B
 /// ships on the way. The generator's uniqueness questions look for such a second solution: on
 /// exact 30x30 seed 1 the native search then settles 45 of 70 questions instead of 35
 /// (`docs/benchmarks/2026-11-26-issue-21-fifth-pass.md`).
-pub fn search_toward(
+pub(crate) fn search_toward(
     puzzle: &Puzzle,
     placements: &Placements,
     limit: usize,

@@ -46,7 +46,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 const NAME: &str = "cadical";
 
 /// CaDiCaL behind the crate's solver interface.
-pub struct Cadical {
+pub(crate) struct Cadical {
     solver: CaDiCal,
     /// Variables handed out by [`ClauseSink::new_var`] or named in a clause.
     vars: usize,
@@ -67,7 +67,7 @@ pub struct Cadical {
 }
 
 /// CaDiCaL tracing a DRAT proof of its one call ([`WriteProof`]).
-pub struct ProvingCadical {
+pub(crate) struct ProvingCadical {
     solver: Cadical,
     /// The file CaDiCaL traces its proof to.
     file: tempfile::NamedTempFile,
@@ -129,7 +129,7 @@ const _: fn() = || {
 
 impl Cadical {
     /// A new, empty solver.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Cadical {
             solver: CaDiCal::new(),
             vars: 0,
@@ -145,7 +145,7 @@ impl Cadical {
     }
 
     /// A new, empty solver set up as `tuning` says.
-    pub fn tuned(tuning: Tuning) -> Self {
+    pub(crate) fn tuned(tuning: Tuning) -> Self {
         let mut solver = Cadical::new();
         let configuration = match tuning.mode {
             Mode::Default => None,
@@ -206,7 +206,7 @@ impl Cadical {
 
 impl ProvingCadical {
     /// A new, empty solver that traces a DRAT proof in `format`.
-    pub fn new(format: ProofFormat) -> Result<Self, SolverError> {
+    pub(crate) fn new(format: ProofFormat) -> Result<Self, SolverError> {
         let file = tempfile::NamedTempFile::new().map_err(Cadical::error)?;
         let path = file
             .path()

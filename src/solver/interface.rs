@@ -37,7 +37,7 @@ pub struct SolverError {
 
 impl SolverError {
     /// `solver` failed with its own words `text` (an error it returned).
-    pub fn failed(solver: &'static str, text: impl std::fmt::Display) -> Self {
+    pub(crate) fn failed(solver: &'static str, text: impl std::fmt::Display) -> Self {
         SolverError {
             solver,
             kind: SolverFailure::Failed(text.to_string()),

@@ -89,7 +89,7 @@ impl SolverKind {
     }
 
     /// The cargo feature that links the solver, if it is optional.
-    pub fn feature(self) -> Option<&'static str> {
+    pub(crate) fn feature(self) -> Option<&'static str> {
         match self {
             SolverKind::Varisat => None,
             SolverKind::Cadical => Some("cadical"),
@@ -108,7 +108,10 @@ impl SolverKind {
 
     /// A new, empty solver of this kind that writes a DRAT proof in `format` of its one call
     /// ([`WriteProof`]); [`SolverFailure::NotLinked`] for a kind this build does not link.
-    pub fn new_proof_solver(self, format: ProofFormat) -> Result<Box<dyn WriteProof>, SolverError> {
+    pub(crate) fn new_proof_solver(
+        self,
+        format: ProofFormat,
+    ) -> Result<Box<dyn WriteProof>, SolverError> {
         match self {
             SolverKind::Varisat => Ok(Box::new(varisat::ProvingVarisat::new(format))),
             #[cfg(feature = "cadical")]
@@ -127,7 +130,7 @@ impl SolverKind {
 
     /// A new, empty solver of this kind, set up for the questions `tuning` names (varisat
     /// has no such settings and ignores it); see [`SolverKind::new_solver`].
-    pub fn new_tuned(self, tuning: Tuning) -> Result<Box<dyn Incremental>, SolverError> {
+    pub(crate) fn new_tuned(self, tuning: Tuning) -> Result<Box<dyn Incremental>, SolverError> {
         let _ = tuning;
         match self {
             SolverKind::Varisat => Ok(Box::new(varisat::Varisat::new())),

@@ -36,7 +36,7 @@ impl ClauseSink for CnfFormula {
 
 /// A sink wrapper that counts what passes through it.
 #[derive(Debug)]
-pub struct Counted<'s, S: ?Sized> {
+pub(crate) struct Counted<'s, S: ?Sized> {
     inner: &'s mut S,
     /// Variables created so far.
     pub vars: usize,
@@ -46,7 +46,7 @@ pub struct Counted<'s, S: ?Sized> {
 
 impl<'s, S: ClauseSink + ?Sized> Counted<'s, S> {
     /// Wraps `inner`, counting from zero.
-    pub fn new(inner: &'s mut S) -> Self {
+    pub(crate) fn new(inner: &'s mut S) -> Self {
         Counted {
             inner,
             vars: 0,
@@ -78,7 +78,7 @@ impl<S: ClauseSink + ?Sized> ClauseSink for Counted<'_, S> {
 /// stopped it hands out variables without asking the sink inside (numbered as the sink would
 /// have numbered them), and [`ClauseSink::is_stopped`] tells encoders that they may stop.
 #[derive(Debug)]
-pub struct Timed<'s, S: ?Sized> {
+pub(crate) struct Timed<'s, S: ?Sized> {
     inner: &'s mut S,
     pulse: Pulse,
     stopped: bool,
@@ -88,7 +88,7 @@ pub struct Timed<'s, S: ?Sized> {
 
 impl<'s, S: ClauseSink + ?Sized> Timed<'s, S> {
     /// Wraps `inner`, stopping at `deadline`.
-    pub fn new(inner: &'s mut S, deadline: Deadline) -> Self {
+    pub(crate) fn new(inner: &'s mut S, deadline: Deadline) -> Self {
         Timed {
             inner,
             pulse: deadline.pulse(),
@@ -98,7 +98,7 @@ impl<'s, S: ClauseSink + ?Sized> Timed<'s, S> {
     }
 
     /// `Err(TimeLimit)` if the deadline passed while encoding (clauses were dropped).
-    pub fn finish(self) -> Result<(), TimeLimit> {
+    pub(crate) fn finish(self) -> Result<(), TimeLimit> {
         if self.stopped || self.pulse.deadline().passed() {
             Err(TimeLimit)
         } else {
@@ -137,7 +137,7 @@ impl<S: ClauseSink + ?Sized> ClauseSink for Timed<'_, S> {
 /// bounded: [`Capped::overflowed`] tells when clauses were dropped (the formula is then
 /// incomplete and must be thrown away).
 #[derive(Debug)]
-pub struct Capped<'s, S: ?Sized> {
+pub(crate) struct Capped<'s, S: ?Sized> {
     inner: &'s mut S,
     left: usize,
     overflowed: bool,
@@ -145,7 +145,7 @@ pub struct Capped<'s, S: ?Sized> {
 
 impl<'s, S: ClauseSink + ?Sized> Capped<'s, S> {
     /// Wraps `inner`, passing on at most `max` clauses.
-    pub fn new(inner: &'s mut S, max: usize) -> Self {
+    pub(crate) fn new(inner: &'s mut S, max: usize) -> Self {
         Capped {
             inner,
             left: max,
@@ -154,7 +154,7 @@ impl<'s, S: ClauseSink + ?Sized> Capped<'s, S> {
     }
 
     /// Whether more than `max` clauses came.
-    pub fn overflowed(&self) -> bool {
+    pub(crate) fn overflowed(&self) -> bool {
         self.overflowed
     }
 }
@@ -182,7 +182,7 @@ impl<S: ClauseSink + ?Sized> ClauseSink for Capped<'_, S> {
 
 /// An in-memory formula that records, for every clause, the rule it states.
 #[derive(Debug, Default)]
-pub struct TaggedFormula {
+pub(crate) struct TaggedFormula {
     /// The clauses.
     pub formula: CnfFormula,
     /// The rule of each clause, in clause order.
@@ -192,7 +192,7 @@ pub struct TaggedFormula {
 
 impl TaggedFormula {
     /// An empty formula.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         TaggedFormula::default()
     }
 }

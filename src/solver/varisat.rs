@@ -37,7 +37,7 @@ fn from_varisat(lit: varisat::Lit) -> Lit {
 }
 
 /// varisat behind the crate's solver interface.
-pub struct Varisat {
+pub(crate) struct Varisat {
     solver: varisat::Solver<'static>,
     /// Per variable, the value in the last model.
     model: Vec<bool>,
@@ -50,7 +50,7 @@ pub struct Varisat {
 }
 
 /// varisat writing a DRAT proof of its one call ([`WriteProof`]).
-pub struct ProvingVarisat {
+pub(crate) struct ProvingVarisat {
     solver: Varisat,
     proof: ProofBuffer,
 }
@@ -90,7 +90,7 @@ unsafe impl Send for Varisat {}
 
 impl Varisat {
     /// A new, empty solver.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Varisat {
             solver: varisat::Solver::new(),
             model: Vec::new(),
@@ -102,7 +102,7 @@ impl Varisat {
 
 impl ProvingVarisat {
     /// A new, empty solver that writes a DRAT proof in `format` of an unsatisfiable answer.
-    pub fn new(format: ProofFormat) -> Self {
+    pub(crate) fn new(format: ProofFormat) -> Self {
         let mut solver = Varisat::new();
         let proof = ProofBuffer::default();
         let format = match format {

@@ -81,7 +81,7 @@ impl Config {
     /// grid ([`solve::SolveError::Interrupted`] when the flag is set), or reports the grids
     /// found by then with [`solve::Report::stop`] set. A custom configuration has no options
     /// to pass a budget through and runs without one.
-    pub fn run(
+    pub(crate) fn run(
         &self,
         puzzle: &Puzzle,
         limit: usize,
@@ -436,7 +436,7 @@ pub fn compare(
 }
 
 /// The verdict of a run that the budget stopped.
-pub const TIMEOUT: &str = "timeout";
+pub(crate) const TIMEOUT: &str = "timeout";
 
 /// What two configurations must share to agree.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -71,7 +71,7 @@ impl Source {
     /// for [`Format::Auto`]). `Ok(None)` when the file cannot be a puzzle: it is not text (a zip,
     /// a PDF), or no format is detected; a folder's other files are skipped that way. The file is
     /// read within `limits`.
-    pub fn read_listed(
+    pub(crate) fn read_listed(
         path: &Path,
         format: Format,
         limits: &Limits,

@@ -9,7 +9,7 @@ use crate::model::puzzle::{Clue, Dir, Piece, Pos, Shape};
 /// The clauses stating `clue` at `pos` on a board of `shape`, given the cell literal of each
 /// position (`x(pos)` is true when the cell holds a ship part). An end clue pointing off the
 /// board gives the empty clause.
-pub fn clauses(pos: Pos, clue: Clue, shape: Shape, x: impl Fn(Pos) -> Lit) -> Vec<Vec<Lit>> {
+pub(crate) fn clauses(pos: Pos, clue: Clue, shape: Shape, x: impl Fn(Pos) -> Lit) -> Vec<Vec<Lit>> {
     let nb = |dir: Dir| shape.step(pos, dir).map(&x);
     let mut out: Vec<Vec<Lit>> = Vec::new();
     match clue {

@@ -74,11 +74,6 @@ impl Formula {
         self.excluded.push(grid.clone());
     }
 
-    /// The grids blocked so far, in order.
-    pub fn excluded(&self) -> &[Grid] {
-        &self.excluded
-    }
-
     /// Writes the formula as DIMACS CNF, with header comments and the variable map.
     pub fn write(&self, puzzle: &Puzzle) -> Vec<u8> {
         let mut head = String::with_capacity(64 * (self.encoding.cells.len() + 8));
@@ -225,7 +220,11 @@ fn solution_rows(grid: &Grid) -> String {
 /// Reads the grids that the header comments of a DIMACS file written by [`Formula::write`] say
 /// its blocking clauses exclude (`c solution N: ...`, in order), for a `rows` x `cols` board.
 /// The grids are only read here: whether they solve the puzzle is the verifier's question.
-pub fn read_solutions(text: &str, rows: usize, cols: usize) -> Result<Vec<Grid>, ParseError> {
+pub(crate) fn read_solutions(
+    text: &str,
+    rows: usize,
+    cols: usize,
+) -> Result<Vec<Grid>, ParseError> {
     let mut grids = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim_end_matches('\r');
@@ -273,7 +272,7 @@ pub fn read_solutions(text: &str, rows: usize, cols: usize) -> Result<Vec<Grid>,
 
 /// A stable 64-bit fingerprint (FNV-1a) of a puzzle: board, counts, fleet and clues. The DIMACS
 /// header records it, so a formula can be matched to its puzzle.
-pub fn fingerprint(puzzle: &Puzzle) -> u64 {
+pub(crate) fn fingerprint(puzzle: &Puzzle) -> u64 {
     let mut text = format!("{}x{};", puzzle.rows(), puzzle.cols());
     for count in puzzle.row_counts().iter().chain(puzzle.col_counts()) {
         match count {

@@ -44,7 +44,7 @@ use std::time::{Duration, Instant};
 /// question and goes to the [`stages`]. A Rubin board needs a median of 141 for its two calls
 /// (solution and uniqueness) and at most 873, so none of its calls is hard; the hard solbat
 /// files pass this budget early.
-pub const SOLO_CONFLICTS: u64 = 2_000;
+pub(crate) const SOLO_CONFLICTS: u64 = 2_000;
 
 /// Branch nodes the native search gets before the solver takes over (about 0.1 s on a 25x25
 /// board). On the tuning half of `puzzles/hard/` the native search proves 8 of the 12 exactly
@@ -54,7 +54,7 @@ pub const NATIVE_NODES: u64 = 20_000;
 
 /// How the SAT engine works.
 #[derive(Clone, Debug)]
-pub struct SatConfig {
+pub(crate) struct SatConfig {
     /// The CNF model.
     pub model: Model,
     /// The cardinality encoding.
@@ -83,7 +83,7 @@ pub struct SatConfig {
 }
 
 /// A puzzle loaded into a SAT solver, ready to enumerate its solutions.
-pub struct SatEngine {
+pub(crate) struct SatEngine {
     state: EngineState,
     chosen: Configuration,
     shape: crate::model::puzzle::Shape,
@@ -343,7 +343,7 @@ impl SatEngine {
     /// Pre-solves `puzzle` (unless `config.presolve` is off), then encodes what is left with
     /// `config.model` and `config.card`; with `config.race`, calls that need more than
     /// [`SOLO_CONFLICTS`] conflicts go to the [`stages`] and the [`portfolio`].
-    pub fn new(puzzle: &Puzzle, config: &SatConfig) -> Self {
+    pub(crate) fn new(puzzle: &Puzzle, config: &SatConfig) -> Self {
         let start = Instant::now();
         let chosen = Configuration {
             model: config.model,

@@ -20,7 +20,7 @@ use crate::solver::sink::{Capped, ClauseSink, TaggedFormula, Timed};
 /// three times over (the clauses with their rules, the propagator's copy with its watch lists,
 /// and a SAT solver's copy when a hint needs a search), about 250 bytes a clause in all, so
 /// this keeps them under about 1 GB. A 100x100 board without counts needs 1.3 million clauses.
-pub const MAX_CLAUSES: usize = 4_000_000;
+pub(crate) const MAX_CLAUSES: usize = 4_000_000;
 
 /// Why a formula was not built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -45,23 +45,16 @@ impl From<TimeLimit> for FormulaError {
 
 /// The clue-free cell-model formula of a puzzle, with clues added as the caller chooses.
 #[derive(Debug)]
-pub struct ClueFormula {
+pub(crate) struct ClueFormula {
     tagged: TaggedFormula,
     cells: Vec<Var>,
     shape: Shape,
 }
 
 impl ClueFormula {
-    /// The formula of `puzzle`'s board, counts and fleet, with the cardinality encoding `card`
-    /// and without any clue (`puzzle`'s own clues are left out: add them with
-    /// [`ClueFormula::add_clue`]).
-    pub fn new(puzzle: &Puzzle, card: CardKind) -> Self {
-        ClueFormula::with_model(puzzle, Model::Cell, card)
-    }
-
     /// [`ClueFormula::new`] in the CNF model `model` (the placement model has no rule tags of
     /// its own: hints and grading use the cell model).
-    pub fn with_model(puzzle: &Puzzle, model: Model, card: CardKind) -> Self {
+    pub(crate) fn with_model(puzzle: &Puzzle, model: Model, card: CardKind) -> Self {
         match ClueFormula::bounded(puzzle, model, card, Deadline::NONE, usize::MAX) {
             Ok(formula) => formula,
             Err(e) => unreachable!("no deadline and no cap to pass: {e}"),
@@ -70,7 +63,7 @@ impl ClueFormula {
 
     /// [`ClueFormula::with_model`], giving up once `deadline` passes or the formula passes
     /// `max_clauses` clauses (see [`MAX_CLAUSES`]).
-    pub fn bounded(
+    pub(crate) fn bounded(
         puzzle: &Puzzle,
         model: Model,
         card: CardKind,
@@ -103,7 +96,7 @@ impl ClueFormula {
 
     /// The formula (cell model) with `puzzle`'s clues added, each tagged as a clue, within the
     /// bounds of [`ClueFormula::bounded`].
-    pub fn with_clues(
+    pub(crate) fn with_clues(
         puzzle: &Puzzle,
         card: CardKind,
         deadline: Deadline,
@@ -121,17 +114,17 @@ impl ClueFormula {
     }
 
     /// The literal "the cell at `pos` holds a ship part".
-    pub fn cell(&self, pos: Pos) -> Lit {
+    pub(crate) fn cell(&self, pos: Pos) -> Lit {
         self.cells[self.shape.index(pos)].positive()
     }
 
     /// The cell variables, row-major.
-    pub fn cells(&self) -> &[Var] {
+    pub(crate) fn cells(&self) -> &[Var] {
         &self.cells
     }
 
     /// Adds the clauses stating `clue` at `pos`, each tagged `rule`.
-    pub fn add_clue(&mut self, pos: Pos, clue: Clue, rule: Rule) {
+    pub(crate) fn add_clue(&mut self, pos: Pos, clue: Clue, rule: Rule) {
         self.tagged.set_rule(rule);
         for c in self.clue_clauses(pos, clue) {
             self.tagged.add_clause(&c);
@@ -140,7 +133,7 @@ impl ClueFormula {
 
     /// Adds the clauses stating `clue` at `pos`, each guarded by a fresh selector literal, and
     /// returns the selector: assuming it switches the clue on.
-    pub fn add_guarded_clue(&mut self, pos: Pos, clue: Clue) -> Lit {
+    pub(crate) fn add_guarded_clue(&mut self, pos: Pos, clue: Clue) -> Lit {
         let selector = self.tagged.new_var().positive();
         self.tagged.set_rule(Rule::Clue { pos, clue });
         for mut c in self.clue_clauses(pos, clue) {
@@ -160,7 +153,7 @@ impl ClueFormula {
     }
 
     /// The rule each clause states, in clause order.
-    pub fn rules(&self) -> &[Rule] {
+    pub(crate) fn rules(&self) -> &[Rule] {
         &self.tagged.rules
     }
 }

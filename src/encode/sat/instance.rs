@@ -39,7 +39,10 @@ impl<'a> Instance<'a> {
 
     /// Starts an encoding into `sink`: a counter of what the model adds, and the cell and
     /// placement variables every model begins with.
-    pub fn start<'s, S: ClauseSink + ?Sized>(&self, sink: &'s mut S) -> (Counted<'s, S>, Encoding) {
+    pub(crate) fn start<'s, S: ClauseSink + ?Sized>(
+        &self,
+        sink: &'s mut S,
+    ) -> (Counted<'s, S>, Encoding) {
         let mut sink = Counted::new(sink);
         let encoding = Encoding::allocate(&mut sink, self.puzzle.shape(), self.placements);
         (sink, encoding)
@@ -63,7 +66,7 @@ pub struct Encoding {
 impl Encoding {
     /// Allocates the variables every model starts with: one per cell of `shape` (row-major),
     /// then one per placement. The counts start at zero; see [`Encoding::counted`].
-    pub fn allocate<S: ClauseSink + ?Sized>(
+    pub(crate) fn allocate<S: ClauseSink + ?Sized>(
         sink: &mut S,
         shape: Shape,
         placements: &Placements,
@@ -79,7 +82,7 @@ impl Encoding {
     }
 
     /// The encoding with the variables and clauses `sink` counted.
-    pub fn counted<S: ClauseSink + ?Sized>(self, sink: &Counted<'_, S>) -> Self {
+    pub(crate) fn counted<S: ClauseSink + ?Sized>(self, sink: &Counted<'_, S>) -> Self {
         Encoding {
             vars: sink.vars,
             clauses: sink.clauses,

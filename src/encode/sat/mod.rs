@@ -15,5 +15,4 @@ pub mod placement_model;
 pub mod portfolio;
 pub mod redundant;
 
-pub use crate::model::lit::{Lit, Var};
-pub use crate::solver::sink::{ClauseSink, Counted, TaggedFormula};
+pub(crate) use crate::model::lit::Lit;

@@ -27,7 +27,11 @@ choice! {
 impl Model {
     /// Encodes `instance` into `sink` with this model. Variable numbering is deterministic:
     /// cells row-major first, then placements in [`crate::model::placement::Placements::ships`] order, then auxiliaries.
-    pub fn encode<S: ClauseSink + ?Sized>(self, instance: &Instance<'_>, sink: &mut S) -> Encoding {
+    pub(crate) fn encode<S: ClauseSink + ?Sized>(
+        self,
+        instance: &Instance<'_>,
+        sink: &mut S,
+    ) -> Encoding {
         match self {
             Model::Cell => cell::encode(instance, sink),
             Model::Placement => placement_model::encode(instance, sink),

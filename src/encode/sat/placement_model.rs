@@ -18,7 +18,7 @@ use crate::solver::sink::ClauseSink;
 /// clauses they satisfy are left out; the formula stays equivalent to the full model on the cell
 /// and placement variables (see `encodings/sat-placement.md`). Facts from pre-solving, when
 /// given, are added as unit clauses after the model.
-pub fn encode<S: ClauseSink + ?Sized>(instance: &Instance<'_>, sink: &mut S) -> Encoding {
+pub(crate) fn encode<S: ClauseSink + ?Sized>(instance: &Instance<'_>, sink: &mut S) -> Encoding {
     let (puzzle, placements, card) = (instance.puzzle, instance.placements, instance.card);
     let (mut sink, encoding) = instance.start(sink);
     let shape = puzzle.shape();

@@ -18,7 +18,7 @@ pub struct Configuration {
 
 impl Configuration {
     /// The configuration by its choices' names, as [`crate::model::outcome::Stats`] holds it.
-    pub fn setup(&self) -> crate::model::outcome::SatSetup {
+    pub(crate) fn setup(&self) -> crate::model::outcome::SatSetup {
         crate::model::outcome::SatSetup {
             model: self.model.into(),
             card: self.card.into(),
@@ -93,7 +93,7 @@ pub fn specialist() -> Member {
 /// Conflicts the specialist on the pre-solved formula gets before the whole encoding takes
 /// over. The generated 30x30 boards that reach it need 2,300 to 6,400; the exactly minimal
 /// boards of `puzzles/hard` are 1.3-5x faster on the whole encoding (`docs/encodings.md`).
-pub const PRESOLVED_CONFLICTS: u64 = 7_000;
+pub(crate) const PRESOLVED_CONFLICTS: u64 = 7_000;
 
 /// The stages a hard question goes through after the chosen configuration's solo phase, each
 /// alone and within its conflicts but the last, which is the [`specialist`] (with the rest of

@@ -37,7 +37,7 @@ pub type Redundant = Flags<Implied>;
 
 /// Adds the constraints of `which` to `sink` over the variables of `encoding` (made by either
 /// model from `instance`). Returns the encoding with the added variables and clauses counted in.
-pub fn encode<S: ClauseSink + ?Sized>(
+pub(crate) fn encode<S: ClauseSink + ?Sized>(
     instance: &Instance<'_>,
     encoding: Encoding,
     which: Redundant,

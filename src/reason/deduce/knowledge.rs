@@ -16,11 +16,6 @@ impl Knowledge {
     pub fn is_complete(&self) -> bool {
         self.cells.iter().all(Option::is_some)
     }
-
-    /// Number of decided cells.
-    pub fn decided(&self) -> usize {
-        self.cells.iter().filter(|c| c.is_some()).count()
-    }
 }
 
 /// The rules found the puzzle unsolvable.

@@ -15,14 +15,14 @@ mod knowledge;
 mod propagation;
 
 pub use knowledge::{Contradiction, Effort, Facts, Knowledge, Mark, PlacementStatus, Rules};
-pub use propagation::Propagation;
+pub(crate) use propagation::Propagation;
 
 use crate::model::deadline::{Budget, TimeLimit};
 use crate::model::placement::Placements;
 use crate::model::puzzle::Puzzle;
 
 /// Runs `rules` on `puzzle` (its clues as decided cells) over `placements`, to a fixpoint.
-pub fn facts(
+pub(crate) fn facts(
     puzzle: &Puzzle,
     placements: &Placements,
     rules: Rules,

@@ -99,7 +99,7 @@ pub(super) struct Class {
 
 /// The propagation engine, loaded with one board and its placement list.
 #[derive(Clone, Debug)]
-pub struct Propagation<'a> {
+pub(crate) struct Propagation<'a> {
     pub(super) shape: Shape,
     pub(super) placements: &'a Placements,
     pub(super) rules: Rules,
@@ -140,7 +140,7 @@ pub struct Propagation<'a> {
 impl<'a> Propagation<'a> {
     /// The engine for `puzzle`'s board, counts and fleet over `placements` (its clues are not
     /// applied: see [`Propagation::start`]). Nothing is decided yet.
-    pub fn new(puzzle: &Puzzle, placements: &'a Placements, rules: Rules) -> Self {
+    pub(crate) fn new(puzzle: &Puzzle, placements: &'a Placements, rules: Rules) -> Self {
         let shape = puzzle.shape();
         let n = shape.cells();
         let ships = placements.ships();
@@ -212,17 +212,17 @@ impl<'a> Propagation<'a> {
     /// Stops propagating once `deadline` passes. The rules derive only forced facts, so what
     /// is decided when they stop still holds; only less is decided ([`Propagation::stopped`]
     /// tells), and [`Propagation::probe`] stops too.
-    pub fn set_deadline(&mut self, deadline: Deadline) {
+    pub(crate) fn set_deadline(&mut self, deadline: Deadline) {
         self.pulse = deadline.pulse();
     }
 
     /// Whether the deadline stopped propagation short of its fixpoint.
-    pub fn stopped(&self) -> bool {
+    pub(crate) fn stopped(&self) -> bool {
         self.stopped
     }
 
     /// Sets the cells `puzzle`'s clues show (ship or water) and runs every rule to a fixpoint.
-    pub fn start(&mut self, puzzle: &Puzzle) -> Result<(), Contradiction> {
+    pub(crate) fn start(&mut self, puzzle: &Puzzle) -> Result<(), Contradiction> {
         for l in 0..self.shape.lines() {
             self.line_checks.push(l);
             self.overflow_checks.push(l);
@@ -241,7 +241,8 @@ impl<'a> Propagation<'a> {
     }
 
     /// Decides the cell at `pos` and propagates.
-    pub fn assume(&mut self, pos: Pos, ship: bool) -> Result<(), Contradiction> {
+    #[cfg(test)]
+    pub(crate) fn assume(&mut self, pos: Pos, ship: bool) -> Result<(), Contradiction> {
         let cell = self.shape.index(pos);
         self.set(cell, ship).and_then(|()| self.propagate())
     }
@@ -250,7 +251,7 @@ impl<'a> Propagation<'a> {
     /// around a submarine, the next cell of an end), and no candidate ship that would put another
     /// piece there. The same facts as building the placement list with the clue, at the cost of
     /// the cells it touches.
-    pub fn assume_clue(&mut self, pos: Pos, clue: Clue) -> Result<(), Contradiction> {
+    pub(crate) fn assume_clue(&mut self, pos: Pos, clue: Clue) -> Result<(), Contradiction> {
         let cell = self.shape.index(pos);
         self.set(cell, clue.is_ship())
             .and_then(|()| self.clue_facts(pos, clue))
@@ -285,17 +286,17 @@ impl<'a> Propagation<'a> {
     }
 
     /// Chooses placement `p` and propagates.
-    pub fn choose_placement(&mut self, p: usize) -> Result<(), Contradiction> {
+    pub(crate) fn choose_placement(&mut self, p: usize) -> Result<(), Contradiction> {
         self.choose(p).and_then(|()| self.propagate())
     }
 
     /// Strikes placement `p` off and propagates.
-    pub fn kill_placement(&mut self, p: usize) -> Result<(), Contradiction> {
+    pub(crate) fn kill_placement(&mut self, p: usize) -> Result<(), Contradiction> {
         self.kill(p).and_then(|()| self.propagate())
     }
 
     /// What is decided at `pos`: `Some(true)` ship, `Some(false)` water.
-    pub fn cell(&self, pos: Pos) -> Option<bool> {
+    pub(crate) fn cell(&self, pos: Pos) -> Option<bool> {
         match self.cells[self.shape.index(pos)] {
             Cell::Unknown => None,
             Cell::Ship => Some(true),
@@ -304,22 +305,22 @@ impl<'a> Propagation<'a> {
     }
 
     /// How many cells are still undecided (a sum over the rows, so cheap to ask often).
-    pub fn open_cells(&self) -> usize {
+    pub(crate) fn open_cells(&self) -> usize {
         self.line_unknown[..self.shape.rows].iter().sum()
     }
 
     /// What is decided about placement `p`.
-    pub fn status(&self, p: usize) -> PlacementStatus {
+    pub(crate) fn status(&self, p: usize) -> PlacementStatus {
         self.status[p]
     }
 
     /// A mark to undo back to.
-    pub fn mark(&self) -> Mark {
+    pub(crate) fn mark(&self) -> Mark {
         Mark(self.trail.len())
     }
 
     /// Takes back every decision made after `mark`.
-    pub fn undo(&mut self, mark: Mark) {
+    pub(crate) fn undo(&mut self, mark: Mark) {
         while self.trail.len() > mark.0 {
             match self.trail.pop() {
                 Some(Change::Cell(c)) => {
@@ -352,7 +353,7 @@ impl<'a> Propagation<'a> {
     /// Probes each open placement, longest first: if choosing it leads the rules to a
     /// contradiction, it is in no solution and is struck off. Repeats until a round strikes
     /// nothing.
-    pub fn probe(&mut self) -> Result<(), Contradiction> {
+    pub(crate) fn probe(&mut self) -> Result<(), Contradiction> {
         let ships = self.placements.ships();
         let mut order: Vec<usize> = (0..ships.len()).collect();
         order.sort_by_key(|&p| std::cmp::Reverse(ships[p].len));
@@ -381,7 +382,7 @@ impl<'a> Propagation<'a> {
 
     /// Runs the queued rules until nothing changes. On a contradiction the queues are emptied;
     /// the decisions made stay on the trail until undone.
-    pub fn propagate(&mut self) -> Result<(), Contradiction> {
+    pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
         let result = self.run();
         if result.is_err() || self.stopped {
             self.decided_cells.clear();

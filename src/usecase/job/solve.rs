@@ -463,7 +463,7 @@ pub enum CountEnd {
 
 impl CountEnd {
     /// How the count of `report`, looking for up to `limit` solutions, ended.
-    pub fn of(report: &Report, limit: usize) -> Self {
+    pub(crate) fn of(report: &Report, limit: usize) -> Self {
         let found = report.outcome.grids().len();
         if report.outcome.is_complete() {
             CountEnd::Complete(found)
@@ -523,7 +523,7 @@ pub struct Tally {
 impl Tally {
     /// Counts one board's status (errors are not boards); `matched` tells whether the board's
     /// embedded solution, if it has one, was found.
-    pub fn add(&mut self, status: Status, matched: Option<bool>) {
+    pub(crate) fn add(&mut self, status: Status, matched: Option<bool>) {
         match status {
             Status::Unique => self.unique += 1,
             Status::Found => self.found += 1,
@@ -558,7 +558,7 @@ impl Tally {
 /// Certifies `outcome` for `puzzle` ([`certify`]) when a proof can: no solution, a unique
 /// solution, or a complete count (every grid blocked). `None` for a solution whose uniqueness
 /// was not examined or a count that stopped at its limit.
-pub fn certificate(
+pub(crate) fn certificate(
     puzzle: &Puzzle,
     outcome: &Outcome,
     options: &ProofOptions,

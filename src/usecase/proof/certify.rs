@@ -31,7 +31,7 @@ pub enum Claim {
 
 impl Claim {
     /// The claim of a refuted formula that blocks `solutions` grids.
-    pub fn of(solutions: usize) -> Claim {
+    pub(crate) fn of(solutions: usize) -> Claim {
         match solutions {
             0 => Claim::NoSolution,
             1 => Claim::Unique,

@@ -64,7 +64,7 @@ pub enum Goal {
 
 impl Goal {
     /// How many solutions the engine looks for.
-    pub fn limit(self) -> usize {
+    pub(crate) fn limit(self) -> usize {
         match self {
             Goal::First => 1,
             Goal::Unique => 2,
@@ -177,7 +177,7 @@ fn sat_config(options: &SolveOptions) -> SatConfig {
 }
 
 /// The ILP engine's options in `options`.
-pub fn ilp_options(options: &SolveOptions) -> IlpOptions {
+pub(crate) fn ilp_options(options: &SolveOptions) -> IlpOptions {
     IlpOptions {
         model: options.ilp_model,
         solver: options.ilp_solver,
@@ -188,7 +188,7 @@ pub fn ilp_options(options: &SolveOptions) -> IlpOptions {
 }
 
 /// Builds the engine for `options.backend`.
-pub fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
+pub(crate) fn engine(puzzle: &Puzzle, options: &SolveOptions) -> Box<dyn Engine> {
     match options.backend {
         Backend::Sat => Box::new(SatEngine::new(puzzle, &sat_config(options))),
         Backend::Ilp => Box::new(IlpEngine::build(
@@ -227,7 +227,11 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, SolveErr
 }
 
 /// Enumerates up to `limit` solutions with `engine`, verifying each.
-pub fn run(puzzle: &Puzzle, engine: &mut dyn Engine, limit: usize) -> Result<Report, SolveError> {
+pub(crate) fn run(
+    puzzle: &Puzzle,
+    engine: &mut dyn Engine,
+    limit: usize,
+) -> Result<Report, SolveError> {
     run_each(puzzle, engine, limit, |_| {})
 }
 

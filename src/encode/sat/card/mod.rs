@@ -55,8 +55,8 @@ impl CardKind {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::encode::sat::Counted;
     use crate::model::cnf::CnfFormula;
+    use crate::solver::sink::Counted;
     use crate::solver::varisat::Varisat;
     use crate::solver::{Answer, SolveIncremental, load};
     use strum::VariantArray;

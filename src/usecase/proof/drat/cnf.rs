@@ -4,7 +4,7 @@
 use std::fmt;
 
 /// A literal as DIMACS writes it: a non-zero integer.
-pub type DimacsLit = i32;
+pub(crate) type DimacsLit = i32;
 
 /// A DIMACS CNF file read by [`parse_dimacs`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -99,7 +99,7 @@ pub struct CheckStats {
 
 /// Reads a DIMACS CNF file: comments, one `p cnf VARS CLAUSES` line, then the clauses, each
 /// ending with `0`. The clause count and every variable are checked against the `p` line.
-pub fn parse_dimacs(text: &str) -> Result<Cnf, DratError> {
+pub(crate) fn parse_dimacs(text: &str) -> Result<Cnf, DratError> {
     let mut cnf = Cnf::default();
     let mut declared: Option<usize> = None;
     let mut current: Vec<DimacsLit> = Vec::new();

@@ -18,8 +18,8 @@ mod cnf;
 mod read;
 
 use checker::{Checker, Derivation};
-pub use cnf::{CheckStats, Cnf, DimacsLit, DratError, Step, parse_dimacs};
-pub use read::is_binary;
+pub(crate) use cnf::{CheckStats, Cnf, DratError, Step, parse_dimacs};
+pub(crate) use read::is_binary;
 use read::{ProofItem, read_binary, read_text};
 
 /// Checks that `proof` (text or binary DRAT, told apart by [`is_binary`]) refutes `cnf`.
@@ -69,6 +69,7 @@ pub fn check(cnf: &Cnf, proof: &[u8]) -> Result<CheckStats, DratError> {
 
 #[cfg(test)]
 mod tests {
+    use super::cnf::DimacsLit;
     use super::*;
 
     fn cnf(clauses: &[&[DimacsLit]]) -> Cnf {

@@ -20,7 +20,7 @@ impl ProofItem {
 
 /// Whether `proof` is binary DRAT: text DRAT never holds a 0 byte, binary DRAT ends every
 /// clause with one.
-pub fn is_binary(proof: &[u8]) -> bool {
+pub(crate) fn is_binary(proof: &[u8]) -> bool {
     proof.contains(&0)
 }
 
