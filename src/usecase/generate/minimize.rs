@@ -1,8 +1,9 @@
 //! Exact minimality for uniqueness (`--reduce unique`, from the default reduction's clues) and minimality for CNF deduction
 //! (`--reduce propagation` and `look-ahead`): which clues a unique set can lose.
 
+use super::deduction::DeductionOracle;
 use super::native::{Deducer, Reveal};
-use super::oracle::{ClueOracle, DeductionOracle, Removal, Settle, check_removal_by};
+use super::oracle::{ClueOracle, Removal, Settle, check_removal_by};
 use super::spec::{
     GenerateError, GenerateOptions, Minimizer, Phase, clue_free_puzzle, report, report_asked,
 };

@@ -9,17 +9,19 @@
 //! conflict budget per question is an explicit opt-in, and a clue whose question outruns it is
 //! kept and reported as undecided.
 
+mod deduction;
 mod minimize;
 pub mod native;
 mod oracle;
 mod spec;
 
+pub use deduction::DeductionOracle;
 use minimize::drop_clue;
 pub use minimize::{
     UniqueClues, deduction_minimal_clues, sparse_minimal_clues, sparse_reduced_clues,
     unique_minimal_clues,
 };
-pub use oracle::{ClueOracle, DeductionOracle, Removal, Settle, check_removal, check_removal_by};
+pub use oracle::{ClueOracle, Removal, Settle, check_removal, check_removal_by};
 use spec::report;
 pub use spec::{
     CHECK_CONFIGURATION, FleetSpecError, GenerateError, GenerateOptions, GenerateProgress,
