@@ -37,9 +37,9 @@ pub struct GenerateArgs {
     pub count: usize,
 
     /// Make puzzles of this grade: easy, medium and hard clue sets are built for the grade's
-    /// own deduction (docs/grading.md), fiendish ones from water clues reduced to an exactly
-    /// minimal set; a puzzle off the grade is drawn again. With `--reduce unique`, every grade is
-    /// drawn as exactly minimal puzzles until one has the grade.
+    /// own deduction (docs/grading.md), fiendish ones from water clues reduced while the native
+    /// search proves the rest unique; a puzzle off the grade is drawn again. With `--reduce
+    /// unique`, every grade is drawn as exactly minimal puzzles until one has the grade.
     #[arg(long, value_parser = choice::<Grade>(), value_name = "G")]
     pub grade: Option<Grade>,
 

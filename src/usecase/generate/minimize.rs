@@ -1,8 +1,9 @@
 //! Exact minimality for uniqueness (`--reduce unique`, from the default reduction's clues) and minimality for CNF deduction
 //! (`--reduce propagation` and `look-ahead`): which clues a unique set can lose.
 
+use super::deduction::DeductionOracle;
 use super::native::{Deducer, Reveal};
-use super::oracle::{ClueOracle, DeductionOracle, Removal, check_removal};
+use super::oracle::{ClueOracle, Removal, Settle, check_removal_by};
 use super::spec::{
     GenerateError, GenerateOptions, Minimizer, Phase, clue_free_puzzle, report, report_asked,
 };
@@ -43,9 +44,10 @@ pub fn unique_minimal_clues(
     unique_reduction(solution, options, start, rng)
 }
 
-/// The clues of a `--grade fiendish` candidate: water revealed at random (a ship part only once
-/// no water is open) until the rules of [`crate::reason::deduce`] decide every cell, then
-/// [`unique_reduction`] of that whole set. Water tells little, so the set the reduction keeps
+/// Water revealed at random (a ship part only once no water is open) until the rules of
+/// [`crate::reason::deduce`] decide every cell, then [`unique_reduction`] of that whole set:
+/// `--grade fiendish`'s clues until 2026-11-28 (now [`sparse_reduced_clues`], which asks no SAT
+/// question). Water tells little, so the set the reduction keeps
 /// needs deeper reasoning than one that keeps ship parts: at 10x10 about one such puzzle in ten
 /// is fiendish, against one in fifty from [`unique_minimal_clues`]
 /// (`docs/benchmarks/2026-11-25-issue-21-second-pass.md`,
@@ -55,6 +57,40 @@ pub fn sparse_minimal_clues(
     options: &GenerateOptions,
     rng: &mut ChaCha8Rng,
 ) -> Result<UniqueClues, GenerateError> {
+    let start = sparse_start(solution, options, rng);
+    unique_reduction(solution, options, start, rng)
+}
+
+/// The clues of a `--grade fiendish` puzzle: water revealed at random (a ship part only once no
+/// water is open) until the rules of [`crate::reason::deduce`] decide every cell, then each
+/// clue, in random order, dropped when pre-solving or the native search proves the rest still
+/// unique ([`Settle::Native`]: no SAT question; a clue they leave open stays). Every set on
+/// the way is unique; fewer clues only leave more to deduce, and the water clues that stay
+/// tell little, so two-step look-ahead no longer decides the set in nearly every draw (the
+/// grade is measured afterwards all the same). The clues are sorted; the second list holds
+/// those that stayed without an answer (each may or may not be needed).
+pub fn sparse_reduced_clues(
+    solution: &Grid,
+    options: &GenerateOptions,
+    rng: &mut ChaCha8Rng,
+) -> Result<UniqueClues, GenerateError> {
+    let start = sparse_start(solution, options, rng);
+    let mut order = start.clone();
+    order.shuffle(rng);
+    report(options, Phase::Minimizing);
+    report_asked(options, 0, order.len(), start.len());
+    let stop = Arc::new(AtomicBool::new(false));
+    let _alarm = options.deadline.alarm(stop.clone());
+    let (mut clues, mut undecided) =
+        one_by_one(solution, options, start, order, &stop, Settle::Native)?;
+    clues.sort();
+    undecided.sort();
+    Ok(UniqueClues { clues, undecided })
+}
+
+/// Water revealed at random (a ship part only once no water is open) until the rules of
+/// [`crate::reason::deduce`] decide every cell; sorted.
+fn sparse_start(solution: &Grid, options: &GenerateOptions, rng: &mut ChaCha8Rng) -> Vec<Pos> {
     let puzzle = clue_free_puzzle(solution, &options.fleet);
     let placements = Placements::new(&puzzle);
     let mut deducer = Deducer::new(&puzzle, &placements, solution, false, Deadline::NONE)
@@ -63,7 +99,7 @@ pub fn sparse_minimal_clues(
         .reveal_until_decided(rng)
         .expect("no deadline to pass");
     start.sort();
-    unique_reduction(solution, options, start, rng)
+    start
 }
 
 /// `start`, a clue set that leaves `solution` unique, reduced to an exactly minimal one: each
@@ -87,7 +123,7 @@ fn unique_reduction(
     let stop = Arc::new(AtomicBool::new(false));
     let _alarm = options.deadline.alarm(stop.clone());
     let (mut clues, mut undecided) = match options.minimizer {
-        Minimizer::OneByOne => one_by_one(solution, options, start, order, &stop)?,
+        Minimizer::OneByOne => one_by_one(solution, options, start, order, &stop, Settle::Exact)?,
         Minimizer::Cores => with_cores(solution, options, start, order, &stop)?,
     };
     clues.sort();
@@ -115,21 +151,24 @@ fn deduction_start(solution: &Grid, options: &GenerateOptions, rng: &mut ChaCha8
     })
 }
 
-/// [`Minimizer::OneByOne`]: each clue of `order` checked by [`check_removal`] against the clues
-/// left. Returns the clues and the undecided ones.
+/// [`Minimizer::OneByOne`]: each clue of `order` checked by [`check_removal_by`] against the
+/// clues left, as far as `settle` says. Returns the clues and the undecided ones. With a
+/// conflict budget, the undecided clues of an exact reduction are asked once more at the end.
 fn one_by_one(
     solution: &Grid,
     options: &GenerateOptions,
     mut clues: Vec<Pos>,
     mut order: Vec<Pos>,
     stop: &Arc<AtomicBool>,
+    settle: Settle,
 ) -> Result<(Vec<Pos>, Vec<Pos>), GenerateError> {
     let mut undecided: Vec<Pos> = Vec::new();
     // Clues proven needed (a second solution without them): with a deadline, the others are
     // the ones reported undecided.
     let mut needed: Vec<Pos> = Vec::new();
     let start = clues.len();
-    let check = |rest: &[Pos], pos: Pos| check_removal(solution, options, rest, pos, stop);
+    let check =
+        |rest: &[Pos], pos: Pos| check_removal_by(solution, options, rest, pos, stop, settle);
     for _round in 0..2 {
         let mut still = Vec::new();
         let mut i = 0;
@@ -178,7 +217,11 @@ fn one_by_one(
             }
         }
         undecided = still;
-        if undecided.is_empty() || options.budget.is_none() || options.deadline.passed() {
+        if undecided.is_empty()
+            || options.budget.is_none()
+            || settle != Settle::Exact
+            || options.deadline.passed()
+        {
             break;
         }
         order = undecided.clone();

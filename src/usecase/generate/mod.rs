@@ -9,16 +9,19 @@
 //! conflict budget per question is an explicit opt-in, and a clue whose question outruns it is
 //! kept and reported as undecided.
 
+mod deduction;
 mod minimize;
 pub mod native;
 mod oracle;
 mod spec;
 
+pub use deduction::DeductionOracle;
 use minimize::drop_clue;
 pub use minimize::{
-    UniqueClues, deduction_minimal_clues, sparse_minimal_clues, unique_minimal_clues,
+    UniqueClues, deduction_minimal_clues, sparse_minimal_clues, sparse_reduced_clues,
+    unique_minimal_clues,
 };
-pub use oracle::{ClueOracle, DeductionOracle, Removal, check_removal};
+pub use oracle::{ClueOracle, Removal, Settle, check_removal, check_removal_by};
 use spec::report;
 pub use spec::{
     CHECK_CONFIGURATION, FleetSpecError, GenerateError, GenerateOptions, GenerateProgress,
@@ -165,8 +168,11 @@ fn generate_for(
 ///   stays unique (SAT checks, as `--reduce unique`; two-step look-ahead would be too slow on
 ///   large boards): one-step look-ahead no longer decides every cell, so the puzzle is hard or
 ///   fiendish, and with one clue gone rarely fiendish;
-/// - fiendish: water revealed until the rules decide every cell, then exactly reduced for
-///   uniqueness ([`sparse_minimal_clues`]): a minimal set of clues that each tell little.
+/// - fiendish: water revealed until the rules decide every cell, then reduced while
+///   pre-solving or the native search proves the rest unique ([`sparse_reduced_clues`]): unique
+///   at every step, and once two-step look-ahead no longer decides every cell, fiendish by
+///   definition, which the water clues (each telling little) reach early in the removal. Not
+///   exactly minimal: a clue that the native search cannot settle stays.
 ///
 /// The grade is then measured; a set off the grade is drawn again by the caller.
 fn steered_clues(
@@ -176,7 +182,7 @@ fn steered_clues(
     rng: &mut ChaCha8Rng,
 ) -> Result<Vec<Pos>, GenerateError> {
     if grade == Grade::Fiendish {
-        return Ok(sparse_minimal_clues(solution, options, rng)?.clues);
+        return Ok(sparse_reduced_clues(solution, options, rng)?.clues);
     }
     let card = CardKind::default(); // the grade measure's formula
     let depth = usize::from(grade >= Grade::Medium);
@@ -300,7 +306,13 @@ pub fn generate_graded(
             decided.fetch_min(i, Ordering::SeqCst);
         }
     };
-    let workers = rayon::current_num_threads().max(1);
+    // A fiendish draw nearly always fits (see [`steered_clues`]) and asks two uniqueness
+    // questions at once itself: the draws run one by one, so that a draw after it does not
+    // take the other core (the first fitting draw in draw order wins either way).
+    let workers = match steer {
+        Some(Grade::Fiendish) => 1,
+        _ => rayon::current_num_threads().max(1),
+    };
     rayon::scope(|scope| {
         for _ in 1..workers {
             scope.spawn(|_| worker());
