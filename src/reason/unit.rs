@@ -11,18 +11,18 @@ use crate::model::lit::{Lit, Var};
 
 /// A propagation conflict: the index of a clause whose literals are all false.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Conflict {
+pub(crate) struct Conflict {
     /// The falsified clause.
     pub clause: usize,
 }
 
 /// A mark on the trail to undo back to ([`Propagator::mark`], [`Propagator::undo`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TrailMark(usize);
+pub(crate) struct TrailMark(usize);
 
 /// Unit propagation with two watched literals over a fixed set of clauses.
 #[derive(Clone, Debug)]
-pub struct Propagator {
+pub(crate) struct Propagator {
     clauses: Vec<Vec<Lit>>,
     /// Clause indices watching each literal (by [`Lit::code`]): visited when it becomes false.
     watches: Vec<Vec<usize>>,
@@ -45,7 +45,7 @@ pub struct Propagator {
 
 impl Propagator {
     /// A propagator over the clauses of `formula`, nothing assigned yet.
-    pub fn new(formula: &CnfFormula) -> Self {
+    pub(crate) fn new(formula: &CnfFormula) -> Self {
         match Propagator::within(formula, Deadline::NONE) {
             Ok(p) => p,
             Err(TimeLimit) => unreachable!("no deadline to pass"),
@@ -53,7 +53,7 @@ impl Propagator {
     }
 
     /// Adds a clause (before propagating). Returns its index.
-    pub fn add_clause(&mut self, clause: &[Lit]) -> usize {
+    pub(crate) fn add_clause(&mut self, clause: &[Lit]) -> usize {
         let index = self.clauses.len();
         let mut lits = clause.to_vec();
         lits.sort_unstable();
@@ -78,7 +78,7 @@ impl Propagator {
 
     /// [`Propagator::new`], giving up once `deadline` passes; the propagator then keeps
     /// checking it ([`Propagator::set_deadline`]).
-    pub fn within(formula: &CnfFormula, deadline: Deadline) -> Result<Self, TimeLimit> {
+    pub(crate) fn within(formula: &CnfFormula, deadline: Deadline) -> Result<Self, TimeLimit> {
         let mut p = Propagator {
             clauses: Vec::with_capacity(formula.len()),
             watches: vec![Vec::new(); 2 * formula.var_count()],
@@ -108,37 +108,28 @@ impl Propagator {
     /// Makes propagation and probing ([`Propagator::probe_fixpoint`]) stop once `deadline`
     /// passes, with what they found so far (every literal set is still implied, only fewer
     /// are); [`Propagator::stopped`] tells, and from then on nothing more is propagated.
-    pub fn set_deadline(&mut self, deadline: Deadline) {
+    #[cfg(test)]
+    pub(crate) fn set_deadline(&mut self, deadline: Deadline) {
         self.pulse = deadline.pulse();
     }
 
     /// Whether the deadline stopped propagation or probing short of its fixpoint.
-    pub fn stopped(&self) -> bool {
+    pub(crate) fn stopped(&self) -> bool {
         self.stopped
     }
 
-    /// Number of variables.
-    pub fn var_count(&self) -> usize {
-        self.values.len()
-    }
-
     /// The literals of clause `index`.
-    pub fn clause(&self, index: usize) -> &[Lit] {
+    pub(crate) fn clause(&self, index: usize) -> &[Lit] {
         &self.clauses[index]
     }
 
     /// The literals of clause `index`, `None` past the last clause.
-    pub fn try_clause(&self, index: usize) -> Option<&[Lit]> {
+    pub(crate) fn try_clause(&self, index: usize) -> Option<&[Lit]> {
         self.clauses.get(index).map(Vec::as_slice)
     }
 
-    /// Number of clauses.
-    pub fn clause_count(&self) -> usize {
-        self.clauses.len()
-    }
-
     /// The value of `lit`, `None` while unassigned.
-    pub fn value(&self, lit: Lit) -> Option<bool> {
+    pub(crate) fn value(&self, lit: Lit) -> Option<bool> {
         match self.values.get(lit.index()).copied().unwrap_or(0) {
             0 => None,
             v => Some((v > 0) == lit.is_positive()),
@@ -146,27 +137,27 @@ impl Propagator {
     }
 
     /// The value of variable `var`.
-    pub fn var_value(&self, var: Var) -> Option<bool> {
+    pub(crate) fn var_value(&self, var: Var) -> Option<bool> {
         self.value(var.positive())
     }
 
     /// The clause that implied `var`, `None` for assumptions or unassigned variables.
-    pub fn reason(&self, var: Var) -> Option<usize> {
+    pub(crate) fn reason(&self, var: Var) -> Option<usize> {
         self.reasons.get(var.index()).copied().flatten()
     }
 
     /// The assigned literals, in the order assigned.
-    pub fn trail(&self) -> &[Lit] {
+    pub(crate) fn trail(&self) -> &[Lit] {
         &self.trail
     }
 
     /// A mark to undo back to.
-    pub fn mark(&self) -> TrailMark {
+    pub(crate) fn mark(&self) -> TrailMark {
         TrailMark(self.trail.len())
     }
 
     /// Unassigns everything assigned after `mark`.
-    pub fn undo(&mut self, mark: TrailMark) {
+    pub(crate) fn undo(&mut self, mark: TrailMark) {
         for lit in self.trail.drain(mark.0..) {
             self.values[lit.index()] = 0;
             self.reasons[lit.index()] = None;
@@ -181,7 +172,7 @@ impl Propagator {
     }
 
     /// Applies the unit clauses and propagates.
-    pub fn propagate_root(&mut self) -> Result<(), Conflict> {
+    pub(crate) fn propagate_root(&mut self) -> Result<(), Conflict> {
         for i in 0..self.units.len() {
             let index = self.units[i];
             match self.clauses[index].first().copied() {
@@ -198,7 +189,7 @@ impl Propagator {
 
     /// Assumes `lit` (no reason clause) and propagates. A literal already false is a conflict
     /// reported as clause `usize::MAX`.
-    pub fn assume(&mut self, lit: Lit) -> Result<(), Conflict> {
+    pub(crate) fn assume(&mut self, lit: Lit) -> Result<(), Conflict> {
         match self.value(lit) {
             Some(true) => Ok(()),
             Some(false) => Err(Conflict { clause: usize::MAX }),
@@ -210,7 +201,7 @@ impl Propagator {
     }
 
     /// Sets `lit` as implied by clause `reason` (which the caller vouches for) and propagates.
-    pub fn imply(&mut self, lit: Lit, reason: Option<usize>) -> Result<(), Conflict> {
+    pub(crate) fn imply(&mut self, lit: Lit, reason: Option<usize>) -> Result<(), Conflict> {
         match self.value(lit) {
             Some(true) => Ok(()),
             Some(false) => Err(Conflict {
@@ -224,7 +215,7 @@ impl Propagator {
     }
 
     /// Propagates every assigned literal not propagated yet.
-    pub fn propagate(&mut self) -> Result<(), Conflict> {
+    pub(crate) fn propagate(&mut self) -> Result<(), Conflict> {
         while self.head < self.trail.len() {
             if self.stopped || self.pulse.beat().is_err() {
                 self.stopped = true;
@@ -288,7 +279,7 @@ impl Propagator {
     }
 
     /// Whether assuming `lit` leads to a conflict by unit propagation. Nothing stays assigned.
-    pub fn probe(&mut self, lit: Lit) -> bool {
+    pub(crate) fn probe(&mut self, lit: Lit) -> bool {
         let mark = self.mark();
         let failed = self.assume(lit).is_err();
         self.undo(mark);
@@ -308,7 +299,7 @@ impl Propagator {
     ///   nothing is therefore still a full check;
     /// - with `depth` 2 or more, each failed literal found is followed by the cheaper
     ///   shallower fixpoint, which the deep one would reach anyway.
-    pub fn probe_fixpoint(&mut self, vars: &[Var], depth: usize) -> Result<usize, Conflict> {
+    pub(crate) fn probe_fixpoint(&mut self, vars: &[Var], depth: usize) -> Result<usize, Conflict> {
         self.probe_fixpoint_knowing(vars, None, depth)
     }
 
@@ -318,7 +309,7 @@ impl Propagator {
     /// leads to is true in the model too), so at this level only the literals it makes false
     /// are probed; the fixpoint is the same, for about half the probes. Probes inside an
     /// assumption try both literals, since the model need not agree with the assumption.
-    pub fn probe_fixpoint_knowing(
+    pub(crate) fn probe_fixpoint_knowing(
         &mut self,
         vars: &[Var],
         model: Option<&[bool]>,
@@ -366,7 +357,8 @@ impl Propagator {
 
     /// Whether `lit` fails at `depth`: depth 1 is plain propagation, depth `d` also runs
     /// probing of depth `d - 1` on `vars` under the assumption. Nothing stays assigned.
-    pub fn failed(&mut self, lit: Lit, depth: usize, vars: &[Var]) -> bool {
+    #[cfg(test)]
+    pub(crate) fn failed(&mut self, lit: Lit, depth: usize, vars: &[Var]) -> bool {
         self.failed_noting(lit, depth, vars, None)
     }
 

@@ -115,7 +115,7 @@ pub fn deduction_depth(puzzle: &Puzzle, budget: &Budget) -> Option<GradeReport> 
 /// about twice as fast, since look-ahead need not try what the solution shows cannot fail
 /// ([`Propagator::probe_fixpoint_knowing`]). A `solution` that the verifier rejects for
 /// `puzzle` is ignored.
-pub fn deduction_depth_knowing(
+pub(crate) fn deduction_depth_knowing(
     puzzle: &Puzzle,
     solution: &Grid,
     budget: &Budget,

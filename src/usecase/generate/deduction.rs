@@ -13,7 +13,7 @@ use crate::reason::unit::{Propagator, TrailMark};
 /// Decides which cells unit propagation plus one-step look-ahead (failed-literal probing on
 /// cells) fixes for a set of revealed clues of a known solution. The clue-free formula is loaded
 /// once with every cell's clue behind a selector; a check assumes the selectors and undoes them.
-pub struct DeductionOracle {
+pub(crate) struct DeductionOracle {
     pub(super) prop: Propagator,
     depth: usize,
     cells: Vec<Var>,
@@ -29,7 +29,7 @@ impl DeductionOracle {
     /// failed-literal probing. Gives up once `deadline` passes or the formula passes
     /// `max_clauses` clauses; propagation and probing then keep checking the deadline
     /// ([`DeductionOracle::stopped`]).
-    pub fn new(
+    pub(crate) fn new(
         solution: &Grid,
         fleet: &Fleet,
         card: CardKind,
@@ -62,13 +62,13 @@ impl DeductionOracle {
 
     /// Whether the deadline stopped propagation or probing short of its fixpoint (what
     /// [`DeductionOracle::open_cells`] then says is not to be trusted).
-    pub fn stopped(&self) -> bool {
+    pub(crate) fn stopped(&self) -> bool {
         self.prop.stopped()
     }
 
     /// The cells that deduction leaves open when `clues` are revealed (empty: the clues decide
     /// the whole board, so the solution is unique).
-    pub fn open_cells(&mut self, clues: &[Pos]) -> Vec<Pos> {
+    pub(crate) fn open_cells(&mut self, clues: &[Pos]) -> Vec<Pos> {
         let mark = self.prop.mark();
         let mut ok = clues.iter().all(|&p| {
             self.prop
@@ -97,7 +97,7 @@ impl DeductionOracle {
 
     /// Reveals the clue at `pos` until undone, so that later checks build on it; returns the
     /// mark to undo it (and everything revealed after it).
-    pub fn reveal(&mut self, pos: Pos) -> TrailMark {
+    pub(crate) fn reveal(&mut self, pos: Pos) -> TrailMark {
         let mark = self.prop.mark();
         // The solution satisfies every clue, so this cannot conflict.
         let _ = self.prop.assume(self.selectors[self.shape.index(pos)]);
@@ -105,7 +105,7 @@ impl DeductionOracle {
     }
 
     /// Takes back what was revealed since `mark`.
-    pub fn undo(&mut self, mark: TrailMark) {
+    pub(crate) fn undo(&mut self, mark: TrailMark) {
         self.prop.undo(mark);
     }
 }

@@ -20,7 +20,7 @@ use std::sync::atomic::AtomicBool;
 
 /// The clues [`unique_minimal_clues`] chose.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UniqueClues {
+pub(crate) struct UniqueClues {
     /// The clue positions, sorted; they leave the solution as the only one.
     pub clues: Vec<Pos>,
     /// Those among them whose check ran out of its conflict budget: each may or may not be
@@ -35,29 +35,12 @@ pub struct UniqueClues {
 /// It starts from the default reduction's clues ([`deduction_start`]: the rules of
 /// [`crate::reason::deduce`] decide every cell, so the solution is unique, found without
 /// search) and reduces them with [`unique_reduction`].
-pub fn unique_minimal_clues(
+pub(crate) fn unique_minimal_clues(
     solution: &Grid,
     options: &GenerateOptions,
     rng: &mut ChaCha8Rng,
 ) -> Result<UniqueClues, GenerateError> {
     let start = deduction_start(solution, options, rng);
-    unique_reduction(solution, options, start, rng)
-}
-
-/// Water revealed at random (a ship part only once no water is open) until the rules of
-/// [`crate::reason::deduce`] decide every cell, then [`unique_reduction`] of that whole set:
-/// `--grade fiendish`'s clues until 2026-11-28 (now [`sparse_reduced_clues`], which asks no SAT
-/// question). Water tells little, so the set the reduction keeps
-/// needs deeper reasoning than one that keeps ship parts: at 10x10 about one such puzzle in ten
-/// is fiendish, against one in fifty from [`unique_minimal_clues`]
-/// (`docs/benchmarks/2026-11-25-issue-21-second-pass.md`,
-/// `docs/benchmarks/2026-11-26-issue-21-fourth-pass.md`).
-pub fn sparse_minimal_clues(
-    solution: &Grid,
-    options: &GenerateOptions,
-    rng: &mut ChaCha8Rng,
-) -> Result<UniqueClues, GenerateError> {
-    let start = sparse_start(solution, options, rng);
     unique_reduction(solution, options, start, rng)
 }
 
@@ -69,7 +52,7 @@ pub fn sparse_minimal_clues(
 /// tell little, so two-step look-ahead no longer decides the set in nearly every draw (the
 /// grade is measured afterwards all the same). The clues are sorted; the second list holds
 /// those that stayed without an answer (each may or may not be needed).
-pub fn sparse_reduced_clues(
+pub(crate) fn sparse_reduced_clues(
     solution: &Grid,
     options: &GenerateOptions,
     rng: &mut ChaCha8Rng,
@@ -318,7 +301,7 @@ pub(super) fn drop_clue(clues: &[Pos], pos: Pos) -> Option<Vec<Pos>> {
 /// Gives up with [`GenerateError::OutOfTime`] once `deadline` passes (the formula, propagation,
 /// probing and every step of both loops read it), and with [`GenerateError::TooLarge`] when the
 /// board's formula would pass [`MAX_CLAUSES`] (its memory stays under about 1 GB).
-pub fn deduction_minimal_clues(
+pub(crate) fn deduction_minimal_clues(
     solution: &Grid,
     fleet: &Fleet,
     card: CardKind,

@@ -15,13 +15,9 @@ pub mod native;
 mod oracle;
 mod spec;
 
-pub use deduction::DeductionOracle;
 use minimize::drop_clue;
-pub use minimize::{
-    UniqueClues, deduction_minimal_clues, sparse_minimal_clues, sparse_reduced_clues,
-    unique_minimal_clues,
-};
-pub use oracle::{ClueOracle, Removal, Settle, check_removal, check_removal_by};
+pub(crate) use minimize::{deduction_minimal_clues, sparse_reduced_clues, unique_minimal_clues};
+pub(crate) use oracle::{Removal, check_removal};
 use spec::report;
 pub use spec::{
     CHECK_CONFIGURATION, FleetSpecError, GenerateError, GenerateOptions, GenerateProgress,
@@ -52,7 +48,7 @@ pub fn rng_for(seed: u64, index: u64) -> ChaCha8Rng {
 /// Places the fleet at random: ships longest first, each at a position drawn uniformly among
 /// those that touch no ship placed before; when a ship finds no room, the board is cleared and
 /// drawn again.
-pub fn random_ships(
+pub(crate) fn random_ships(
     size: Size,
     fleet: &Fleet,
     rng: &mut ChaCha8Rng,
@@ -215,7 +211,7 @@ fn steered_clues(
 }
 
 /// Tries per puzzle before [`generate_graded`] gives up.
-pub const GRADE_TRIES: usize = 2000;
+pub(crate) const GRADE_TRIES: usize = 2000;
 
 /// Generates puzzles from `rng` until one has grade `grade` (any puzzle when `None`), drawing
 /// no new puzzle once `budget`'s deadline passes and grading none past it (one puzzle is

@@ -21,7 +21,7 @@ use rand_chacha::ChaCha8Rng;
 
 /// Which open cell [`Deducer::reveal_until_decided`] reveals next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reveal {
+pub(crate) enum Reveal {
     /// A ship part while one is open (it tells more than water): few clues.
     ShipFirst,
     /// Water while some is open: clues that tell little each, so more of them and puzzles that
@@ -31,7 +31,7 @@ pub enum Reveal {
 
 /// The reasoning engine loaded with one solution's clue-free puzzle, asked which clue sets of
 /// that solution decide every cell.
-pub struct Deducer<'a> {
+pub(crate) struct Deducer<'a> {
     engine: Propagation<'a>,
     solution: &'a Grid,
     look_ahead: bool,
@@ -43,7 +43,7 @@ impl<'a> Deducer<'a> {
     /// The engine for `puzzle` (the clue-free puzzle of `solution`, with its `placements`),
     /// with the rules alone, or with placement probing on top when `look_ahead`; the reveal
     /// and the reduction give up with [`TimeLimit`] once `deadline` passes.
-    pub fn new(
+    pub(crate) fn new(
         puzzle: &Puzzle,
         placements: &'a Placements,
         solution: &'a Grid,
@@ -63,12 +63,12 @@ impl<'a> Deducer<'a> {
     }
 
     /// Reveals `first` kind of cell first ([`Reveal::ShipFirst`] unless told).
-    pub fn revealing(self, first: Reveal) -> Self {
+    pub(crate) fn revealing(self, first: Reveal) -> Self {
         Deducer { first, ..self }
     }
 
     /// Gives up the reveal and the reduction with [`TimeLimit`] once `deadline` passes.
-    pub fn set_deadline(&mut self, deadline: Deadline) {
+    pub(crate) fn set_deadline(&mut self, deadline: Deadline) {
         self.deadline = deadline;
     }
 
@@ -98,21 +98,13 @@ impl<'a> Deducer<'a> {
         done
     }
 
-    /// Whether the clues at `clues` decide every cell.
-    pub fn decides(&mut self, clues: &[Pos]) -> bool {
-        let mark = self.engine.mark();
-        for &pos in clues {
-            self.reveal(pos);
-        }
-        let done = self.complete();
-        self.engine.undo(mark);
-        done
-    }
-
     /// Reveals clues at random among the open cells (of the kind [`Deducer::revealing`] names
     /// while one is open) until every cell is decided; returns them in the order revealed and
     /// leaves the engine as it found it.
-    pub fn reveal_until_decided(&mut self, rng: &mut ChaCha8Rng) -> Result<Vec<Pos>, TimeLimit> {
+    pub(crate) fn reveal_until_decided(
+        &mut self,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<Vec<Pos>, TimeLimit> {
         let root = self.engine.mark();
         let shape = self.solution.shape();
         let mut clues = Vec::new();
@@ -153,7 +145,7 @@ impl<'a> Deducer<'a> {
     /// A subset of `clues` (which together decide every cell) that still decides every cell
     /// and from which no clue can be dropped: QuickXplain, which prefers to keep clues early in
     /// `clues` and asks O(k log(n/k)) questions for k kept out of n. Returned sorted.
-    pub fn minimal(&mut self, clues: &[Pos]) -> Result<Vec<Pos>, TimeLimit> {
+    pub(crate) fn minimal(&mut self, clues: &[Pos]) -> Result<Vec<Pos>, TimeLimit> {
         let mut kept = if self.complete() {
             Vec::new()
         } else {
@@ -197,7 +189,7 @@ impl<'a> Deducer<'a> {
 /// A clue set of `solution` that the rules (with placement probing when `look_ahead`) decide
 /// completely, in which every clue is needed for that: revealed at random, then reduced in a
 /// random order. Sorted. [`TimeLimit`] once `deadline` passes.
-pub fn deduction_minimal(
+pub(crate) fn deduction_minimal(
     solution: &Grid,
     puzzle: &Puzzle,
     look_ahead: bool,
@@ -214,7 +206,7 @@ pub fn deduction_minimal(
 
 /// Whether the rules with placement probing decide every cell of `puzzle` (which proves it
 /// unique): the generator's cheap test that a `--grade fiendish` candidate is not fiendish.
-pub fn probing_decides(puzzle: &Puzzle) -> bool {
+pub(crate) fn probing_decides(puzzle: &Puzzle) -> bool {
     let mut placements = Placements::new(puzzle);
     matches!(
         deduce(puzzle, &mut placements, Effort::Probing, &Budget::default()),

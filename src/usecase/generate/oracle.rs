@@ -24,7 +24,7 @@ use std::time::Instant;
 
 /// What a uniqueness check decided about one clue.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Removal {
+pub(crate) enum Removal {
     /// Without the clue the solution is still the only one. These clues (a subset of the ones
     /// kept, from the solver's failed-assumption core) already make it the only one.
     Unique(Vec<Pos>),
@@ -41,18 +41,18 @@ pub enum Removal {
 /// settles within a few hundred nodes: exact 30x30 seed 1 takes 10.9 s with 20,000 nodes a
 /// phase, 7.5 s with 2,000 and 7.2-7.8 s with 200 to 1,000, for the same puzzle
 /// (`docs/benchmarks/2026-11-26-issue-21-fifth-pass.md`).
-pub const QUESTION_NODES: u64 = 2_000;
+pub(crate) const QUESTION_NODES: u64 = 2_000;
 
 /// [`QUESTION_NODES`] for a question that only the native search may answer
 /// ([`Settle::Native`], the `--grade fiendish` reduction): what it leaves open stays a clue, so
 /// a smaller budget trades a few more clues for time. On 20x20 seeds 1-4 it keeps 108-167
 /// clues in 0.7-1.2 s of construction, against 118-160 clues in 1.7-4.1 s with 2,000 (a
 /// loaded 2-core machine).
-pub const NATIVE_NODES: u64 = 500;
+pub(crate) const NATIVE_NODES: u64 = 500;
 
 /// Boards whose longer side is at least this get the windowed searches first; on smaller ones
 /// the search over the whole board is cheap enough on its own.
-pub const WINDOWED_SIDE: usize = 20;
+pub(crate) const WINDOWED_SIDE: usize = 20;
 
 /// Checks whether the solution's pieces at `rest`, a unique clue set less the clue at
 /// `removed`, still leave `solution` as the only solution.
@@ -67,7 +67,7 @@ pub const WINDOWED_SIDE: usize = 20;
 /// neighbours (what changes its piece). A fresh solver of `options.solver`, on the formula of `options.check`, answers
 /// within `options.budget` conflicts. Every answer is a fact about the clues, so which path
 /// gives it never changes the clue set.
-pub fn check_removal(
+pub(crate) fn check_removal(
     solution: &Grid,
     options: &GenerateOptions,
     rest: &[Pos],
@@ -79,7 +79,7 @@ pub fn check_removal(
 
 /// How far a uniqueness question may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Settle {
+pub(crate) enum Settle {
     /// To its answer: pre-solving, the native search, then the SAT solver (within
     /// `options.budget` conflicts, when one is given).
     Exact,
@@ -90,7 +90,7 @@ pub enum Settle {
 }
 
 /// [`check_removal`], going only as far as `settle` says.
-pub fn check_removal_by(
+pub(crate) fn check_removal_by(
     solution: &Grid,
     options: &GenerateOptions,
     rest: &[Pos],
@@ -409,7 +409,7 @@ fn around(solution: &Grid, removed: Pos) -> Vec<Pos> {
 /// and the clause that excludes the solution itself. A question ("do these clues still leave
 /// the solution unique once the clue at `removed` goes?") only changes the assumptions, so the
 /// clauses the solver learns stay valid from one question to the next.
-pub struct ClueOracle<'a> {
+pub(crate) struct ClueOracle<'a> {
     solution: &'a Grid,
     puzzle: Puzzle,
     /// Pre-solving of each question's clues, from the clue-free state (undone after each).
@@ -433,7 +433,7 @@ impl<'a> ClueOracle<'a> {
     /// and the candidate clues `clues`, with the formula of `options.check`, the solver
     /// `options.solver`, and `options.budget` conflicts per question (no limit when `None`);
     /// an error for a solver this build does not link.
-    pub fn new(
+    pub(crate) fn new(
         solution: &'a Grid,
         puzzle: &'a Puzzle,
         placements: &'a Placements,
@@ -484,7 +484,7 @@ impl<'a> ClueOracle<'a> {
     }
 
     /// Stops the question under way once `stop` is set.
-    pub fn set_interrupt(&mut self, stop: Arc<AtomicBool>) {
+    pub(crate) fn set_interrupt(&mut self, stop: Arc<AtomicBool>) {
         self.solver.set_interrupt(Some(stop.clone()));
         self.stop = Some(stop);
     }
@@ -493,7 +493,7 @@ impl<'a> ClueOracle<'a> {
     /// solution unique once the clue at `removed` is gone. Any other solution of `keep` breaks
     /// that clue (the clues with it were unique), so the question asks for one that differs
     /// from the solution at `removed` or one of its four neighbours (what changes its piece).
-    pub fn check(&mut self, keep: &[Pos], removed: Pos) -> Result<Removal, GenerateError> {
+    pub(crate) fn check(&mut self, keep: &[Pos], removed: Pos) -> Result<Removal, GenerateError> {
         let start = Instant::now();
         let before = self.solver.conflicts();
         let (removal, by) = self.ask(keep, removed)?;

@@ -392,7 +392,7 @@ pub const CHECK_CONFIGURATION: Configuration = Configuration {
 /// 30x30 generator's questions 2.6 times faster than CaDiCaL's default schedule (seed 7: 98 s
 /// with varisat, 71 s with CaDiCaL's default, 37 s in stable mode, the same puzzle;
 /// `docs/benchmarks.md`, "Generator"). varisat ignores it.
-pub const QUESTION_TUNING: Tuning = Tuning {
+pub(crate) const QUESTION_TUNING: Tuning = Tuning {
     mode: Mode::Stable,
     seed: 0,
 };
