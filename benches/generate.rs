@@ -50,7 +50,7 @@ fn generate_large(c: &mut Criterion) {
     ] {
         let mut options = GenerateOptions::new(Size { rows: n, cols: n });
         options.reduce = reduce;
-        options.budget = budget;
+        options.budget.conflicts = budget;
         let mut seed = 0u64;
         group.bench_function(name, |b| {
             b.iter(|| {

@@ -348,7 +348,7 @@ fn generated_line(
         one_line: true,
     };
     let made = interruptible(py, move |stop| {
-        job.options.deadline = job.options.deadline.clone().stopped_by(stop);
+        job.options.budget = job.options.budget.clone().stopped_by(stop);
         job.puzzle(index)
     })?
     .map_err(to_py)?;

@@ -6,7 +6,6 @@ use super::output::{self, NewDir};
 use super::{Exit, Failure};
 use crate::app::cli::GenerateArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::usecase::Format;
 use bimaru_sat::usecase::LimitExceeded;
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::generate::{
@@ -15,6 +14,7 @@ use bimaru_sat::usecase::generate::{
 };
 use bimaru_sat::usecase::job::generate::GenerateJob;
 use bimaru_sat::usecase::job::require_sat_solver;
+use bimaru_sat::usecase::{Budget, Format};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::Arc;
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -60,12 +60,14 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
             fleet,
             card: args.card,
             reduce: args.reduce,
-            budget: args.max_conflicts.filter(|&n| n > 0),
+            budget: Budget {
+                conflicts: args.max_conflicts.filter(|&n| n > 0),
+                ..Budget::until(super::deadline(args.time_limit))
+            },
             minimizer: args.minimizer,
             check: CHECK_CONFIGURATION,
             solver: args.solver,
             progress: Some(progress.clone()),
-            deadline: super::deadline(args.time_limit),
         },
         grade: args.grade,
         seed: args.seed,

@@ -203,6 +203,9 @@ pub struct Budget {
     /// At most this many branch nodes, where a native search runs
     /// ([`crate::reason::search`]).
     pub nodes: Option<u64>,
+    /// At most this many conflicts for each SAT question, where a use case asks many (the
+    /// generator's uniqueness checks): a question that runs out is left unanswered, not failed.
+    pub conflicts: Option<u64>,
 }
 
 impl Budget {

@@ -129,7 +129,7 @@ fn clues_past_the_budget_are_reported_and_the_rest_are_needed() {
     // One conflict per check: on this 20x20 board the native search leaves four checks to the
     // solver, which cannot finish them.
     let mut options = GenerateOptions::new(Size { rows: 20, cols: 20 });
-    options.budget = Some(1);
+    options.budget.conflicts = Some(1);
     options.reduce = Reduce::Unique;
     let g = generate(&options, &mut rng_for(4, 0)).unwrap();
     assert!(
@@ -154,7 +154,7 @@ fn clues_past_the_budget_are_reported_and_the_rest_are_needed() {
         );
     }
     // With no limit, the same board gets a minimal set.
-    options.budget = None;
+    options.budget.conflicts = None;
     let g = generate(&options, &mut rng_for(4, 0)).unwrap();
     assert!(g.undecided.is_empty());
     assert_unique_and_minimal(&g.puzzle, &g.solution, "20x20 seed 4, no limit");

@@ -30,7 +30,7 @@ use bimaru_sat::usecase::job::generate::{GenerateJob, write_generated};
 use bimaru_sat::usecase::job::{Goal, SolveJob, Solved};
 use bimaru_sat::usecase::json::{JsonPiece, ResultJson, Status};
 use bimaru_sat::usecase::solve::Outcome;
-use bimaru_sat::usecase::{Board, Document, Format, OutputFormat};
+use bimaru_sat::usecase::{Board, Budget, Document, Format, OutputFormat};
 use bimaru_sat::usecase::{Choice, UnknownChoice, parse_choice};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -613,8 +613,10 @@ pub fn generated_text(
             fleet: fleet.unwrap_or_else(|| default_fleet(size)),
             // Bounded checks keep a large board's answer within the time limit: a clue
             // whose check runs out stays (the puzzle is unique, perhaps not minimal).
-            budget: Some(SERVER_CONFLICT_BUDGET),
-            deadline,
+            budget: Budget {
+                conflicts: Some(SERVER_CONFLICT_BUDGET),
+                ..Budget::until(deadline)
+            },
             ..GenerateOptions::new(size)
         },
         grade,

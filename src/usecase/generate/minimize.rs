@@ -63,7 +63,7 @@ pub(crate) fn sparse_reduced_clues(
     report(options, Phase::Minimizing);
     report_asked(options, 0, order.len(), start.len());
     let stop = Arc::new(AtomicBool::new(false));
-    let _alarm = options.deadline.alarm(stop.clone());
+    let _alarm = options.budget.deadline.alarm(stop.clone());
     let (mut clues, mut undecided) =
         one_by_one(solution, options, start, order, &stop, Settle::Native)?;
     clues.sort();
@@ -89,7 +89,7 @@ fn sparse_start(solution: &Grid, options: &GenerateOptions, rng: &mut ChaCha8Rng
 /// clue, in random order, is asked whether the others still make the solution unique;
 /// `options.minimizer` says how (see [`Minimizer`]). A clue whose removal gives a second
 /// solution is needed for good: removing other clues only adds solutions. A clue whose check
-/// needs more than `options.budget` conflicts (only when one is given) stays and is reported
+/// needs more than `options.budget.conflicts` conflicts (only when one is given) stays and is reported
 /// undecided; those are tried once more at the end, when fewer clues often make a second
 /// solution easy to find.
 fn unique_reduction(
@@ -104,7 +104,7 @@ fn unique_reduction(
     report_asked(options, 0, order.len(), start.len());
     // The deadline interrupts the question under way; the loops ask no more after it.
     let stop = Arc::new(AtomicBool::new(false));
-    let _alarm = options.deadline.alarm(stop.clone());
+    let _alarm = options.budget.deadline.alarm(stop.clone());
     let (mut clues, mut undecided) = match options.minimizer {
         Minimizer::OneByOne => one_by_one(solution, options, start, order, &stop, Settle::Exact)?,
         Minimizer::Cores => with_cores(solution, options, start, order, &stop)?,
@@ -127,7 +127,7 @@ fn deduction_start(solution: &Grid, options: &GenerateOptions, rng: &mut ChaCha8
         .reveal_until_decided(rng)
         .expect("no deadline to pass");
     clues.shuffle(rng);
-    deducer.set_deadline(options.deadline.clone());
+    deducer.set_deadline(options.budget.deadline.clone());
     deducer.minimal(&clues).unwrap_or_else(|_| {
         clues.sort();
         clues
@@ -201,9 +201,9 @@ fn one_by_one(
         }
         undecided = still;
         if undecided.is_empty()
-            || options.budget.is_none()
+            || options.budget.conflicts.is_none()
             || settle != Settle::Exact
-            || options.deadline.passed()
+            || options.budget.deadline.passed()
         {
             break;
         }
@@ -248,7 +248,10 @@ fn with_cores(
             }
         }
         undecided = still;
-        if undecided.is_empty() || options.budget.is_none() || options.deadline.passed() {
+        if undecided.is_empty()
+            || options.budget.conflicts.is_none()
+            || options.budget.deadline.passed()
+        {
             break;
         }
         order = undecided.clone();
@@ -267,7 +270,7 @@ fn finish(
     needed: &[Pos],
     start: usize,
 ) -> (Vec<Pos>, Vec<Pos>) {
-    if options.deadline.passed() {
+    if options.budget.deadline.passed() {
         undecided = clues
             .iter()
             .copied()
@@ -282,7 +285,7 @@ fn finish(
 /// proven needed and `left` left; `false` once the deadline has passed (ask no more).
 fn go_on(options: &GenerateOptions, needed: usize, start: usize, left: usize) -> bool {
     report_asked(options, needed + start - left, start, left);
-    !options.deadline.passed()
+    !options.budget.deadline.passed()
 }
 
 /// `clues` without `pos`, or `None` when `pos` is not among them.

@@ -117,9 +117,14 @@ fn generate_for(
         (Some(grade), _) => (steered_clues(&solution, options, grade, rng)?, Vec::new()),
         (None, Reduce::Deduction) => {
             let puzzle = clue_free_puzzle(&solution, &options.fleet);
-            let clues =
-                native::deduction_minimal(&solution, &puzzle, false, options.deadline.clone(), rng)
-                    .map_err(|_| GenerateError::OutOfTime)?;
+            let clues = native::deduction_minimal(
+                &solution,
+                &puzzle,
+                false,
+                options.budget.deadline.clone(),
+                rng,
+            )
+            .map_err(|_| GenerateError::OutOfTime)?;
             (clues, Vec::new())
         }
         (None, Reduce::Unique) => {
@@ -133,13 +138,13 @@ fn generate_for(
                 &options.fleet,
                 options.card,
                 depth,
-                options.deadline.clone(),
+                options.budget.deadline.clone(),
                 rng,
             )?;
             (clues, Vec::new())
         }
     };
-    if reduce != Reduce::Unique && options.deadline.passed() {
+    if reduce != Reduce::Unique && options.budget.deadline.passed() {
         // What the reduction printed must not depend on speed: all or nothing.
         return Err(GenerateError::OutOfTime);
     }
@@ -187,12 +192,12 @@ fn steered_clues(
         &options.fleet,
         card,
         depth,
-        options.deadline.clone(),
+        options.budget.deadline.clone(),
         rng,
     )?;
     if grade >= Grade::Hard {
         let stop = Arc::new(AtomicBool::new(false));
-        let _alarm = options.deadline.alarm(stop.clone());
+        let _alarm = options.budget.deadline.alarm(stop.clone());
         let mut order = clues.clone();
         order.shuffle(rng);
         for pos in order {
@@ -214,14 +219,14 @@ fn steered_clues(
 pub(crate) const GRADE_TRIES: usize = 2000;
 
 /// Generates puzzles from `rng` until one has grade `grade` (any puzzle when `None`), drawing
-/// no new puzzle once `budget`'s deadline passes and grading none past it (one puzzle is
-/// always drawn; a draw under way stops only at `options.deadline`).
+/// no new puzzle once `options.budget`'s deadline passes and grading none past it (one puzzle
+/// is always drawn, and a draw under way stops at the same deadline).
 pub fn generate_graded(
     options: &GenerateOptions,
     grade: Option<Grade>,
     rng: &mut ChaCha8Rng,
-    budget: &Budget,
 ) -> Result<Generated, GenerateError> {
+    let budget = &Budget::until(options.budget.deadline.clone());
     let deadline = budget.deadline.clone();
     let Some(want) = grade else {
         return generate(options, rng);
@@ -336,11 +341,15 @@ mod tests {
 
     #[test]
     fn a_passed_deadline_stops_a_graded_search() {
-        let options = GenerateOptions::new(Size { rows: 8, cols: 8 });
-        let past = Budget::until(Deadline::at(std::time::Instant::now()));
-        let result = generate_graded(&options, Some(Grade::Fiendish), &mut rng_for(1, 0), &past);
+        let options = GenerateOptions {
+            budget: Budget::until(Deadline::at(std::time::Instant::now())),
+            ..GenerateOptions::new(Size { rows: 8, cols: 8 })
+        };
+        // One budget for the draws and the search: the first draw already stops at it, before
+        // any grade (a fiendish draw reduces its clues, which checks the deadline).
+        let result = generate_graded(&options, Some(Grade::Fiendish), &mut rng_for(1, 0));
         assert!(
-            matches!(result, Err(GenerateError::TimeLimit { tries: 1, .. })),
+            matches!(result, Err(GenerateError::OutOfTime)),
             "{result:?}"
         );
     }

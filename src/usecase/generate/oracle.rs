@@ -65,7 +65,7 @@ pub(crate) const WINDOWED_SIDE: usize = 20;
 /// a targeted SAT question: the residual formula over the cells pre-solving left open, with
 /// one clause asking for a difference from the solution at `removed` or one of its four
 /// neighbours (what changes its piece). A fresh solver of `options.solver`, on the formula of `options.check`, answers
-/// within `options.budget` conflicts. Every answer is a fact about the clues, so which path
+/// within `options.budget.conflicts` conflicts. Every answer is a fact about the clues, so which path
 /// gives it never changes the clue set.
 pub(crate) fn check_removal(
     solution: &Grid,
@@ -81,7 +81,7 @@ pub(crate) fn check_removal(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Settle {
     /// To its answer: pre-solving, the native search, then the SAT solver (within
-    /// `options.budget` conflicts, when one is given).
+    /// `options.budget.conflicts` conflicts, when one is given).
     Exact,
     /// Pre-solving and the native search alone (within [`NATIVE_NODES`] nodes a phase): what
     /// they leave open is [`Removal::Undecided`], and no SAT question is asked. Every answer
@@ -196,7 +196,7 @@ fn ask_removal(
         .map(|&p| x(p).lit(!solution.is_ship(p)))
         .collect();
     solver.add_clause(&clause);
-    if let Some(budget) = options.budget {
+    if let Some(budget) = options.budget.conflicts {
         solver.set_conflict_limit(Some(Arc::new(AtomicU64::new(budget))));
     }
     solver.set_interrupt(Some(stop.clone()));
@@ -431,7 +431,7 @@ pub(crate) struct ClueOracle<'a> {
 impl<'a> ClueOracle<'a> {
     /// The oracle for `solution`, whose clue-free puzzle is `puzzle` (with its `placements`),
     /// and the candidate clues `clues`, with the formula of `options.check`, the solver
-    /// `options.solver`, and `options.budget` conflicts per question (no limit when `None`);
+    /// `options.solver`, and `options.budget.conflicts` conflicts per question (no limit when `None`);
     /// an error for a solver this build does not link.
     pub(crate) fn new(
         solution: &'a Grid,
@@ -440,7 +440,7 @@ impl<'a> ClueOracle<'a> {
         options: &GenerateOptions,
         clues: &[Pos],
     ) -> Result<Self, GenerateError> {
-        let budget = options.budget;
+        let budget = options.budget.conflicts;
         let mut deduce = Propagation::new(puzzle, placements, Rules::Full);
         // The solution satisfies the clue-free rules.
         let _ = deduce.start(puzzle);
@@ -556,6 +556,7 @@ impl<'a> ClueOracle<'a> {
                 Some(stop) => Deadline::NONE.stopped_by(stop.clone()),
                 None => Deadline::NONE,
             },
+            conflicts: None,
         };
         if let Some(settled) =
             native_removal(&puzzle, &placements, self.solution, keep, removed, &budget)

@@ -6,7 +6,7 @@ use crate::encode::sat::card::CardKind;
 use crate::encode::sat::engine::Configuration;
 use crate::encode::sat::model::Model;
 use crate::model::choice::choice;
-use crate::model::deadline::Deadline;
+use crate::model::deadline::Budget;
 use crate::model::puzzle::{Fleet, Grid, Pos, Puzzle};
 use crate::solver::{Mode, SolverKind, Tuning};
 use crate::usecase::grade::Grade;
@@ -218,10 +218,6 @@ pub struct GenerateOptions {
     pub card: CardKind,
     /// How far clues are removed.
     pub reduce: Reduce,
-    /// Conflicts the SAT step of each uniqueness check of [`Reduce::Unique`] may take (the native
-    /// search before it has its own node budget); `None` (the default) for no limit, which
-    /// makes the clue set exactly minimal.
-    pub budget: Option<u64>,
     /// How [`Reduce::Unique`] decides which clues are needed.
     pub minimizer: Minimizer,
     /// The CNF model and cardinality encoding of the uniqueness checks.
@@ -231,10 +227,14 @@ pub struct GenerateOptions {
     /// Where the generation stands, updated as it goes for a progress display (none when
     /// `None`).
     pub progress: Option<Arc<GenerateProgress>>,
-    /// When to stop. [`Reduce::Unique`] then keeps the clues it has (always unique) and reports
-    /// those not yet proven needed in [`Generated::undecided`]; the other reductions give up
-    /// with [`GenerateError::OutOfTime`], so that what they print never depends on speed.
-    pub deadline: Deadline,
+    /// What the generation may spend. At its deadline (or its stop flag) [`Reduce::Unique`]
+    /// keeps the clues it has (always unique) and reports those not yet proven needed in
+    /// [`Generated::undecided`]; the other reductions give up with
+    /// [`GenerateError::OutOfTime`], so that what they print never depends on speed. Its
+    /// `conflicts` bound the SAT step of each uniqueness check of [`Reduce::Unique`] (the native
+    /// search before it has its own node budget): a clue whose check runs out stays and is
+    /// reported; none (the default) makes the clue set exactly minimal.
+    pub budget: Budget,
 }
 
 /// The phases of one generation, in order.
@@ -424,12 +424,11 @@ impl GenerateOptions {
             fleet: default_fleet(size),
             card: CardKind::default(),
             reduce: Reduce::default(),
-            budget: None,
             minimizer: Minimizer::default(),
             check: CHECK_CONFIGURATION,
             solver: SolverKind::strongest(),
             progress: None,
-            deadline: Deadline::NONE,
+            budget: Budget::default(),
         }
     }
 }

@@ -3,7 +3,6 @@
 //! depends only on the job; the caller decides where each written puzzle goes.
 
 use crate::format::{self, Format, Inexpressible};
-use crate::model::deadline::Budget;
 use crate::usecase::generate::{
     GenerateError, GenerateOptions, Generated, generate_graded, rng_for,
 };
@@ -60,12 +59,7 @@ impl GenerateJob {
     /// [`GenerateJob::run`] hands over at that index.
     pub fn puzzle(&self, index: u64) -> Result<Generated, GenerateError> {
         let mut rng = rng_for(self.seed, index);
-        generate_graded(
-            &self.options,
-            self.grade,
-            &mut rng,
-            &Budget::until(self.options.deadline.clone()),
-        )
+        generate_graded(&self.options, self.grade, &mut rng)
     }
 }
 
