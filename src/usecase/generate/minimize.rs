@@ -58,17 +58,7 @@ pub(crate) fn sparse_reduced_clues(
     rng: &mut ChaCha8Rng,
 ) -> Result<UniqueClues, GenerateError> {
     let start = sparse_start(solution, options, rng);
-    let mut order = start.clone();
-    order.shuffle(rng);
-    report(options, Phase::Minimizing);
-    report_asked(options, 0, order.len(), start.len());
-    let stop = Arc::new(AtomicBool::new(false));
-    let _alarm = options.budget.deadline.alarm(stop.clone());
-    let (mut clues, mut undecided) =
-        one_by_one(solution, options, start, order, &stop, Settle::Native)?;
-    clues.sort();
-    undecided.sort();
-    Ok(UniqueClues { clues, undecided })
+    reduction(solution, options, start, rng, Settle::Native)
 }
 
 /// Water revealed at random (a ship part only once no water is open) until the rules of
@@ -98,6 +88,18 @@ fn unique_reduction(
     start: Vec<Pos>,
     rng: &mut ChaCha8Rng,
 ) -> Result<UniqueClues, GenerateError> {
+    reduction(solution, options, start, rng, Settle::Exact)
+}
+
+/// `start` reduced clue by clue in random order, each question settled as `settle` says
+/// ([`Settle::Native`] always one by one, [`Settle::Exact`] as `options.minimizer` says).
+fn reduction(
+    solution: &Grid,
+    options: &GenerateOptions,
+    start: Vec<Pos>,
+    rng: &mut ChaCha8Rng,
+    settle: Settle,
+) -> Result<UniqueClues, GenerateError> {
     let mut order = start.clone();
     order.shuffle(rng);
     report(options, Phase::Minimizing);
@@ -105,9 +107,9 @@ fn unique_reduction(
     // The deadline interrupts the question under way; the loops ask no more after it.
     let stop = Arc::new(AtomicBool::new(false));
     let _alarm = options.budget.deadline.alarm(stop.clone());
-    let (mut clues, mut undecided) = match options.minimizer {
-        Minimizer::OneByOne => one_by_one(solution, options, start, order, &stop, Settle::Exact)?,
-        Minimizer::Cores => with_cores(solution, options, start, order, &stop)?,
+    let (mut clues, mut undecided) = match (settle, options.minimizer) {
+        (Settle::Exact, Minimizer::Cores) => with_cores(solution, options, start, order, &stop)?,
+        _ => one_by_one(solution, options, start, order, &stop, settle)?,
     };
     clues.sort();
     undecided.sort();
