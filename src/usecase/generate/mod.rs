@@ -26,7 +26,6 @@ pub use spec::{
 };
 
 use crate::encode::sat::card::CardKind;
-use crate::model::deadline::Budget;
 use crate::model::geometry::{all_ships, halo};
 use crate::model::puzzle::{Clue, Fleet, Grid, Pos, Shape, Ship};
 use crate::usecase::grade::{Grade, deduction_depth_knowing};
@@ -226,8 +225,8 @@ pub fn generate_graded(
     grade: Option<Grade>,
     rng: &mut ChaCha8Rng,
 ) -> Result<Generated, GenerateError> {
-    let budget = &Budget::until(options.budget.deadline.clone());
-    let deadline = budget.deadline.clone();
+    let budget = &options.budget;
+    let deadline = &budget.deadline;
     let Some(want) = grade else {
         return generate(options, rng);
     };
@@ -337,7 +336,7 @@ pub fn generate_graded(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::deadline::Deadline;
+    use crate::model::deadline::{Budget, Deadline};
 
     #[test]
     fn a_passed_deadline_stops_a_graded_search() {
