@@ -4,21 +4,23 @@
 //!
 //! Each puzzle is made by the function [`Pool::start`] is given (`api::pool_puzzle`: the very
 //! call `/api/generate` makes), for a random seed that is kept with it: the answer names the
-//! seed, and a request with that seed gets the same puzzle. The pool's work never delays a request: its thread (and the one-thread rayon
-//! pool its generation runs on) is in the idle scheduling class on Linux, so it only ever gets a
-//! core nobody else wants; it starts no new puzzle while a request is in flight (nor within
-//! [`QUIET`] of one); it holds no permit of the request lanes; and it stops at once (its
-//! deadline's stop flag) when the server shuts down. A generation stopped on the way is thrown
-//! away, so that a pooled puzzle is always the generator's whole answer for its seed.
+//! seed, and a request with that seed gets the same puzzle. The pool's work never delays a
+//! request: its thread (and the one-thread rayon pool its generation runs on) is in the idle
+//! scheduling class on Linux, so it only ever gets a core nobody else wants; it starts no new
+//! puzzle while a request is in flight (nor within [`QUIET`] of one); it holds no permit of the
+//! request lanes; and it stops at once (its deadline's stop flag) when the server shuts down. A
+//! generation stopped on the way is thrown away, so that a pooled puzzle is always the
+//! generator's whole answer for its seed.
 //!
 //! Cheap first, likely first: the next puzzle made is the one with the lowest estimated time
 //! times (puzzles held + 1), the key last asked for (10x10 of any grade at first, the page's
 //! default) counting a hundredth of that; the estimate is the last measured time of the key,
-//! else a table of times measured with the CLI. Slow keys (a 20x20 fiendish takes minutes)
+//! else a table of times measured with the CLI. Slow keys (a 30x30 fiendish takes minutes)
 //! simply fill later. When a request takes the last puzzle of a key cheaper than a second while
 //! the thread has spent more than a second on another key, that generation is stopped and the
-//! cheap key made first. A key whose generation fails (a 6x6 is rarely fiendish) is tried again
-//! later with another seed, its estimate four times longer, and not after the fifth failure.
+//! cheap key made first. A key whose generation fails (a 6x6 or 8x8 is rarely or never
+//! fiendish) is tried again later with another seed, its estimate four times longer, and not
+//! after the fifth failure.
 //!
 //! Memory: at most N puzzles of each of the 40 keys, each its JSON text (about 6 KB at 30x30).
 
@@ -42,14 +44,15 @@ const GRADES: [Option<Grade>; 5] = [
 ];
 
 /// First estimates of one puzzle's time, in ms, per grade (as [`GRADES`]) and side (as
-/// [`SIDES`]): the CLI's `generate` with `--max-conflicts 2000` on two shared cores (over 20 s:
-/// guessed).
+/// [`SIDES`]): the CLI's `generate` with `--max-conflicts 2000` on two shared cores; fiendish at
+/// 20x20 to 30x30 and hard at 25x25 and 30x30 as measured after issue 36's fiendish construction
+/// (`docs/benchmarks/2026-11-28-issue-36-generator.md`).
 const FIRST_ESTIMATE_MS: [[u64; 8]; 5] = [
     [10, 10, 15, 15, 15, 20, 20, 30],
     [20, 10, 20, 20, 70, 400, 2_200, 8_000],
     [15, 15, 40, 40, 160, 3_400, 30_000, 60_000],
-    [1_700, 70, 240, 50, 240, 2_500, 12_000, 40_000],
-    [500, 2_400, 360, 350, 3_800, 100_000, 200_000, 400_000],
+    [1_700, 70, 240, 50, 240, 2_500, 10_000, 60_000],
+    [500, 2_400, 360, 350, 3_800, 2_000, 20_000, 150_000],
 ];
 
 /// How long after a request the pool waits before it starts a puzzle.
