@@ -20,13 +20,26 @@ pub(crate) struct Conflict {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct TrailMark(usize);
 
+/// A clause watching a literal, with a literal of the clause to look at first (its blocker):
+/// while that is true, the clause is satisfied and is not read. A binary clause's blocker is its
+/// other literal, so visiting it reads neither the clause nor its span.
+#[derive(Clone, Copy, Debug)]
+struct ClauseWatch {
+    clause: u32,
+    blocker: Lit,
+    binary: bool,
+}
+
 /// Unit propagation with two watched literals over a fixed set of clauses.
 #[derive(Clone, Debug)]
 pub(crate) struct Propagator {
-    clauses: Vec<Vec<Lit>>,
-    /// Clause indices watching each literal (by [`Lit::code`]): visited when it becomes false.
-    watches: Vec<Vec<usize>>,
-    /// Per variable: 0 unassigned, 1 true, -1 false.
+    /// Every clause's literals, one after another; the first two of a clause are its watches.
+    lits: Vec<Lit>,
+    /// Per clause: where its literals start in `lits`, and how many there are.
+    spans: Vec<(u32, u32)>,
+    /// The clauses watching each literal (by [`Lit::code`]): visited when it becomes false.
+    watches: Vec<Vec<ClauseWatch>>,
+    /// Per literal (by [`Lit::code`]): 0 unassigned, 1 true, -1 false.
     values: Vec<i8>,
     /// Per variable: the clause that implied it (`None` for assumptions and unassigned).
     reasons: Vec<Option<usize>>,
@@ -54,25 +67,39 @@ impl Propagator {
 
     /// Adds a clause (before propagating). Returns its index.
     pub(crate) fn add_clause(&mut self, clause: &[Lit]) -> usize {
-        let index = self.clauses.len();
+        let index = self.spans.len();
+        let start = self.lits.len();
         let mut lits = clause.to_vec();
         lits.sort_unstable();
         lits.dedup();
+        self.lits.extend_from_slice(&lits);
         for lit in &lits {
             let need = lit.index() + 1;
-            if self.values.len() < need {
-                self.values.resize(need, 0);
+            if self.reasons.len() < need {
+                self.values.resize(2 * need, 0);
                 self.reasons.resize(need, None);
                 self.watches.resize(2 * need, Vec::new());
             }
         }
-        if lits.len() >= 2 {
-            self.watches[lits[0].code()].push(index);
-            self.watches[lits[1].code()].push(index);
-        } else {
-            self.units.push(index);
+        let clause = u32::try_from(index).expect("fewer than 2^32 clauses");
+        match lits[..] {
+            [a, b, ..] => {
+                let binary = lits.len() == 2;
+                self.watches[a.code()].push(ClauseWatch {
+                    clause,
+                    blocker: b,
+                    binary,
+                });
+                self.watches[b.code()].push(ClauseWatch {
+                    clause,
+                    blocker: a,
+                    binary,
+                });
+            }
+            _ => self.units.push(index),
         }
-        self.clauses.push(lits);
+        let at = |n: usize| u32::try_from(n).expect("fewer than 2^32 literals");
+        self.spans.push((at(start), at(lits.len())));
         index
     }
 
@@ -80,9 +107,10 @@ impl Propagator {
     /// checking it ([`Propagator::set_deadline`]).
     pub(crate) fn within(formula: &CnfFormula, deadline: Deadline) -> Result<Self, TimeLimit> {
         let mut p = Propagator {
-            clauses: Vec::with_capacity(formula.len()),
+            lits: Vec::new(),
+            spans: Vec::with_capacity(formula.len()),
             watches: vec![Vec::new(); 2 * formula.var_count()],
-            values: vec![0; formula.var_count()],
+            values: vec![0; 2 * formula.var_count()],
             reasons: vec![None; formula.var_count()],
             trail: Vec::new(),
             head: 0,
@@ -120,19 +148,20 @@ impl Propagator {
 
     /// The literals of clause `index`.
     pub(crate) fn clause(&self, index: usize) -> &[Lit] {
-        &self.clauses[index]
+        let (start, len) = self.spans[index];
+        &self.lits[start as usize..(start + len) as usize]
     }
 
     /// The literals of clause `index`, `None` past the last clause.
     pub(crate) fn try_clause(&self, index: usize) -> Option<&[Lit]> {
-        self.clauses.get(index).map(Vec::as_slice)
+        (index < self.spans.len()).then(|| self.clause(index))
     }
 
     /// The value of `lit`, `None` while unassigned.
     pub(crate) fn value(&self, lit: Lit) -> Option<bool> {
-        match self.values.get(lit.index()).copied().unwrap_or(0) {
+        match self.values.get(lit.code()).copied().unwrap_or(0) {
             0 => None,
-            v => Some((v > 0) == lit.is_positive()),
+            v => Some(v > 0),
         }
     }
 
@@ -159,14 +188,16 @@ impl Propagator {
     /// Unassigns everything assigned after `mark`.
     pub(crate) fn undo(&mut self, mark: TrailMark) {
         for lit in self.trail.drain(mark.0..) {
-            self.values[lit.index()] = 0;
+            self.values[lit.code()] = 0;
+            self.values[(!lit).code()] = 0;
             self.reasons[lit.index()] = None;
         }
         self.head = self.head.min(mark.0);
     }
 
     fn set(&mut self, lit: Lit, reason: Option<usize>) {
-        self.values[lit.index()] = if lit.is_positive() { 1 } else { -1 };
+        self.values[lit.code()] = 1;
+        self.values[(!lit).code()] = -1;
         self.reasons[lit.index()] = reason;
         self.trail.push(lit);
     }
@@ -175,7 +206,7 @@ impl Propagator {
     pub(crate) fn propagate_root(&mut self) -> Result<(), Conflict> {
         for i in 0..self.units.len() {
             let index = self.units[i];
-            match self.clauses[index].first().copied() {
+            match self.clause(index).first().copied() {
                 None => return Err(Conflict { clause: index }),
                 Some(lit) => match self.value(lit) {
                     Some(true) => {}
@@ -228,38 +259,64 @@ impl Propagator {
             let mut i = 0;
             let mut conflict = None;
             while i < watching.len() {
-                let ci = watching[i];
-                let clause = &mut self.clauses[ci];
+                let watch = watching[i];
+                let ci = watch.clause as usize;
+                let blocked = self.values[watch.blocker.code()];
+                if blocked > 0 {
+                    i += 1;
+                    continue;
+                }
+                if watch.binary {
+                    // No other literal to watch instead.
+                    let other = watch.blocker;
+                    i += 1;
+                    match blocked {
+                        0 => {
+                            self.order_binary(ci, other);
+                            self.set(other, Some(ci));
+                        }
+                        -1 => {
+                            self.order_binary(ci, other);
+                            conflict = Some(ci);
+                            break;
+                        }
+                        _ => {}
+                    }
+                    continue;
+                }
+                let (start, len) = self.spans[ci];
+                let clause = &mut self.lits[start as usize..(start + len) as usize];
                 if clause[0] == false_lit {
                     clause.swap(0, 1);
                 }
                 // clause[1] is the false watch.
                 let first = clause[0];
-                let val = |values: &[i8], l: Lit| match values[l.index()] {
-                    0 => None,
-                    v => Some((v > 0) == l.is_positive()),
-                };
-                if val(&self.values, first) == Some(true) {
+                let values = &self.values;
+                if values[first.code()] > 0 {
+                    watching[i].blocker = first;
                     i += 1;
                     continue;
                 }
-                let replacement =
-                    (2..clause.len()).find(|&k| val(&self.values, clause[k]) != Some(false));
+                let replacement = (2..clause.len()).find(|&k| values[clause[k].code()] >= 0);
                 if let Some(k) = replacement {
                     clause.swap(1, k);
                     let new_watch = clause[1];
-                    self.watches[new_watch.code()].push(ci);
+                    self.watches[new_watch.code()].push(ClauseWatch {
+                        clause: watch.clause,
+                        blocker: first,
+                        binary: false,
+                    });
                     watching.swap_remove(i);
                     continue;
                 }
                 i += 1;
-                match val(&self.values, first) {
-                    None => self.set(first, Some(ci)),
-                    Some(false) => {
+                match self.values[first.code()] {
+                    0 => self.set(first, Some(ci)),
+                    -1 => {
                         conflict = Some(ci);
                         break;
                     }
-                    Some(true) => {}
+                    _ => {}
                 }
             }
             // Put back the watches (some may have been added to this list meanwhile? no: a
@@ -276,6 +333,16 @@ impl Propagator {
             }
         }
         Ok(())
+    }
+
+    /// Puts binary clause `index`'s literal `first` first, as a clause visited through its
+    /// other (false) literal is ordered by the watch scheme: a reason clause then starts with
+    /// the literal it implied.
+    fn order_binary(&mut self, index: usize, first: Lit) {
+        let start = self.spans[index].0 as usize;
+        if self.lits[start] != first {
+            self.lits.swap(start, start + 1);
+        }
     }
 
     /// Whether assuming `lit` leads to a conflict by unit propagation. Nothing stays assigned.
