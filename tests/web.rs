@@ -405,3 +405,48 @@ fn a_generation_without_a_seed_comes_from_the_pool_and_its_seed_regenerates_it()
     assert_eq!(header(&head, "bimaru-pool"), Some("miss"));
     assert!(header(&head, "bimaru-seed").is_some_and(|s| s.parse::<u64>().is_ok()));
 }
+
+/// A kind the pool has not made yet (a 30x30 fiendish takes minutes) answers at once from the
+/// stock built into the binary (`puzzles/stock/stock.jsonl`), named `Bimaru-Pool: stock`: the
+/// very puzzle the stock holds for the seed the answer names; the next such answer is another
+/// puzzle of the stock.
+#[test]
+fn a_kind_the_pool_has_not_made_yet_comes_from_its_stock() {
+    let stock = std::fs::read_to_string(repo("puzzles/stock/stock.jsonl")).expect("the stock");
+    let stocked: Vec<(u64, String)> = stock
+        .lines()
+        .map(json)
+        .filter(|e| e["size"] == "30x30" && e["grade"] == "fiendish")
+        .map(|e| {
+            (
+                e["seed"].as_u64().unwrap(),
+                e["puzzle"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert!(stocked.len() >= 2, "30x30 fiendish is stocked");
+    let server = Server::start(&[]);
+    let mut answers = Vec::new();
+    for _ in 0..2 {
+        let started = Instant::now();
+        let request = br#"{"size": "30x30", "grade": "fiendish"}"#;
+        let (status, head, answer) = server.post_with_head("/api/generate", request);
+        let took = started.elapsed();
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(header(&head, "bimaru-pool"), Some("stock"), "{head}");
+        assert!(
+            took < Duration::from_secs(1),
+            "a stocked answer took {took:?}"
+        );
+        let seed: u64 = header(&head, "bimaru-seed").unwrap().parse().unwrap();
+        assert!(
+            stocked.contains(&(seed, answer.clone())),
+            "seed {seed}'s answer is not the stock's"
+        );
+        answers.push(seed);
+    }
+    assert_ne!(
+        answers[0], answers[1],
+        "the stock gives the same puzzle twice"
+    );
+}

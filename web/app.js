@@ -391,9 +391,30 @@ function prefetch() {
   upcoming = { choices, controller, answer: api("generate", request, controller.signal).catch(() => null) };
 }
 
+// Grades that no puzzle of a size has with its own fleet: a 6x6 is never fiendish (the generator
+// finds none in 200 seeds of 2,000 draws each; see docs/web.md), so the menu does not offer it.
+const NO_GRADE = { "6x6": ["fiendish"] };
+
+// Offers only the grades the chosen size has; a grade it lacks gives way to the hardest it has.
+function fitGrades() {
+  const none = $("fleet-spec").value.trim() ? [] : NO_GRADE[$("size").value] || [];
+  const menu = $("grade");
+  for (const option of menu.options) {
+    const lacking = none.includes(option.value);
+    option.disabled = lacking;
+    option.textContent = option.value && lacking ? `${option.value} (none at this size)` : option.value || "any";
+  }
+  if (menu.selectedOptions[0] && menu.selectedOptions[0].disabled) {
+    const offered = [...menu.options].filter((o) => !o.disabled);
+    say(`No ${$("size").value} puzzle is ${menu.value}; ${offered[offered.length - 1].value} is the hardest.`);
+    menu.value = offered[offered.length - 1].value;
+  }
+}
+
 // A new Size, Grade or fleet: the puzzle asked for in advance is cancelled and asked for again;
 // a "New puzzle" the player is waiting for is made again with the new choices.
 function choose() {
+  fitGrades();
   if (pending.generate) action(generate)();
   else prefetch();
   if (game.puzzle) drawBanner();
@@ -1465,6 +1486,7 @@ document.addEventListener("DOMContentLoaded", () => {
     $("size").value = prefs.size || "10x10";
     $("grade").value = prefs.grade || "";
   }
+  fitGrades();
   drawRecent();
   const p = new URLSearchParams(location.search).get("p");
   const current = stored("current");

@@ -7,6 +7,7 @@ mod advise;
 mod api;
 mod limits;
 mod pool;
+mod stock;
 #[cfg(test)]
 mod tests;
 

@@ -9,7 +9,7 @@ use super::limits::{
     self, ApiError, LIGHT_CELLS, Lane, MAX_GENERATED_SIDE, WorkDeadline, Workers, check_board,
     check_side, timeout,
 };
-use super::pool::{Pool, PoolKey, random_seed};
+use super::pool::{Pool, PoolKey, Supply, random_seed};
 use axum::Json;
 use axum::body::Body;
 use axum::extract::State;
@@ -542,8 +542,8 @@ fn from_pool(workers: &Workers, request: &mut GenerateRequest) -> Option<Respons
             cols: size.cols,
             grade,
         };
-        if let Some(pooled) = pool.take(key) {
-            return Some(generated_answer(pooled.body, pooled.seed, true));
+        if let Some((pooled, source)) = pool.take(key) {
+            return Some(generated_answer(pooled.body, pooled.seed, Some(source)));
         }
     }
     request.seed = Some(random_seed());
@@ -562,8 +562,9 @@ pub fn pool_puzzle(key: PoolKey, seed: u64, deadline: Deadline) -> Option<String
 
 /// The answer of `/api/generate`: the puzzle as `generate --to json` writes it, with the seed
 /// in the `Bimaru-Seed` header (the body stays a puzzle file any reader takes) and whether it
-/// came from the pool in `Bimaru-Pool` (`hit` or `miss`).
-fn generated_answer(body: String, seed: u64, pooled: bool) -> Response {
+/// came from the pool in `Bimaru-Pool`: `hit` (made by the pool), `stock` (its stock) or `miss`
+/// (made for the request).
+fn generated_answer(body: String, seed: u64, pooled: Option<Supply>) -> Response {
     (
         [
             (
@@ -576,7 +577,11 @@ fn generated_answer(body: String, seed: u64, pooled: bool) -> Response {
             ),
             (
                 HeaderName::from_static(POOL_HEADER),
-                HeaderValue::from_static(if pooled { "hit" } else { "miss" }),
+                HeaderValue::from_static(match pooled {
+                    Some(Supply::Made) => "hit",
+                    Some(Supply::Stock) => "stock",
+                    None => "miss",
+                }),
             ),
         ],
         body,
@@ -595,7 +600,7 @@ pub fn generate(request: GenerateRequest, deadline: WorkDeadline) -> Result<Resp
     let (size, fleet, grade) = request.resolve()?;
     let seed = request.seed.unwrap_or(1);
     let body = generated_text(size, fleet, grade, seed, deadline.library())?;
-    Ok(generated_answer(body, seed, false))
+    Ok(generated_answer(body, seed, None))
 }
 
 /// The puzzle of `seed` as `/api/generate` answers it (`generate --to json`), made by the

@@ -22,8 +22,13 @@
 //! fiendish) is tried again later with another seed, its estimate four times longer, and not
 //! after the fifth failure.
 //!
-//! Memory: at most N puzzles of each of the 40 keys, each its JSON text (about 6 KB at 30x30).
+//! While a key holds no puzzle, [`Pool::take`] answers from its stock (`stock.rs`): puzzles
+//! of the same recipe made in advance and built into the binary, served in turn.
+//!
+//! Memory: at most N puzzles of each of the 40 keys, each its JSON text (about 6 KB at 30x30),
+//! and the stock's (about 1 MB).
 
+use super::stock::stocked;
 use bimaru_sat::usecase::Deadline;
 use bimaru_sat::usecase::grade::Grade;
 use std::collections::VecDeque;
@@ -88,6 +93,15 @@ pub struct Pooled {
     pub body: String,
 }
 
+/// Where a puzzle [`Pool::take`] gave comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Supply {
+    /// Made by the pool's thread since the server started.
+    Made,
+    /// The stock built into the binary.
+    Stock,
+}
+
 /// The pool: cloned into the router's state; the thread holds another handle.
 #[derive(Clone, Debug)]
 pub struct Pool {
@@ -125,6 +139,9 @@ struct Slot {
     estimate: Duration,
     /// Generations that failed (no puzzle of the grade in the generator's tries).
     failed: u32,
+    /// The key's stock, and the next of it to give.
+    stock: Vec<Pooled>,
+    next_stock: usize,
 }
 
 #[derive(Debug)]
@@ -160,15 +177,25 @@ impl Pool {
             .iter()
             .enumerate()
             .flat_map(|(g, &grade)| {
-                SIDES.iter().enumerate().map(move |(s, &side)| Slot {
-                    key: PoolKey {
+                SIDES.iter().enumerate().map(move |(s, &side)| {
+                    let key = PoolKey {
                         rows: side,
                         cols: side,
                         grade,
-                    },
-                    held: VecDeque::new(),
-                    estimate: Duration::from_millis(FIRST_ESTIMATE_MS[g][s]),
-                    failed: 0,
+                    };
+                    let stock = stocked(side, grade)
+                        .into_iter()
+                        .map(|(seed, body)| Pooled { seed, body })
+                        .collect::<Vec<_>>();
+                    Slot {
+                        key,
+                        held: VecDeque::new(),
+                        estimate: Duration::from_millis(FIRST_ESTIMATE_MS[g][s]),
+                        failed: 0,
+                        // Servers started together begin at different places of the stock.
+                        next_stock: rand::random_range(0..stock.len().max(1)),
+                        stock,
+                    }
                 })
             })
             .collect::<Vec<_>>();
@@ -205,12 +232,16 @@ impl Pool {
         InFlight(self.shared.clone())
     }
 
-    /// A puzzle of `key`, when the pool holds one; the key becomes the one made first.
-    pub fn take(&self, key: PoolKey) -> Option<Pooled> {
+    /// A puzzle of `key`, when the pool holds one, else the next of its stock, if any; the
+    /// key becomes the one made first.
+    pub fn take(&self, key: PoolKey) -> Option<(Pooled, Supply)> {
         let mut state = self.shared.lock();
         let slot = state.slots.iter().position(|s| s.key == key)?;
         state.wanted = slot;
-        let taken = state.slots[slot].held.pop_front();
+        let taken = match state.slots[slot].held.pop_front() {
+            Some(made) => Some((made, Supply::Made)),
+            None => state.slots[slot].next_stock().map(|p| (p, Supply::Stock)),
+        };
         let cheap = state.slots[slot].estimate < CHEAP;
         if state.slots[slot].held.is_empty()
             && cheap
@@ -305,6 +336,16 @@ impl Pool {
     }
 }
 
+impl Slot {
+    /// The next puzzle of the stock, in turn.
+    fn next_stock(&mut self) -> Option<Pooled> {
+        let n = self.stock.len();
+        let pooled = self.stock.get(self.next_stock % n.max(1))?.clone();
+        self.next_stock = (self.next_stock + 1) % n;
+        Some(pooled)
+    }
+}
+
 impl PoolState {
     /// The slot to fill next, if any is short.
     fn neediest(&self, per_key: usize) -> Option<usize> {
@@ -354,6 +395,8 @@ mod tests {
             held: VecDeque::new(),
             estimate: Duration::from_millis(ms),
             failed: 0,
+            stock: Vec::new(),
+            next_stock: 0,
         };
         PoolState {
             slots: vec![
@@ -371,6 +414,22 @@ mod tests {
         Pooled {
             seed: 1,
             body: String::new(),
+        }
+    }
+
+    /// Every kind of the menu has stock, but a 6x6 fiendish (none exists with the default
+    /// fleet; see docs/web.md).
+    #[test]
+    fn every_kind_is_stocked_but_6x6_fiendish() {
+        for side in SIDES {
+            for grade in GRADES {
+                let n = stocked(side, grade).len();
+                if side == 6 && grade == Some(Grade::Fiendish) {
+                    assert_eq!(n, 0);
+                } else {
+                    assert!(n >= 1, "no stock of {side}x{side} {grade:?}");
+                }
+            }
         }
     }
 

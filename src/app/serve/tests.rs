@@ -633,3 +633,26 @@ async fn a_malformed_json_request_names_what_a_request_is() {
         assert!(!message.contains("unknown field"), "{message}");
     }
 }
+
+/// A stocked puzzle is what `/api/generate` answers for its seed (a cheap kind remade here; the
+/// long suite remakes every one up to 20x20).
+#[test]
+fn a_stocked_puzzle_is_the_generators_answer_for_its_seed() {
+    use super::api::pool_puzzle;
+    use super::pool::PoolKey;
+    use super::stock::stocked;
+    use bimaru_sat::usecase::Deadline;
+    use bimaru_sat::usecase::grade::Grade;
+    let grade = Some(Grade::Medium);
+    let stock = stocked(10, grade);
+    let (seed, body) = stock.first().expect("10x10 medium is stocked");
+    let key = PoolKey {
+        rows: 10,
+        cols: 10,
+        grade,
+    };
+    assert_eq!(
+        pool_puzzle(key, *seed, Deadline::NONE).as_deref(),
+        Some(body.as_str())
+    );
+}
