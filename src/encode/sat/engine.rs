@@ -7,7 +7,8 @@
 //!
 //! **Hard questions: stages and the portfolio.** Each call first runs the chosen configuration
 //! (the lead) alone for [`SOLO_CONFLICTS`] conflicts, which settles almost every puzzle a person
-//! makes. A call that needs more is a hard question, and goes through the [`stages`]: the
+//! makes (on boards of [`LARGE_BOARD_CELLS`] or more, the first stage leads instead). A call
+//! that needs more is a hard question, and goes through the [`stages`]: the
 //! [`specialist`] (CaDiCaL in stable mode, placement model with totalizers) on the formula
 //! pre-solving left, within its conflicts, then on the whole encoding, where it stays the lead.
 //! With more threads, further members of the [`portfolio`] (the specialist with other seeds and
@@ -45,6 +46,14 @@ use std::time::{Duration, Instant};
 /// (solution and uniqueness) and at most 873, so none of its calls is hard; the hard solbat
 /// files pass this budget early.
 pub(crate) const SOLO_CONFLICTS: u64 = 2_000;
+
+/// Boards of at least this many cells (20x20) skip the chosen configuration's solo phase when
+/// racing: a question the native search leaves open there goes straight to the first of the
+/// [`stages`]. Measured (`docs/encodings.md`): that stage answers such questions faster than
+/// the cell model with sequential counters on the generated 20x20 and 30x30 sets and on
+/// `puzzles/hard` (0.93, 0.76 and 0.94 of the time), while on the solbat boards (12x12 to 15x15)
+/// it is 1.4-1.6 times slower, so smaller boards keep the solo phase.
+pub(crate) const LARGE_BOARD_CELLS: usize = 400;
 
 /// Branch nodes the native search gets before the solver takes over (about 0.1 s on a 25x25
 /// board). On the tuning half of `puzzles/hard/` the native search proves 8 of the 12 exactly
@@ -127,11 +136,16 @@ impl Prepared {
     /// Builds the lead solver, with every grid found so far blocked.
     fn encode(self) -> Result<Search, Unbuilt> {
         let config = &self.config;
-        let lead = Member {
-            config: self.chosen,
-            solver: config.solver,
-            tuning: Tuning::default(),
-            presolved: true,
+        let shape = self.puzzle.shape();
+        let lead = if config.race && shape.rows * shape.cols >= LARGE_BOARD_CELLS {
+            stages()[0].0
+        } else {
+            Member {
+                config: self.chosen,
+                solver: config.solver,
+                tuning: Tuning::default(),
+                presolved: true,
+            }
         };
         let mut search = Search {
             puzzle: self.puzzle,
