@@ -49,15 +49,15 @@ const GRADES: [Option<Grade>; 5] = [
 ];
 
 /// First estimates of one puzzle's time, in ms, per grade (as [`GRADES`]) and side (as
-/// [`SIDES`]): the CLI's `generate` with `--max-conflicts 2000` on two shared cores; fiendish at
-/// 20x20 to 30x30 and hard at 25x25 and 30x30 as measured after issue 36's fiendish construction
-/// (`docs/benchmarks/2026-11-28-issue-36-generator.md`).
+/// [`SIDES`]): the CLI's `generate` with `--max-conflicts 2000` on two shared cores; 25x25 and
+/// 30x30 as measured after the faster unit propagator (`docs/benchmarks/2026-11-28-session-41.md`,
+/// one seed each, times 1.5 for the idle class).
 const FIRST_ESTIMATE_MS: [[u64; 8]; 5] = [
     [10, 10, 15, 15, 15, 20, 20, 30],
-    [20, 10, 20, 20, 70, 400, 2_200, 8_000],
-    [15, 15, 40, 40, 160, 3_400, 30_000, 60_000],
-    [1_700, 70, 240, 50, 240, 2_500, 10_000, 60_000],
-    [500, 2_400, 360, 350, 3_800, 2_000, 20_000, 150_000],
+    [20, 10, 20, 20, 70, 400, 150, 1_200],
+    [15, 15, 40, 40, 160, 3_400, 1_500, 8_500],
+    [1_700, 70, 240, 50, 240, 2_500, 2_300, 14_000],
+    [500, 2_400, 360, 350, 3_800, 2_000, 5_000, 15_000],
 ];
 
 /// How long after a request the pool waits before it starts a puzzle.
