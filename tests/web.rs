@@ -406,7 +406,7 @@ fn a_generation_without_a_seed_comes_from_the_pool_and_its_seed_regenerates_it()
     assert!(header(&head, "bimaru-seed").is_some_and(|s| s.parse::<u64>().is_ok()));
 }
 
-/// A kind the pool has not made yet (a 30x30 fiendish takes minutes) answers at once from the
+/// A kind the pool has not made yet (a 30x30 fiendish takes 10 s or more) answers at once from the
 /// stock built into the binary (`puzzles/stock/stock.jsonl`), named `Bimaru-Pool: stock`: the
 /// very puzzle the stock holds for the seed the answer names; the next such answer is another
 /// puzzle of the stock.

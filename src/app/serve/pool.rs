@@ -15,7 +15,7 @@
 //! Cheap first, likely first: the next puzzle made is the one with the lowest estimated time
 //! times (puzzles held + 1), the key last asked for (10x10 of any grade at first, the page's
 //! default) counting a hundredth of that; the estimate is the last measured time of the key,
-//! else a table of times measured with the CLI. Slow keys (a 30x30 fiendish takes minutes)
+//! else a table of times measured with the CLI. Slow keys (a 30x30 fiendish takes 10 s or more)
 //! simply fill later. When a request takes the last puzzle of a key cheaper than a second while
 //! the thread has spent more than a second on another key, that generation is stopped and the
 //! cheap key made first. A key whose generation fails (a 6x6 or 8x8 is rarely or never
