@@ -26,13 +26,24 @@ struct StockLine {
     puzzle: String,
 }
 
-/// The seeds and puzzles the stock holds of `side`x`side` boards of `grade` (`None`: any), in
-/// the file's order.
-pub fn stocked(side: usize, grade: Option<Grade>) -> Vec<(u64, String)> {
-    lines()
-        .filter(|(size, line)| (size.rows, size.cols) == (side, side) && line.grade == grade)
-        .map(|(_, line)| (line.seed, line.puzzle))
-        .collect()
+/// A puzzle of the stock: its board size, grade (`None`: any), seed and text.
+pub struct Stocked {
+    pub rows: usize,
+    pub cols: usize,
+    pub grade: Option<Grade>,
+    pub seed: u64,
+    pub puzzle: String,
+}
+
+/// Every puzzle of the stock, in the file's order (read once, when the pool starts).
+pub fn stocked() -> impl Iterator<Item = Stocked> {
+    lines().map(|(size, line)| Stocked {
+        rows: size.rows,
+        cols: size.cols,
+        grade: line.grade,
+        seed: line.seed,
+        puzzle: line.puzzle,
+    })
 }
 
 /// Every line of the stock that reads, with its size. A line that does not is a defect of the
