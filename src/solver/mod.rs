@@ -30,7 +30,7 @@ choice! {
     #[derive(Default)]
     #[non_exhaustive]
     pub enum SolverKind {
-        /// varisat, pure Rust (every solve's lead).
+        /// varisat, pure Rust (the lead of every solve on boards under 400 cells).
         #[default]
         Varisat,
         /// CaDiCaL 3.0.1, C++ compiled by cargo (feature `cadical`, on by default; a C++ compiler is

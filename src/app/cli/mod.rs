@@ -409,10 +409,10 @@ pub struct EngineArgs {
     pub stats: bool,
 
     /// SAT backend: use the chosen --encoding, --card and --solver for every call. By default,
-    /// a call that needs more than 2000 conflicts of the chosen configuration, or a board the
-    /// native search cannot settle, is a hard question and goes to the specialist (CaDiCaL in
-    /// stable mode on the placement model with totalizers, the whole encoding); the output does
-    /// not depend on timing.
+    /// a call that needs more than 2000 conflicts of the chosen configuration (on boards of 400
+    /// cells or more, any call the native search leaves open) is a hard question and goes to
+    /// the specialist (CaDiCaL in stable mode on the placement model with totalizers, the
+    /// pre-solved formula first, then the whole encoding); the output does not depend on timing.
     #[arg(long)]
     pub no_race: bool,
 
