@@ -99,8 +99,8 @@ fn the_native_search_decides_clue_poor_boards_the_solver_agrees() {
 
 /// A board the native search cannot settle within its budget is a hard question: the
 /// portfolio's specialist proves it unique, with the stored solution, with one thread or
-/// several (the extra members only prove UNSAT), and the chosen configuration alone
-/// (`--no-race`) agrees.
+/// several (the helpers answer only a fact: no grid left, or the only one), and the chosen
+/// configuration alone (`--no-race`) agrees.
 #[test]
 #[cfg_attr(debug_assertions, ignore = "release only: cargo test --release")]
 fn the_specialist_proves_a_hard_board_unique_with_any_number_of_threads() {

@@ -416,9 +416,10 @@ pub struct EngineArgs {
     #[arg(long)]
     pub no_race: bool,
 
-    /// SAT backend: threads for a hard question (default: one a physical core, taken as half
-    /// the logical cores). The specialist answers on one; the others run it with other seeds
-    /// and modes and only prove uniqueness, so the grids printed are the same with any N.
+    /// SAT backend: threads for a hard question (default: the machine's logical cores). The
+    /// specialist leads on one; the others search the same question in other configurations
+    /// and answer only a fact (no solution left, or exactly one), so the grids printed are the
+    /// same with any N.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
 

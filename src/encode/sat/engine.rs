@@ -11,20 +11,25 @@
 //! that needs more is a hard question, and goes through the [`stages`]: the
 //! [`specialist`] (CaDiCaL in stable mode, placement model with totalizers) on the formula
 //! pre-solving left, within its conflicts, then on the whole encoding, where it stays the lead.
-//! With more threads, further members of the [`portfolio`] (the specialist with other seeds and
-//! modes) run beside that last stage, one a thread, to prove UNSAT sooner:
+//! With more threads, the other members of the [`portfolio`] (the whole encoding in CaDiCaL's
+//! default configuration, further seeds and modes) run beside the lead, one a thread, from the
+//! moment a call is hard (at once, when the lead is a stage). Each such helper blocks the
+//! grids it finds, and decides the call only when what is left is a fact:
 //!
-//! - an UNSAT answer is a fact, whoever gives it: the first stops the others at once;
-//! - a SAT answer (a grid) counts only from the specialist, which stops the others.
+//! - its formula is UNSAT with no grid of its own: no solution is left;
+//! - its formula is UNSAT with one grid of its own that the lead has not returned: that grid is
+//!   the only one left, the call's answer and the last.
 //!
-//! Every switch happens at a conflict count, the other members are dropped after each call, and
-//! the last stage is never stopped before its answer, so the grids printed never depend on
+//! Otherwise the lead's answer counts, and a grid it returns is blocked in (or dropped from)
+//! every helper. Every switch of the lead happens at a conflict count and the last stage is
+//! never stopped before its answer but by a helper's fact, so the grids printed never depend on
 //! timing, the machine's load or the number of threads; verdicts and counts are facts.
 //! `--no-race` keeps the chosen configuration for every call.
 
 use super::card::CardKind;
 use super::instance::{Encoding, Instance};
 use super::model::Model;
+use super::portfolio::Decision;
 pub use super::portfolio::{Configuration, Member, default_threads, portfolio, specialist, stages};
 use super::redundant::Redundant;
 use crate::model::deadline::{Budget, Deadline, TimeLimit};
@@ -160,6 +165,8 @@ impl Prepared {
             stop: config.budget.stop().cloned(),
             deadline: config.budget.deadline.clone(),
             redundant: config.redundant,
+            helpers: Vec::new(),
+            exhausted: false,
         };
         search.lead = Some(Racer::new(lead, &mut search)?);
         Ok(search)
@@ -192,6 +199,41 @@ struct Search {
     deadline: Deadline,
     /// Redundant constraints of every configuration.
     redundant: Redundant,
+    /// The other members of the [`portfolio`], beside the lead on hard questions (built on the
+    /// first, kept between calls).
+    helpers: Vec<Helper>,
+    /// A helper proved that no solution is left beyond those returned.
+    exhausted: bool,
+}
+
+/// A member beside the lead on hard questions. It searches the same question on its own
+/// thread and blocks every grid it finds; `own` holds those the lead has not returned yet, so
+/// that once its formula is UNSAT the solutions left are exactly `own`. With at most one, that
+/// is the call's answer whatever the timing (the lead would find the same grid, or none); with
+/// two or more, the order is the lead's to give, and the helper waits for the lead.
+struct Helper {
+    racer: Racer,
+    own: Vec<Vec<bool>>,
+}
+
+impl Helper {
+    /// Searches until it decides the call (see [`Helper`]), stops, or holds two grids of its own.
+    fn hunt(&mut self, decision: &Decision) {
+        while self.own.len() < 2 {
+            match self.racer.solve() {
+                Ok(CallAnswer::Sat(ship)) => {
+                    self.racer.block(&ship);
+                    self.own.push(ship);
+                }
+                Ok(CallAnswer::Unsat) => {
+                    decision.decide(self.own.first().cloned());
+                    return;
+                }
+                // Stopped, or failed: the lead answers.
+                Ok(CallAnswer::Stopped) | Err(_) => return,
+            }
+        }
+    }
 }
 
 /// Why a member's solver was not built.
@@ -301,9 +343,14 @@ impl Racer {
         self.solver.add_clause(&clause);
     }
 
-    /// Solves until an answer or until the solver's conflict count reaches `limit`.
-    fn run(&mut self, limit: u64) -> Result<CallAnswer, SolveError> {
-        self.limit.store(limit, Ordering::Relaxed);
+    /// Solves until an answer or until the solver's conflict count reaches `limit` (or a helper
+    /// of `decision` decides the call).
+    fn run(&mut self, limit: u64, decision: Option<&Decision>) -> Result<CallAnswer, SolveError> {
+        self.limit.store(limit, Ordering::SeqCst);
+        // After the store: a helper that decides later stops this run through the limit.
+        if decision.is_some_and(Decision::decided) {
+            return Ok(CallAnswer::Stopped);
+        }
         self.solve()
     }
 
@@ -321,35 +368,6 @@ impl Racer {
             solver::Answer::Unsat => CallAnswer::Unsat,
             solver::Answer::Stopped => CallAnswer::Stopped,
         })
-    }
-
-    /// Runs as member `me` of a race whose members' limits are `limits`: an UNSAT answer, or
-    /// any answer of the first member, stops every other member at once. The other members'
-    /// SAT answers do not count (the first member's grid is the one printed).
-    fn race(&mut self, me: usize, limits: &[Arc<AtomicU64>]) -> Result<CallAnswer, SolveError> {
-        let answer = match self.solve() {
-            Ok(answer) => answer,
-            Err(e) => {
-                // Nobody else can give the first member's answer.
-                if me == 0 {
-                    limits.iter().for_each(|l| l.store(0, Ordering::Relaxed));
-                }
-                return Err(e);
-            }
-        };
-        let decides = match answer {
-            CallAnswer::Stopped => false,
-            CallAnswer::Unsat => true,
-            CallAnswer::Sat(_) => me == 0,
-        };
-        if decides {
-            for (other, limit) in limits.iter().enumerate() {
-                if other != me {
-                    limit.store(0, Ordering::Relaxed);
-                }
-            }
-        }
-        Ok(answer)
     }
 }
 
@@ -456,100 +474,133 @@ impl Search {
         self.lead.as_mut().expect("a lead between calls")
     }
 
-    /// One call's answer: the lead alone, then (with `race`) the later [`stages`], each
-    /// within its conflicts, and last the [`portfolio`].
+    /// One call's answer: the lead alone for its budget, then (with `race`) the later
+    /// [`stages`], each within its conflicts; with more threads, the helpers (the rest of the
+    /// [`portfolio`]) run beside the lead from the moment the call turns out hard.
     fn answer(&mut self) -> Result<CallAnswer, SolveError> {
-        let members = portfolio(self.threads);
-        // Each stage before the last runs alone within its conflicts; the whole-encoding
-        // specialist, once it leads, is never stopped before its answer (a stop and a restart
-        // would change the grid it finds), so that its grids are the same with any number of
-        // threads.
-        let stages = stages();
-        while !self.race || self.lead().member != members[0] {
-            let race = self.race;
-            let lead = self.lead();
-            let stage = stages.iter().position(|(member, _)| *member == lead.member);
-            let budget = match stage {
-                _ if !race => u64::MAX,
-                Some(stage) => stages[stage].1,
-                None => SOLO_CONFLICTS,
-            };
-            let answer = lead.run(lead.conflicts().saturating_add(budget))?;
-            let stopped = self
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(Ordering::Relaxed));
-            if !matches!(answer, CallAnswer::Stopped) || stopped {
-                return Ok(answer);
-            }
-            // The next stage takes over (the last stage is the portfolio's first member, which
-            // ends the loop).
-            let (member, _) = stages[stage.map_or(0, |stage| stage + 1)];
-            let racer = Racer::new(member, self)?;
-            let retired = self.lead.replace(racer).map_or(0, |r| r.conflicts());
-            self.retired_conflicts += retired;
+        if self.exhausted {
+            return Ok(CallAnswer::Unsat);
         }
-        // A hard question for the last stage, the portfolio's first member, and the rest of the
-        // portfolio beside it.
-        let lead = self.lead.take().expect("a lead between calls");
-        let mut racers = Vec::with_capacity(members.len());
-        racers.push(lead);
-        for &member in &members[1..] {
-            match Racer::new(member, self) {
-                Ok(racer) => racers.push(racer),
-                Err(unbuilt) => {
-                    self.lead = racers.into_iter().next();
-                    return Err(unbuilt.into());
+        if !self.race || portfolio(self.threads).len() < 2 {
+            loop {
+                if let Some(answer) = self.lead_step(None)? {
+                    return Ok(answer);
                 }
             }
         }
-        let answer = if racers.len() == 1 {
-            let only = &mut racers[0];
-            only.limit.store(u64::MAX, Ordering::Relaxed);
-            only.solve()
-        } else {
-            Search::race(&mut racers)
-        };
-        let mut racers = racers.into_iter();
-        self.lead = racers.next();
-        self.retired_conflicts += racers.map(|r| r.conflicts()).sum::<u64>();
+        // The chosen configuration's solo phase, alone: it settles almost every puzzle a
+        // person makes. A lead that is one of the stages (on a large board, or once a call
+        // was hard) makes the call a hard question at once.
+        let lead = self.lead().member;
+        if stages().iter().all(|(member, _)| *member != lead)
+            && let Some(answer) = self.lead_step(None)?
+        {
+            return Ok(self.returned(answer));
+        }
+        // A hard question: the helpers beside the lead.
+        if self.helpers.is_empty() {
+            for &member in &portfolio(self.threads)[1..] {
+                let racer = Racer::new(member, self)?;
+                self.helpers.push(Helper {
+                    racer,
+                    own: Vec::new(),
+                });
+            }
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let limits: Vec<Arc<AtomicU64>> = helpers.iter().map(|h| h.racer.limit.clone()).collect();
+        for limit in &limits {
+            limit.store(u64::MAX, Ordering::SeqCst);
+        }
+        let decision = Decision::new(self.lead().limit.clone());
+        let answer = std::thread::scope(|s| {
+            for helper in helpers.iter_mut() {
+                let decision = &decision;
+                s.spawn(move || helper.hunt(decision));
+            }
+            let answer = loop {
+                match self.lead_step(Some(&decision)) {
+                    Ok(Some(answer)) => break Ok(answer),
+                    Ok(None) => {}
+                    Err(e) => break Err(e),
+                }
+            };
+            for limit in &limits {
+                limit.store(0, Ordering::SeqCst);
+            }
+            answer
+        });
+        self.helpers = helpers;
+        let decided = decision
+            .answer
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner());
+        match decided {
+            // A fact, whatever the lead answered meanwhile: the grids left are this one or none.
+            Some(Some(ship)) => {
+                self.exhausted = true;
+                Ok(CallAnswer::Sat(ship))
+            }
+            Some(None) => Ok(CallAnswer::Unsat),
+            None => answer.map(|answer| self.returned(answer)),
+        }
+    }
+
+    /// The lead's `answer`, after telling the helpers of a grid it returns: one that holds it
+    /// already drops it from its own, the others block it.
+    fn returned(&mut self, answer: CallAnswer) -> CallAnswer {
+        if let CallAnswer::Sat(ship) = &answer {
+            for helper in &mut self.helpers {
+                match helper.own.iter().position(|own| own == ship) {
+                    Some(i) => {
+                        helper.own.remove(i);
+                    }
+                    None => helper.racer.block(ship),
+                }
+            }
+        }
         answer
     }
 
-    /// Runs every racer on its own thread, with every limit lifted first: the answer is the
-    /// first racer's, or an UNSAT answer of any (see [`Racer::race`]).
-    fn race(racers: &mut [Racer]) -> Result<CallAnswer, SolveError> {
-        let limits: Vec<Arc<AtomicU64>> = racers.iter().map(|r| r.limit.clone()).collect();
-        for limit in &limits {
-            limit.store(u64::MAX, Ordering::Relaxed);
+    /// Runs the lead for its budget (all it needs in the last stage, or without `race`).
+    /// `None`: the budget ran out and the next stage leads now; otherwise the answer, which is
+    /// [`CallAnswer::Stopped`] when the stop flag or a helper of `decision` stopped it.
+    fn lead_step(&mut self, decision: Option<&Decision>) -> Result<Option<CallAnswer>, SolveError> {
+        let stages = stages();
+        let race = self.race;
+        let lead = self.lead();
+        let stage = stages.iter().position(|(member, _)| *member == lead.member);
+        let budget = match stage {
+            _ if !race => u64::MAX,
+            Some(stage) => stages[stage].1,
+            None => SOLO_CONFLICTS,
+        };
+        let answer = lead.run(lead.conflicts().saturating_add(budget), decision)?;
+        let stopped = self
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed));
+        let last = stage == Some(stages.len() - 1);
+        if !matches!(answer, CallAnswer::Stopped)
+            || stopped
+            || !race
+            || last
+            || decision.is_some_and(Decision::decided)
+        {
+            return Ok(Some(answer));
         }
-        let limits = &limits;
-        let answers: Vec<Result<CallAnswer, SolveError>> = std::thread::scope(|s| {
-            let handles: Vec<_> = racers
-                .iter_mut()
-                .enumerate()
-                .map(|(me, racer)| s.spawn(move || racer.race(me, limits)))
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join().unwrap_or_else(|_| {
-                        Err(SolveError::Solver {
-                            message: "a racing solver thread panicked".into(),
-                        })
-                    })
-                })
-                .collect()
-        });
-        let mut first = None;
-        for (me, answer) in answers.into_iter().enumerate() {
-            match answer {
-                Ok(CallAnswer::Unsat) => return Ok(CallAnswer::Unsat),
-                answer if me == 0 => first = Some(answer),
-                _ => {}
-            }
+        // The next stage takes over. Each stage before the last runs within its conflicts; the
+        // whole-encoding specialist, once it leads, is never stopped before its answer (a stop
+        // and a restart would change the grid it finds), so that its grids are the same with
+        // any number of threads.
+        let (member, _) = stages[stage.map_or(0, |stage| stage + 1)];
+        let racer = Racer::new(member, self)?;
+        if let Some(decision) = decision {
+            decision.follow(racer.limit.clone());
         }
-        first.unwrap_or(Ok(CallAnswer::Stopped))
+        let retired = self.lead.replace(racer).map_or(0, |r| r.conflicts());
+        self.retired_conflicts += retired;
+        Ok(None)
     }
 }
 
@@ -609,7 +660,15 @@ impl Engine for SatEngine {
                     lead.encoding.vars,
                     lead.encoding.clauses,
                     model,
-                    Some(search.retired_conflicts + lead.conflicts()),
+                    Some(
+                        search.retired_conflicts
+                            + lead.conflicts()
+                            + search
+                                .helpers
+                                .iter()
+                                .map(|h| h.racer.conflicts())
+                                .sum::<u64>(),
+                    ),
                 )
             }
             EngineState::Decided(_) => (0, 0, SolvedBy::Presolving(chosen), None),
@@ -630,3 +689,6 @@ impl Engine for SatEngine {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

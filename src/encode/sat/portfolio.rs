@@ -6,6 +6,8 @@
 use super::card::CardKind;
 use super::model::Model;
 use crate::solver::{Mode, SolverKind, Tuning};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// A CNF configuration: the model and the cardinality encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,9 +116,10 @@ pub fn stages() -> [(Member, u64); 2] {
 }
 
 /// The members that answer a hard question with `threads` threads, in order: the
-/// [`specialist`] first, then (one a thread) the specialist with further seeds, alternating
-/// focused and stable mode. Only the first member's SAT answers count (a grid is the
-/// specialist's, however many threads run); the others prove UNSAT. Without CaDiCaL in the
+/// [`specialist`] first, then (one a thread) the specialist's formula in CaDiCaL's default
+/// configuration and further seeds, alternating with focused mode. Only the first member's
+/// grids are printed in the order it finds them; the others (the engine's helpers) decide a
+/// call only when what is left is a fact: no grid, or exactly one. Without CaDiCaL in the
 /// build there is nothing to vary, and the specialist runs alone.
 pub fn portfolio(threads: usize) -> Vec<Member> {
     let specialist = specialist();
@@ -124,11 +127,13 @@ pub fn portfolio(threads: usize) -> Vec<Member> {
     if specialist.solver != SolverKind::Cadical {
         return members;
     }
-    for seed in 1..threads {
-        let mode = if seed % 2 == 1 {
-            Mode::Focused
+    for i in 1..threads {
+        // Measured on the hard boards' uniqueness questions, whole process with `--no-race`:
+        // the default configuration 0.88 of the stable one's time (`docs/encodings.md`).
+        let (mode, seed) = if i % 2 == 1 {
+            (Mode::Default, i / 2)
         } else {
-            Mode::Stable
+            (Mode::Focused, i / 2)
         };
         let seed = u32::try_from(seed).unwrap_or(u32::MAX);
         members.push(Member {
@@ -139,22 +144,80 @@ pub fn portfolio(threads: usize) -> Vec<Member> {
     members
 }
 
-/// The number of threads a hard question uses by default: one a physical core, taken as half
-/// the logical cores the system reports (at least one). Two CDCL solvers on the two logical
-/// cores of the reference 2-core machine each run at half speed (`docs/benchmarks.md`, "SAT
-/// solvers"), so there a second member would only halve the specialist's speed.
+/// The number of threads a hard question uses by default: the logical cores the system
+/// reports (at least one). Two CaDiCaL runs side by side on the two cores of the reference
+/// machine each keep their speed (4.82 and 4.84 s against 4.93 s alone, `docs/benchmarks.md`).
 /// The system is asked once a process (it reads cgroup files), since every `SolveOptions`
 /// starts from this default.
 pub fn default_threads() -> usize {
     static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *THREADS.get_or_init(|| {
-        std::thread::available_parallelism().map_or(1, |n| (usize::from(n) / 2).max(1))
-    })
+    *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// How the first helper of the SAT engine to decide a call (see `Helper` in
+/// [`super::engine`]) records its answer and stops the lead.
+pub(crate) struct Decision {
+    decided: AtomicBool,
+    /// The deciding helper's answer: the one grid left, or none.
+    pub(crate) answer: Mutex<Option<Option<Vec<bool>>>>,
+    /// The lead's conflict limit (each stage's lead has its own).
+    lead: Mutex<Arc<AtomicU64>>,
+}
+
+impl Decision {
+    /// Nothing decided yet; `lead` is the lead's conflict limit.
+    pub(crate) fn new(lead: Arc<AtomicU64>) -> Self {
+        Decision {
+            decided: AtomicBool::new(false),
+            answer: Mutex::new(None),
+            lead: Mutex::new(lead),
+        }
+    }
+
+    /// Whether a helper has decided the call.
+    pub(crate) fn decided(&self) -> bool {
+        self.decided.load(Ordering::SeqCst)
+    }
+
+    /// Records the first helper's answer and stops the lead (later answers are the same fact).
+    pub(crate) fn decide(&self, left: Option<Vec<bool>>) {
+        if !self.decided.swap(true, Ordering::SeqCst) {
+            *self.answer.lock().unwrap_or_else(|e| e.into_inner()) = Some(left);
+            self.lead
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .store(0, Ordering::SeqCst);
+        }
+    }
+
+    /// The lead of a new stage.
+    pub(crate) fn follow(&self, lead: Arc<AtomicU64>) {
+        *self.lead.lock().unwrap_or_else(|e| e.into_inner()) = lead;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_decision_counts_and_stops_the_lead_of_the_moment() {
+        let first = Arc::new(AtomicU64::new(u64::MAX));
+        let decision = Decision::new(first.clone());
+        assert!(!decision.decided());
+        // A new stage leads.
+        let second = Arc::new(AtomicU64::new(u64::MAX));
+        decision.follow(second.clone());
+        decision.decide(Some(vec![true, false]));
+        decision.decide(None);
+        assert!(decision.decided());
+        assert_eq!(second.load(Ordering::SeqCst), 0);
+        assert_eq!(first.load(Ordering::SeqCst), u64::MAX);
+        assert_eq!(
+            decision.answer.into_inner().unwrap(),
+            Some(Some(vec![true, false]))
+        );
+    }
 
     #[test]
     fn the_portfolio_has_one_member_a_thread_and_the_specialist_first() {

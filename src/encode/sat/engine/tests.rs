@@ -1,0 +1,95 @@
+//! The helpers of hard questions, on a 3x3 board with two solutions: when one decides a call,
+//! and how a grid the lead returns reaches them.
+
+use super::*;
+use crate::model::puzzle::{Clue, Fleet, Piece};
+
+/// A 3x3 board with two submarines, rows and columns 1, 0, 1: its solutions are the two
+/// diagonals' corners; with the top left corner a ship (`one`), only the first is left.
+fn corners(one: bool) -> Puzzle {
+    let counts = vec![Some(1), Some(0), Some(1)];
+    let mut puzzle = Puzzle::new(counts.clone(), counts, Fleet::from_counts(vec![2])).unwrap();
+    if one {
+        let pos = crate::model::puzzle::Pos { row: 0, col: 0 };
+        puzzle.add_clue(pos, Clue::Piece(Piece::Submarine)).unwrap();
+    }
+    puzzle
+}
+
+/// The puzzle loaded for the solver (neither pre-solved nor searched natively), and a
+/// helper for it, the portfolio's second member.
+fn loaded(puzzle: &Puzzle) -> (Search, Helper) {
+    let config = SatConfig {
+        model: Model::Placement,
+        card: CardKind::Totalizer,
+        solver: SolverKind::strongest(),
+        race: true,
+        threads: 2,
+        presolve: false,
+        native: 0,
+        limit: 2,
+        redundant: Redundant::default(),
+        budget: Budget::default(),
+    };
+    let EngineState::Search(search) = SatEngine::new(puzzle, &config).state else {
+        panic!("the puzzle was decided before the solver");
+    };
+    let mut search = *search;
+    let member = *portfolio(2).last().unwrap();
+    let racer = Racer::new(member, &mut search).ok().unwrap();
+    let helper = Helper {
+        racer,
+        own: Vec::new(),
+    };
+    (search, helper)
+}
+
+fn corner_ships(first: bool) -> Vec<bool> {
+    let ships = if first { [0, 8] } else { [2, 6] };
+    (0..9).map(|i| ships.contains(&i)).collect()
+}
+
+fn hunt(helper: &mut Helper) -> Option<Option<Vec<bool>>> {
+    let lead = Arc::new(AtomicU64::new(u64::MAX));
+    let decision = Decision::new(lead.clone());
+    helper.hunt(&decision);
+    let decided = decision.decided();
+    assert_eq!(
+        decided,
+        lead.load(Ordering::SeqCst) == 0,
+        "the lead stopped"
+    );
+    decision.answer.into_inner().unwrap()
+}
+
+#[test]
+fn a_helper_decides_a_call_only_when_at_most_one_grid_is_left() {
+    // The one grid left: the call's answer.
+    let (_, mut helper) = loaded(&corners(true));
+    assert_eq!(hunt(&mut helper), Some(Some(corner_ships(true))));
+    // Two grids left: the order is the lead's, so the helper keeps both and decides nothing.
+    let (_, mut helper) = loaded(&corners(false));
+    assert_eq!(hunt(&mut helper), None);
+    assert_eq!(helper.own.len(), 2);
+    // Once the lead returns one of them, the other is the last: a fact again.
+    let last = helper.own[1].clone();
+    helper.own.remove(0);
+    assert_eq!(hunt(&mut helper), Some(Some(last)));
+}
+
+#[test]
+fn a_grid_the_lead_returns_is_blocked_in_the_helpers_or_dropped_from_their_own() {
+    let (mut search, helper) = loaded(&corners(false));
+    search.helpers.push(helper);
+    let returned = search.returned(CallAnswer::Sat(corner_ships(true)));
+    assert!(matches!(returned, CallAnswer::Sat(_)));
+    // Blocked: the helper finds the other grid, the last one.
+    let mut helper = search.helpers.pop().unwrap();
+    assert_eq!(hunt(&mut helper), Some(Some(corner_ships(false))));
+    // Held already: dropped from its own, and nothing is left.
+    search.helpers.push(helper);
+    search.returned(CallAnswer::Sat(corner_ships(false)));
+    let mut helper = search.helpers.pop().unwrap();
+    assert!(helper.own.is_empty());
+    assert_eq!(hunt(&mut helper), Some(None));
+}
