@@ -11,6 +11,7 @@ use bimaru_sat::{Outcome, SolveOptions, solve, verify};
 )]
 #[test]
 fn solbat_files_solve_count_and_the_unsat_one_fails() {
+    let _machine = crate::machine_shared();
     let Some(dir) = shared("corpus/minizinc-solbat") else {
         return;
     };

@@ -15,6 +15,7 @@ use std::process::Command;
 )]
 #[test]
 fn fifty_rubin_boards_agree_with_sat() {
+    let _machine = crate::machine_shared();
     let boards = rubin_boards(50);
     if boards.is_empty() {
         return;
@@ -44,6 +45,7 @@ fn fifty_rubin_boards_agree_with_sat() {
 
 #[test]
 fn emitted_lp_solved_by_cbc_decodes_to_the_out_files() {
+    let _machine = crate::machine_shared();
     let instances = ist_official();
     if instances.is_empty() {
         return;
@@ -91,6 +93,7 @@ fn emitted_lp_solved_by_cbc_decodes_to_the_out_files() {
 
 #[test]
 fn every_solbat_board_ends_in_a_verified_grid_no_solution_or_the_time_limit() {
+    let _machine = crate::machine_shared();
     use rayon::prelude::*;
     let boards = solbat();
     for solver in solvers() {

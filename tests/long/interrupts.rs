@@ -16,6 +16,7 @@ use std::time::Duration;
 /// watchlist rebuilds and simplifications by the units found, each finished by the next call.
 #[test]
 fn a_search_stopped_part_way_answers_as_one_call_does() {
+    let _machine = crate::machine_shared();
     use bimaru_sat::solver::{Answer, SolverKind, load};
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};

@@ -98,6 +98,7 @@ fn pairs_in(dirs: &[PathBuf], proofs: &Path, suffix: &str) -> Vec<Pair> {
 )]
 #[test]
 fn every_ist_puzzle_is_certified_and_both_checkers_accept() {
+    let _machine = crate::machine_shared();
     let Some(root) = shared("corpus/ist-bimaru") else {
         return;
     };
@@ -173,6 +174,7 @@ fn every_ist_puzzle_is_certified_and_both_checkers_accept() {
 )]
 #[test]
 fn every_rubin_board_is_certified_and_both_checkers_accept() {
+    let _machine = crate::machine_shared();
     let boards = rubin_boards(usize::MAX);
     let Some(file) = shared("corpus/csplib-014/SBInstances/unsolvable_for_csplib.txt") else {
         return;
@@ -218,11 +220,13 @@ fn generated(sets: &[&str]) {
 
 #[test]
 fn every_generated_puzzle_up_to_20x20_is_certified_and_both_checkers_accept() {
+    let _machine = crate::machine_shared();
     generated(&["10x10", "15x15", "20x20"]);
 }
 
 #[test]
 fn every_generated_30x30_puzzle_is_certified_and_both_checkers_accept() {
+    let _machine = crate::machine_shared();
     // One `--unique --proof` run per puzzle (batch would check each pair once more).
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/30x30");
     let tmp = tempfile::tempdir().unwrap();
@@ -279,6 +283,7 @@ fn corpus_puzzles() -> Vec<(String, bimaru_sat::Puzzle)> {
 )]
 #[test]
 fn the_cross_check_agrees_on_the_corpus() {
+    let _machine = crate::machine_shared();
     let puzzles = corpus_puzzles();
     if puzzles.is_empty() {
         return;
@@ -304,6 +309,7 @@ fn the_cross_check_agrees_on_the_corpus() {
 )]
 #[test]
 fn the_cross_check_of_the_solbat_boards_has_no_disagreement() {
+    let _machine = crate::machine_shared();
     let Some(dir) = shared("corpus/minizinc-solbat") else {
         return;
     };

@@ -95,6 +95,7 @@ fn boards(dir: &Path, paths: Vec<PathBuf>) -> Vec<(String, Puzzle)> {
 )]
 #[test]
 fn cadical_agrees_with_varisat_on_every_corpus_board() {
+    let _machine = crate::machine_shared();
     let Some(root) = shared("corpus") else {
         return;
     };
@@ -107,6 +108,7 @@ fn cadical_agrees_with_varisat_on_every_corpus_board() {
 
 #[test]
 fn cadical_agrees_with_varisat_on_the_generated_sets_up_to_30x30() {
+    let _machine = crate::machine_shared();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated");
     let mut paths = Vec::new();
     for size in ["10x10", "15x15", "20x20", "30x30"] {

@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 /// without a head are closed to make room, so a new request is never left in the listen queue.
 #[test]
 fn stalled_connections_are_closed_at_the_head_timeout_and_a_solve_still_answers() {
+    let _machine = crate::machine_alone();
     raise_descriptor_limit();
     const STALLED: usize = 2_000;
     let head_timeout = Duration::from_secs(10);
@@ -84,6 +85,7 @@ fn stalled_connections_are_closed_at_the_head_timeout_and_a_solve_still_answers(
 )]
 #[test]
 fn the_page_plays_a_puzzle_in_chromium() {
+    let _machine = crate::machine_alone();
     let Some((chromium, web)) = browser() else {
         return;
     };
@@ -113,6 +115,7 @@ fn the_page_plays_a_puzzle_in_chromium() {
 )]
 #[test]
 fn the_battleship_page_plays_whole_games_in_chromium() {
+    let _machine = crate::machine_alone();
     let Some((chromium, web)) = browser() else {
         return;
     };
@@ -135,6 +138,7 @@ fn the_battleship_page_plays_whole_games_in_chromium() {
 /// makes the stock again when the generator changes; the 30x30 kinds take up to 10 s each).
 #[test]
 fn every_stocked_puzzle_is_unique_and_the_generator_remakes_it_from_its_seed() {
+    let _machine = crate::machine_shared();
     let text = std::fs::read_to_string(repo("puzzles/stock/stock.jsonl")).expect("the stock");
     let dir = tempfile::tempdir().unwrap();
     let mut remade = 0;
