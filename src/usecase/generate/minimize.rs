@@ -1,6 +1,7 @@
 //! Exact minimality for uniqueness (`--reduce unique`, from the default reduction's clues) and minimality for CNF deduction
 //! (`--reduce propagation` and `look-ahead`): which clues a unique set can lose.
 
+use super::ahead;
 use super::deduction::DeductionOracle;
 use super::native::{Deducer, Reveal};
 use super::oracle::{ClueOracle, Removal, Settle, check_removal_by};
@@ -137,8 +138,10 @@ fn deduction_start(solution: &Grid, options: &GenerateOptions, rng: &mut ChaCha8
 }
 
 /// [`Minimizer::OneByOne`]: each clue of `order` checked by [`check_removal_by`] against the
-/// clues left, as far as `settle` says. Returns the clues and the undecided ones. With a
-/// conflict budget, the undecided clues of an exact reduction are asked once more at the end.
+/// clues left, as far as `settle` says, on every core of the thread pool
+/// ([`ahead::settle_in_order`]: questions asked ahead, answers settled in order, the outcome
+/// that of one core). Returns the clues and the undecided ones. With a conflict budget, the
+/// undecided clues of an exact reduction are asked once more at the end.
 fn one_by_one(
     solution: &Grid,
     options: &GenerateOptions,
@@ -154,54 +157,17 @@ fn one_by_one(
     let start = clues.len();
     let check =
         |rest: &[Pos], pos: Pos| check_removal_by(solution, options, rest, pos, stop, settle);
+    // Every exact answer without a conflict budget is the truth about its clues (the native
+    // search's node budget only hands the question to the SAT solver).
+    let facts = settle == Settle::Exact && options.budget.conflicts.is_none();
+    let workers = rayon::current_num_threads();
     for _round in 0..2 {
-        let mut still = Vec::new();
-        let mut i = 0;
-        while i < order.len() {
-            if !go_on(options, needed.len(), start, clues.len()) {
-                break;
-            }
-            let pos = order[i];
-            i += 1;
-            let Some(without) = drop_clue(&clues, pos) else {
-                continue; // already dropped
-            };
-            // The clue the loop would check next if this one stays is checked at the same time,
-            // against the same clues, on the other core. Its answer is used only when this clue
-            // does stay: then the one-by-one loop would have asked the very same question, so
-            // the result is the same on any number of cores.
-            let next = order[i..]
-                .iter()
-                .position(|p| clues.contains(p))
-                .and_then(|k| {
-                    let j = i + k;
-                    Some((j, drop_clue(&clues, order[j])?))
-                });
-            let (answer, next_answer) = match &next {
-                Some((j, rest)) => {
-                    let (a, b) = rayon::join(|| check(&without, pos), || check(rest, order[*j]));
-                    (a?, Some(b?))
-                }
-                None => (check(&without, pos)?, None),
-            };
-            match answer {
-                Removal::Unique(_) => {
-                    clues = without;
-                    continue; // the next clue is asked again, against fewer clues
-                }
-                Removal::Needed(_) => needed.push(pos),
-                Removal::Undecided => still.push(pos),
-            }
-            if let (Some((j, rest)), Some(answer)) = (next, next_answer) {
-                match answer {
-                    Removal::Unique(_) => clues = rest,
-                    Removal::Needed(_) => needed.push(order[j]),
-                    Removal::Undecided => still.push(order[j]),
-                }
-                i = j + 1;
-            }
-        }
-        undecided = still;
+        let known = needed.len();
+        let go = |more: usize, left: usize| go_on(options, known + more, start, left);
+        let round = ahead::settle_in_order(clues, &order, workers, facts, check, go)?;
+        clues = round.clues;
+        needed.extend(round.needed);
+        undecided = round.undecided;
         if undecided.is_empty()
             || options.budget.conflicts.is_none()
             || settle != Settle::Exact

@@ -9,6 +9,7 @@
 //! conflict budget per question is an explicit opt-in, and a clue whose question outruns it is
 //! kept and reported as undecided.
 
+mod ahead;
 mod deduction;
 mod minimize;
 pub mod native;
