@@ -405,8 +405,8 @@ choice! {
     pub enum Minimizer {
         /// One clue at a time, in random order: the native search first (near the clue, then over
         /// the board), then a fresh solver per question on the residual formula that pre-solving of
-        /// the other clues leaves (small: most cells are decided). Two questions run at once. The
-        /// default: fastest in our measurements.
+        /// the other clues leaves (small: most cells are decided). Questions are asked ahead on every
+        /// core and settled in order. The default: fastest in our measurements.
         #[default]
         OneByOne,
         /// Core-guided: the native search first, then one incremental solver for the whole removal
