@@ -34,8 +34,8 @@
 //! restarts from the top level, so "resuming" is CaDiCaL's incremental search.
 
 use super::interface::{
-    Answer, Interrupt, LimitConflicts, Mode, ProofFormat, Proved, Solve, SolveIncremental,
-    SolverError, Tuning, WriteProof,
+    Answer, ExportLearnt, Interrupt, LearntPool, LimitConflicts, Mode, ProofFormat, Proved, Solve,
+    SolveIncremental, SolverError, Tuning, WriteProof,
 };
 use crate::model::lit::{Lit, Var};
 use crate::solver::sink::ClauseSink;
@@ -62,6 +62,8 @@ pub(crate) struct Cadical {
     /// connected (see the module documentation).
     learnt: Arc<AtomicU64>,
     counting: bool,
+    /// Where learnt clauses of at most so many literals go ([`ExportLearnt`]).
+    export: Option<(Arc<LearntPool>, usize)>,
     /// Reused to convert clauses.
     buffer: Vec<i32>,
 }
@@ -80,17 +82,36 @@ pub(crate) struct ProvingCadical {
 #[allow(unsafe_code)]
 unsafe impl Send for Cadical {}
 
-/// Counts the learnt clauses of two or more literals (it asks for no literal).
-struct CountLearnt(Arc<AtomicU64>);
+/// Counts the learnt clauses of two or more literals and, once the solver exports them
+/// ([`ExportLearnt`]), hands the short ones to a pool.
+struct CountLearnt {
+    count: Arc<AtomicU64>,
+    export: Option<(Arc<LearntPool>, usize)>,
+    /// The literals of the clause being exported (`None`: this clause is not).
+    clause: Option<Vec<Lit>>,
+}
 
 impl Learner for CountLearnt {
     fn learning(&mut self, size: i32) -> bool {
         if size >= 2 {
-            self.0.fetch_add(1, Ordering::Relaxed);
+            self.count.fetch_add(1, Ordering::Relaxed);
         }
-        false
+        let take = self
+            .export
+            .as_ref()
+            .is_some_and(|(_, max)| usize::try_from(size).is_ok_and(|size| size <= *max));
+        self.clause = take.then(Vec::new);
+        take
     }
-    fn learn(&mut self, _lit: i32) {}
+    fn learn(&mut self, lit: i32) {
+        if lit == 0 {
+            if let (Some(clause), Some((pool, _))) = (self.clause.take(), &self.export) {
+                pool.push(clause);
+            }
+        } else if let Some(clause) = &mut self.clause {
+            clause.push(crate_lit(lit));
+        }
+    }
 }
 
 /// Stops a call once the interrupt flag is set or the cap falls to the conflicts so far.
@@ -140,6 +161,7 @@ impl Cadical {
             interrupt: None,
             learnt: Arc::new(AtomicU64::new(0)),
             counting: false,
+            export: None,
             buffer: Vec::new(),
         }
     }
@@ -166,10 +188,18 @@ impl Cadical {
     /// Starts counting learnt clauses (once; the count only ever grows).
     fn count_learnt_clauses(&mut self) {
         if !self.counting {
-            self.solver
-                .connect_learner(CountLearnt(self.learnt.clone()));
-            self.counting = true;
+            self.connect_learner();
         }
+    }
+
+    /// (Re)connects the learn callback: it counts, and exports where asked.
+    fn connect_learner(&mut self) {
+        self.solver.connect_learner(CountLearnt {
+            count: self.learnt.clone(),
+            export: self.export.clone(),
+            clause: None,
+        });
+        self.counting = true;
     }
 
     /// Connects the terminate callback for one call that starts at `conflicts`, or disconnects
@@ -225,6 +255,16 @@ impl ProvingCadical {
 impl Default for Cadical {
     fn default() -> Self {
         Cadical::new()
+    }
+}
+
+/// A literal in CaDiCaL's numbering (not 0) as the crate's.
+fn crate_lit(lit: i32) -> Lit {
+    let var = Var::from_index(lit.unsigned_abs() as usize - 1);
+    if lit > 0 {
+        var.positive()
+    } else {
+        var.negative()
     }
 }
 
@@ -342,6 +382,14 @@ impl LimitConflicts for Cadical {
     }
 }
 
+impl ExportLearnt for Cadical {
+    fn export_learnt(&mut self, pool: Arc<LearntPool>, max_len: usize) -> bool {
+        self.export = Some((pool, max_len));
+        self.connect_learner();
+        true
+    }
+}
+
 impl Interrupt for Cadical {
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.interrupt = flag;
@@ -400,6 +448,56 @@ mod tests {
             assert_eq!(answer, Ok(Answer::Stopped));
         }
         assert!(solver.learnt.load(Ordering::Relaxed) > 1_000);
+    }
+
+    #[test]
+    fn the_clauses_cadical_exports_hold_in_its_formula() {
+        // Pigeonhole of 7 into 6 holes, with pigeon 0 free to stay out unless x: satisfiable,
+        // but only without x.
+        fn formula(solver: &mut Cadical) -> Lit {
+            let x = solver.new_var().positive();
+            let p: Vec<Vec<Lit>> = (0..7)
+                .map(|_| (0..6).map(|_| solver.new_var().positive()).collect())
+                .collect();
+            for (i, row) in p.iter().enumerate() {
+                let mut clause = row.clone();
+                if i == 0 {
+                    clause.push(!x);
+                }
+                solver.add_clause(&clause);
+            }
+            for h in 0..6 {
+                for (a, first) in p.iter().enumerate() {
+                    for second in &p[a + 1..] {
+                        solver.add_clause(&[!first[h], !second[h]]);
+                    }
+                }
+            }
+            x
+        }
+        let mut solver = Cadical::new();
+        let x = formula(&mut solver);
+        let pool = Arc::new(LearntPool::default());
+        assert!(solver.export_learnt(pool.clone(), 4));
+        // Refuting x takes many conflicts; what is learnt holds without x too.
+        assert_eq!(solver.solve_assuming(&[x]), Ok(Answer::Unsat));
+        assert_eq!(solver.solve(), Ok(Answer::Sat));
+        let mut read = 0;
+        let learnt = pool.since(&mut read);
+        assert!(!learnt.is_empty(), "no clause exported");
+        assert!(learnt.iter().all(|c| !c.is_empty() && c.len() <= 4));
+        assert!(pool.since(&mut read).is_empty(), "read twice");
+        // Each is implied: the formula with the clause's negation assumed is UNSAT.
+        let mut check = Cadical::new();
+        formula(&mut check);
+        for clause in learnt.iter().take(200) {
+            let negated: Vec<Lit> = clause.iter().map(|&lit| !lit).collect();
+            assert_eq!(
+                check.solve_assuming(&negated),
+                Ok(Answer::Unsat),
+                "{clause:?}"
+            );
+        }
     }
 
     #[test]

@@ -109,12 +109,48 @@ pub trait LimitConflicts {
     fn set_conflict_limit(&mut self, limit: Option<Arc<AtomicU64>>);
 }
 
+/// Learnt clauses handed on: what one solver learns, for another solver of a formula that
+/// implies its own (the SAT engine's helpers read what the lead learns).
+pub trait ExportLearnt {
+    /// From now on, appends every clause of at most `max_len` literals that the solver learns
+    /// to `pool`. `false`: this solver cannot (the pool stays as it is).
+    fn export_learnt(&mut self, pool: Arc<LearntPool>, max_len: usize) -> bool;
+}
+
+/// Clauses one solver learnt, in the order it learnt them, for others to read
+/// ([`ExportLearnt`]). It holds at most [`LearntPool::CAPACITY`] clauses; later ones are dropped.
+#[derive(Debug, Default)]
+pub struct LearntPool {
+    clauses: std::sync::Mutex<Vec<Vec<Lit>>>,
+}
+
+impl LearntPool {
+    /// The most clauses a pool holds (about 40 MB of eight-literal clauses).
+    pub const CAPACITY: usize = 1_000_000;
+
+    /// Appends a learnt clause (dropped once the pool is full).
+    pub fn push(&self, clause: Vec<Lit>) {
+        let mut clauses = self.clauses.lock().unwrap_or_else(|e| e.into_inner());
+        if clauses.len() < Self::CAPACITY {
+            clauses.push(clause);
+        }
+    }
+
+    /// The clauses from index `read` on; `read` moves past them.
+    pub fn since(&self, read: &mut usize) -> Vec<Vec<Lit>> {
+        let clauses = self.clauses.lock().unwrap_or_else(|e| e.into_inner());
+        let fresh = clauses.get(*read..).unwrap_or_default().to_vec();
+        *read = clauses.len();
+        fresh
+    }
+}
+
 /// Every capability but proofs: what [`crate::solver::SolverKind::new_solver`] builds, for any
 /// linked kind. Callers that need less take the narrower trait (a `&mut dyn Solve`, a bound
 /// `S: Solve + LimitConflicts`).
-pub trait Incremental: SolveIncremental + Interrupt + LimitConflicts {}
+pub trait Incremental: SolveIncremental + Interrupt + LimitConflicts + ExportLearnt {}
 
-impl<S: SolveIncremental + Interrupt + LimitConflicts + ?Sized> Incremental for S {}
+impl<S: SolveIncremental + Interrupt + LimitConflicts + ExportLearnt + ?Sized> Incremental for S {}
 
 /// What a solver is set up for beyond its defaults: the search mode and the seed. The SAT
 /// engine's portfolio (`crate::encode::sat::engine`) gives each member another tuning, so that

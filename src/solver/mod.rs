@@ -16,8 +16,8 @@ pub mod sink;
 pub mod varisat;
 
 pub use interface::{
-    Answer, Incremental, Interrupt, LimitConflicts, Mode, ProofFormat, Proved, Solve,
-    SolveIncremental, SolverError, SolverFailure, Tuning, WriteProof, load,
+    Answer, ExportLearnt, Incremental, Interrupt, LearntPool, LimitConflicts, Mode, ProofFormat,
+    Proved, Solve, SolveIncremental, SolverError, SolverFailure, Tuning, WriteProof, load,
 };
 
 use crate::model::choice::choice;
@@ -57,10 +57,10 @@ macro_rules! lacks {
 }
 
 // A proving solver searches once, without assumptions; a searching one writes no proof.
-lacks!(varisat::ProvingVarisat: Solve, SolveIncremental, Interrupt, LimitConflicts);
+lacks!(varisat::ProvingVarisat: Solve, SolveIncremental, Interrupt, LimitConflicts, ExportLearnt);
 lacks!(varisat::Varisat: WriteProof);
 #[cfg(feature = "cadical")]
-lacks!(cadical::ProvingCadical: Solve, SolveIncremental, Interrupt, LimitConflicts);
+lacks!(cadical::ProvingCadical: Solve, SolveIncremental, Interrupt, LimitConflicts, ExportLearnt);
 #[cfg(feature = "cadical")]
 lacks!(cadical::Cadical: WriteProof);
 

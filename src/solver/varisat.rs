@@ -15,8 +15,8 @@
 //! so neither can be asked of it.
 
 use super::interface::{
-    Answer, Interrupt, LimitConflicts, ProofFormat, Proved, Solve, SolveIncremental, SolverError,
-    SolverFailure, WriteProof,
+    Answer, ExportLearnt, Interrupt, LearntPool, LimitConflicts, ProofFormat, Proved, Solve,
+    SolveIncremental, SolverError, SolverFailure, WriteProof,
 };
 use crate::model::lit::{Lit, Var};
 use crate::solver::sink::ClauseSink;
@@ -206,6 +206,13 @@ impl LimitConflicts for Varisat {
 impl Interrupt for Varisat {
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.solver.set_stop_flag(flag);
+    }
+}
+
+impl ExportLearnt for Varisat {
+    /// varisat hands no learnt clause on.
+    fn export_learnt(&mut self, _pool: Arc<LearntPool>, _max_len: usize) -> bool {
+        false
     }
 }
 

@@ -13,7 +13,9 @@
 //! pre-solving left, within its conflicts, then on the whole encoding, where it stays the lead.
 //! With more threads, the other members of the [`portfolio`] (the whole encoding in CaDiCaL's
 //! default configuration, further seeds and modes) run beside the lead, one a thread, from the
-//! moment a call is hard (at once, when the lead is a stage). Each such helper blocks the
+//! moment a call is hard (at once, when the lead is a stage). The lead on the whole encoding
+//! hands the short clauses it learns to the helpers of its formula, and takes none back, so
+//! that its own search stays the same with any number of threads. Each helper blocks the
 //! grids it finds, and decides the call only when what is left is a fact:
 //!
 //! - its formula is UNSAT with no grid of its own: no solution is left;
@@ -27,20 +29,20 @@
 //! `--no-race` keeps the chosen configuration for every call.
 
 use super::card::CardKind;
-use super::instance::{Encoding, Instance};
+use super::instance::Instance;
 use super::model::Model;
-use super::portfolio::Decision;
 pub use super::portfolio::{Configuration, Member, default_threads, portfolio, specialist, stages};
+use super::portfolio::{Decision, LearntReader, SHARED_LENGTH};
+use super::racer::{CallAnswer, Helper, Racer, Unbuilt};
 use super::redundant::Redundant;
 use crate::model::deadline::{Budget, Deadline, TimeLimit};
-use crate::model::lit::Lit;
 use crate::model::outcome::{Engine, SolveError, SolvedBy, Stats};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::reason::deduce::{Contradiction, Effort, Knowledge, deduce};
 use crate::reason::search::{End, search};
 use crate::solver::sink::Timed;
-use crate::solver::{self, Incremental, SolverError, SolverKind, Tuning};
+use crate::solver::{LearntPool, SolverError, SolverKind, Tuning};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -167,6 +169,7 @@ impl Prepared {
             redundant: config.redundant,
             helpers: Vec::new(),
             exhausted: false,
+            learnt: Arc::default(),
         };
         search.lead = Some(Racer::new(lead, &mut search)?);
         Ok(search)
@@ -204,53 +207,8 @@ struct Search {
     helpers: Vec<Helper>,
     /// A helper proved that no solution is left beyond those returned.
     exhausted: bool,
-}
-
-/// A member beside the lead on hard questions. It searches the same question on its own
-/// thread and blocks every grid it finds; `own` holds those the lead has not returned yet, so
-/// that once its formula is UNSAT the solutions left are exactly `own`. With at most one, that
-/// is the call's answer whatever the timing (the lead would find the same grid, or none); with
-/// two or more, the order is the lead's to give, and the helper waits for the lead.
-struct Helper {
-    racer: Racer,
-    own: Vec<Vec<bool>>,
-}
-
-impl Helper {
-    /// Searches until it decides the call (see [`Helper`]), stops, or holds two grids of its own.
-    fn hunt(&mut self, decision: &Decision) {
-        while self.own.len() < 2 {
-            match self.racer.solve() {
-                Ok(CallAnswer::Sat(ship)) => {
-                    self.racer.block(&ship);
-                    self.own.push(ship);
-                }
-                Ok(CallAnswer::Unsat) => {
-                    decision.decide(self.own.first().cloned());
-                    return;
-                }
-                // Stopped, or failed: the lead answers.
-                Ok(CallAnswer::Stopped) | Err(_) => return,
-            }
-        }
-    }
-}
-
-/// Why a member's solver was not built.
-enum Unbuilt {
-    /// The deadline passed while encoding.
-    TimeLimit,
-    /// The solver could not be made (not linked into this build).
-    Solver(SolverError),
-}
-
-impl From<Unbuilt> for SolveError {
-    fn from(unbuilt: Unbuilt) -> Self {
-        match unbuilt {
-            Unbuilt::TimeLimit => SolveError::TimeLimit,
-            Unbuilt::Solver(e) => SolveError::failed(e),
-        }
-    }
+    /// What the [`specialist`] learns as the lead, for the helpers of its formula.
+    learnt: Arc<LearntPool>,
 }
 
 impl From<Unbuilt> for EngineState {
@@ -260,23 +218,6 @@ impl From<Unbuilt> for EngineState {
             Unbuilt::Solver(e) => EngineState::NoSolver(e),
         }
     }
-}
-
-/// One member's solver.
-struct Racer {
-    member: Member,
-    solver: Box<dyn Incremental>,
-    encoding: Encoding,
-    limit: Arc<AtomicU64>,
-}
-
-/// What one solver call ended with.
-enum CallAnswer {
-    /// A model, as ship cells.
-    Sat(Vec<bool>),
-    Unsat,
-    /// The conflict limit or the stop flag stopped it.
-    Stopped,
 }
 
 impl Racer {
@@ -323,51 +264,6 @@ impl Racer {
             racer.block(ship);
         }
         Ok(racer)
-    }
-
-    fn conflicts(&self) -> u64 {
-        self.solver.conflicts()
-    }
-
-    /// Adds the clause that rules out the grid with these ship cells: the fleet fixes the number
-    /// of ship cells, so another solution must turn one of them into water.
-    fn block(&mut self, ship: &[bool]) {
-        let clause: Vec<Lit> = self
-            .encoding
-            .cells
-            .iter()
-            .zip(ship)
-            .filter(|(_, s)| **s)
-            .map(|(v, _)| v.negative())
-            .collect();
-        self.solver.add_clause(&clause);
-    }
-
-    /// Solves until an answer or until the solver's conflict count reaches `limit` (or a helper
-    /// of `decision` decides the call).
-    fn run(&mut self, limit: u64, decision: Option<&Decision>) -> Result<CallAnswer, SolveError> {
-        self.limit.store(limit, Ordering::SeqCst);
-        // After the store: a helper that decides later stops this run through the limit.
-        if decision.is_some_and(Decision::decided) {
-            return Ok(CallAnswer::Stopped);
-        }
-        self.solve()
-    }
-
-    /// Solves until an answer or until the conflict limit, as it stands, stops it.
-    fn solve(&mut self) -> Result<CallAnswer, SolveError> {
-        let answer = self.solver.solve().map_err(SolveError::failed)?;
-        Ok(match answer {
-            solver::Answer::Sat => CallAnswer::Sat(
-                self.encoding
-                    .cells
-                    .iter()
-                    .map(|v| self.solver.value(v.positive()) == Some(true))
-                    .collect(),
-            ),
-            solver::Answer::Unsat => CallAnswer::Unsat,
-            solver::Answer::Stopped => CallAnswer::Stopped,
-        })
     }
 }
 
@@ -498,12 +394,16 @@ impl Search {
             return Ok(self.returned(answer));
         }
         // A hard question: the helpers beside the lead.
-        if self.helpers.is_empty() {
-            for &member in &portfolio(self.threads)[1..] {
+        if self.helpers.len() + 1 < portfolio(self.threads).len() {
+            for &member in &portfolio(self.threads)[1 + self.helpers.len()..] {
                 let racer = Racer::new(member, self)?;
+                let whole = specialist();
+                let reader = (member.config == whole.config && !member.presolved)
+                    .then(|| LearntReader::new(self.learnt.clone()));
                 self.helpers.push(Helper {
                     racer,
                     own: Vec::new(),
+                    reader,
                 });
             }
         }
@@ -525,6 +425,7 @@ impl Search {
                     Err(e) => break Err(e),
                 }
             };
+            decision.end();
             for limit in &limits {
                 limit.store(0, Ordering::SeqCst);
             }
@@ -594,7 +495,12 @@ impl Search {
         // and a restart would change the grid it finds), so that its grids are the same with
         // any number of threads.
         let (member, _) = stages[stage.map_or(0, |stage| stage + 1)];
-        let racer = Racer::new(member, self)?;
+        let mut racer = Racer::new(member, self)?;
+        if member == specialist() {
+            racer
+                .solver
+                .export_learnt(self.learnt.clone(), SHARED_LENGTH);
+        }
         if let Some(decision) = decision {
             decision.follow(racer.limit.clone());
         }

@@ -13,6 +13,7 @@ pub mod instance;
 pub mod model;
 pub mod placement_model;
 pub mod portfolio;
+mod racer;
 pub mod redundant;
 
 pub(crate) use crate::model::lit::Lit;

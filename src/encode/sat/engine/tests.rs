@@ -40,6 +40,7 @@ fn loaded(puzzle: &Puzzle) -> (Search, Helper) {
     let helper = Helper {
         racer,
         own: Vec::new(),
+        reader: None,
     };
     (search, helper)
 }
