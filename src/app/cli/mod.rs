@@ -417,9 +417,9 @@ pub struct EngineArgs {
     pub no_race: bool,
 
     /// SAT backend: threads for a hard question (default: the machine's logical cores). The
-    /// specialist leads on one; the others search the same question in other configurations
-    /// and answer only a fact (no solution left, or exactly one), so the grids printed are the
-    /// same with any N.
+    /// specialist leads on one; the others search the same question in other configurations,
+    /// with the short clauses the specialist learns, and answer only a fact (no solution left,
+    /// or exactly one), so the grids printed are the same with any N.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
 
