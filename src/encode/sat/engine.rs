@@ -394,10 +394,11 @@ impl Search {
             return Ok(self.returned(answer));
         }
         // A hard question: the helpers beside the lead.
-        if self.helpers.len() + 1 < portfolio(self.threads).len() {
-            for &member in &portfolio(self.threads)[1 + self.helpers.len()..] {
+        if self.helpers.is_empty() {
+            let whole = specialist();
+            for &member in &portfolio(self.threads)[1..] {
                 let racer = Racer::new(member, self)?;
-                let whole = specialist();
+                // A helper of the lead's whole formula reads what the lead learns.
                 let reader = (member.config == whole.config && !member.presolved)
                     .then(|| LearntReader::new(self.learnt.clone()));
                 self.helpers.push(Helper {

@@ -120,9 +120,9 @@ pub fn stages() -> [(Member, u64); 2] {
 /// [`specialist`] first, then (one a thread) the specialist's formula in stable mode, CaDiCaL's
 /// default configuration and focused mode, in turn, each with seeds from 1 on. Only the first
 /// member's grids are printed in the order it finds them; the others (the engine's helpers)
-/// read the short clauses the lead learns ([`LearntReader`]) and decide a call only when what is left
-/// is a fact: no grid, or exactly one. Without CaDiCaL in the build there is nothing to vary,
-/// and the specialist runs alone.
+/// read the short clauses the lead learns ([`LearntReader`]) and decide a call only when what
+/// is left is a fact: no grid, or exactly one. Without CaDiCaL in the build there is nothing
+/// to vary, and the specialist runs alone.
 pub fn portfolio(threads: usize) -> Vec<Member> {
     let specialist = specialist();
     let mut members = vec![specialist];
@@ -131,7 +131,7 @@ pub fn portfolio(threads: usize) -> Vec<Member> {
     }
     for i in 1..threads {
         // Measured on the hard boards' uniqueness questions, whole process, two threads: a
-        // stable helper that reads the lead's clauses is 0.95 of the default configuration's
+        // stable helper that reads the lead's clauses is 0.97 of the default configuration's
         // time (`docs/encodings.md`).
         let mode = [Mode::Focused, Mode::Stable, Mode::Default][i % 3];
         let seed = u32::try_from(i.div_ceil(3)).unwrap_or(u32::MAX);
