@@ -1,5 +1,5 @@
 //! The CaDiCaL adapter (cargo feature `cadical`, on by default): [`Cadical`] implements
-//! [`Solve`], [`SolveIncremental`], [`Interrupt`] and [`LimitConflicts`] with CaDiCaL 3.0.1 through `cadical-sys`, which compiles CaDiCaL's C++ sources
+//! [`Solve`], [`SolveIncremental`], [`Interrupt`], [`LimitConflicts`] and [`ExportLearnt`] with CaDiCaL 3.0.1 through `cadical-sys`, which compiles CaDiCaL's C++ sources
 //! with the `cc` and `cxx` crates: a C++ compiler is all it needs (no cmake, no libclang). This
 //! is the one file of the crate that names CaDiCaL, and its one `unsafe` line is the `Send`
 //! promise below.
@@ -78,7 +78,8 @@ pub(crate) struct ProvingCadical {
 // SAFETY: a CaDiCaL solver has no thread affinity: it may be used from any thread, one at a
 // time, which `&mut self` guarantees. `cadical-sys` does not mark it `Send` because it holds
 // raw pointers to the callbacks connected to it; the only callbacks connected here are the two
-// below, which hold nothing but `Arc`s of atomics and are themselves `Send`.
+// below, which hold `Arc`s of atomics, an `Arc` of a mutex-guarded `LearntPool` and owned
+// literals, and are themselves `Send`.
 #[allow(unsafe_code)]
 unsafe impl Send for Cadical {}
 

@@ -1,5 +1,5 @@
 //! The SAT solver interface. A solver's capabilities are one trait each ([`Solve`],
-//! [`SolveIncremental`], [`Interrupt`], [`LimitConflicts`], [`WriteProof`]; see
+//! [`SolveIncremental`], [`Interrupt`], [`LimitConflicts`], [`ExportLearnt`], [`WriteProof`]; see
 //! `interface.rs`), and the engine, the generator, hints, grades and proofs ask only for the ones
 //! they use. Each solver implements what it can in one adapter file: [`varisat`] (pure Rust,
 //! always built: [`varisat::Varisat`] and the proof-writing [`varisat::ProvingVarisat`]) and
