@@ -525,12 +525,16 @@ async function desktop() {
 
     // 15. Hints a player can follow: the board highlights the cells and counts a hint cites
     // (the server's answer names them); the hinted cells are filled in turn until a hint cites
-    // cells, not only counts.
+    // cells, not only counts. Hints with the fewest rules come first, so on some boards a dozen
+    // or more cite only a count (a row of 0, a full column) before the first that cites cells:
+    // the loop goes on while cells are open.
     let answer = null;
-    for (let k = 0; k < 20; k++) {
+    const cellCount = await page.evaluate(() => game.cells.length);
+    for (let k = 0; k < cellCount; k++) {
       const asked = page.waitForResponse((r) => r.url().endsWith("/api/hint"));
       await page.click("#hint");
       answer = await (await asked).json();
+      if (answer.status !== "hint") break;
       await page.waitForSelector("#board .cell.hinted");
       if (answer.cells.length) break;
       const at = cell(answer.row, answer.col);
