@@ -12,26 +12,29 @@ both sides alike):
 3. kissat 4.0.4 and CaDiCaL 1.9.5, as python-sat ships them, solve Q.cnf: solve time only (the
    clauses are loaded before the clock starts).
 
-Prints one line per board, then over the boards where either side needs at least --floor
-seconds, the median of the per-board ratios external / bimaru-sat for each solver (above 1:
-bimaru-sat is faster).
+Each side runs --repeat times per board (default 3), the sides taking turns, and counts its
+median: one run alone is at the mercy of a cold file cache or a passing load (a board of 36 ms
+once took 0.67 s as the first of the loop). Prints one line per board, then over the boards
+where either side needs at least --floor seconds, the median of the per-board ratios external /
+bimaru-sat for each solver (above 1: bimaru-sat is faster).
 
 Usage:
   python3 -m venv .venv && .venv/bin/pip install python-sat
   .venv/bin/python scripts/sat_compare.py [--bin target/release/bimaru-sat] [--timeout 120] \
-      [--flags "--threads 1"] puzzles/hard/heldout puzzles/generated/30x30-minimal
+      [--flags "--threads 1"] [--repeat 3] puzzles/hard/heldout puzzles/generated/30x30-minimal
 
-A side stopped by --timeout is charged the time it ran, so such a ratio is a bound.
+A side stopped by --timeout is charged the time it ran, so such a ratio is a bound; a board
+where one run of a side is stopped is not run again.
 """
 
 import argparse
+import multiprocessing
 import os
 import shlex
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 from pysat.formula import CNF
@@ -74,16 +77,33 @@ def export(binary, board, cnf):
     )
 
 
-def external(name, clauses, timeout):
-    """Solve time of `name` on `clauses`, and its answer (None when stopped by the timeout)."""
+def solve_child(name, clauses, pipe):
     with Solver(name=name, bootstrap_with=clauses) as solver:
-        timer = threading.Timer(timeout, solver.interrupt)
-        timer.start()
         start = time.perf_counter()
-        answer = solver.solve_limited(expect_interrupt=True)
-        elapsed = time.perf_counter() - start
-        timer.cancel()
-        return elapsed, answer
+        answer = solver.solve()
+        pipe.send((time.perf_counter() - start, answer))
+
+
+def external(name, clauses, timeout):
+    """Solve time of `name` on `clauses`, and its answer (None when stopped by the timeout).
+
+    python-sat cannot interrupt kissat or CaDiCaL, so each solve runs in a child process (forked:
+    the clauses are not copied), which is killed at the timeout. The clock runs in the child,
+    from the end of loading to the answer."""
+    receive, send = multiprocessing.Pipe(duplex=False)
+    child = multiprocessing.get_context("fork").Process(
+        target=solve_child, args=(name, clauses, send)
+    )
+    start = time.perf_counter()
+    child.start()
+    send.close()
+    if receive.poll(timeout):
+        elapsed, answer = receive.recv()
+    else:
+        elapsed, answer = time.perf_counter() - start, None
+        child.kill()
+    child.join()
+    return elapsed, answer
 
 
 def main():
@@ -93,20 +113,35 @@ def main():
     parser.add_argument("--flags", default="", help="extra bimaru-sat flags")
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--floor", type=float, default=0.3)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each side per board")
     args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
     flags = shlex.split(args.flags)
     ratios = {label: [] for label, _ in EXTERNAL}
     with tempfile.TemporaryDirectory() as tmp:
         for board in boards(args.paths):
-            ours, code = bimaru(args.bin, flags, board, args.timeout)
             cnf = os.path.join(tmp, "q.cnf")
             export(args.bin, board, cnf)
             clauses = CNF(from_file=cnf).clauses
-            line = [f"{os.path.basename(board)}: bimaru-sat {ours:.2f} s (exit {code})"]
-            for label, name in EXTERNAL:
-                theirs, answer = external(name, clauses, args.timeout)
-                verdict = {False: "unsat", True: "sat", None: "stopped"}[answer]
-                line.append(f"{label} {theirs:.2f} s ({verdict})")
+            runs = {"bimaru-sat": []} | {label: [] for label, _ in EXTERNAL}
+            codes = {}
+            for _ in range(args.repeat):
+                if codes.get("bimaru-sat") != "exit timeout":
+                    seconds, code = bimaru(args.bin, flags, board, args.timeout)
+                    runs["bimaru-sat"].append(seconds)
+                    codes["bimaru-sat"] = f"exit {code}"
+                for label, name in EXTERNAL:
+                    if codes.get(label) != "stopped":
+                        seconds, answer = external(name, clauses, args.timeout)
+                        runs[label].append(seconds)
+                        codes[label] = {False: "unsat", True: "sat", None: "stopped"}[answer]
+            times = {side: statistics.median(values) for side, values in runs.items()}
+            ours = times["bimaru-sat"]
+            line = [f"{os.path.basename(board)}: bimaru-sat {ours:.2f} s ({codes['bimaru-sat']})"]
+            for label, _ in EXTERNAL:
+                theirs = times[label]
+                line.append(f"{label} {theirs:.2f} s ({codes[label]})")
                 if max(ours, theirs) >= args.floor:
                     ratios[label].append(theirs / ours)
             print(", ".join(line), flush=True)
