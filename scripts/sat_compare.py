@@ -98,7 +98,12 @@ def external(name, clauses, timeout):
     child.start()
     send.close()
     if receive.poll(timeout):
-        elapsed, answer = receive.recv()
+        try:
+            elapsed, answer = receive.recv()
+        except EOFError:
+            # The child ended without an answer (killed, out of memory): no time to count.
+            child.join()
+            raise SystemExit(f"{name} exited with code {child.exitcode} before answering")
     else:
         elapsed, answer = time.perf_counter() - start, None
         child.kill()
