@@ -3,7 +3,9 @@
 //! (a [`crate::solver::Solve`] with an [`crate::solver::Interrupt`] and a
 //! [`crate::solver::LimitConflicts`]), solves, decodes each model into a [`Grid`], and blocks it
 //! so that the next call finds another solution. Grids the native search found are blocked in
-//! the solver before it starts.
+//! the solver before it starts. On large boards with two or more threads, the helpers of the
+//! first call search beside the native search, and the lead starts once it found nothing (see
+//! [`SatEngine::race_native`]), so the answers are those of the search first, then the solver.
 //!
 //! **Hard questions: stages and the portfolio.** Each call first runs the chosen configuration
 //! (the lead) alone for [`SOLO_CONFLICTS`] conflicts, which settles almost every puzzle a person
@@ -29,23 +31,23 @@
 //! `--no-race` keeps the chosen configuration for every call.
 
 use super::card::CardKind;
-use super::instance::Instance;
 use super::model::Model;
 pub use super::portfolio::{Configuration, Member, default_threads, portfolio, specialist, stages};
-use super::portfolio::{Decision, LearntReader, SHARED_LENGTH};
-use super::racer::{CallAnswer, Helper, Racer, Unbuilt};
+use super::portfolio::{Decision, SHARED_LENGTH};
+use super::racer::{
+    CallAnswer, Ground, Helper, HelperSeed, NativeGate, Racer, Unbuilt, leaves_open,
+};
 use super::redundant::Redundant;
 use crate::model::deadline::{Budget, Deadline, TimeLimit};
 use crate::model::outcome::{Engine, SolveError, SolvedBy, Stats};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::reason::deduce::{Contradiction, Effort, Knowledge, deduce};
-use crate::reason::search::{End, search};
-use crate::solver::sink::Timed;
+use crate::reason::search::{End, Searched, search};
 use crate::solver::{LearntPool, SolverError, SolverKind, Tuning};
 use std::collections::VecDeque;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Conflicts the chosen configuration gets alone, per call, before the call counts as a hard
@@ -67,6 +69,11 @@ pub(crate) const LARGE_BOARD_CELLS: usize = 400;
 /// minimal 25x25 boards unique within 13,000 nodes and needs 150,000 or more on the others
 /// (`docs/benchmarks/2026-11-25-issue-22-hard-boards-second-session.md`).
 pub const NATIVE_NODES: u64 = 20_000;
+
+/// How long the native search runs alone before the helpers start beside it (on the boards
+/// where they do): most of the generated 20x20 boards take it under 5 ms, and building the
+/// solvers beside it would cost more than that (measured, session 46).
+const NATIVE_HEAD_START: Duration = Duration::from_millis(10);
 
 /// How the SAT engine works.
 #[derive(Clone, Debug)]
@@ -122,6 +129,8 @@ enum EngineState {
         /// What the search took.
         time: Duration,
     },
+    /// The native search and the lead's first call, side by side, are still to run.
+    Pending(Box<Prepared>),
     /// The deadline passed while the puzzle was being prepared.
     TimedOut,
     /// The chosen solver is not linked into this build (or could not be built).
@@ -129,6 +138,7 @@ enum EngineState {
 }
 
 /// A pre-solved puzzle, ready to be encoded.
+#[derive(Clone)]
 struct Prepared {
     puzzle: Puzzle,
     placements: Placements,
@@ -171,7 +181,7 @@ impl Prepared {
             exhausted: false,
             learnt: Arc::default(),
         };
-        search.lead = Some(Racer::new(lead, &mut search)?);
+        search.lead = Some(search.racer(lead)?);
         Ok(search)
     }
 }
@@ -220,50 +230,28 @@ impl From<Unbuilt> for EngineState {
     }
 }
 
-impl Racer {
-    /// Builds `member`'s solver for `search`, with every grid found so far blocked.
-    fn new(member: Member, search: &mut Search) -> Result<Self, Unbuilt> {
-        let mut solver = member
-            .solver
-            .new_tuned(member.tuning)
-            .map_err(Unbuilt::Solver)?;
-        let (placements, knowledge) = if member.presolved {
-            (&search.placements, search.knowledge.as_ref())
-        } else {
-            let whole = match search.whole.take() {
-                Some(whole) => whole,
-                None => Placements::within(&search.puzzle, &search.deadline)
-                    .map_err(|TimeLimit| Unbuilt::TimeLimit)?,
-            };
-            (&*search.whole.insert(whole), None)
+impl Search {
+    /// Builds `member`'s solver for this search, with every grid found so far blocked.
+    fn racer(&mut self, member: Member) -> Result<Racer, Unbuilt> {
+        if !member.presolved && self.whole.is_none() {
+            let whole = Placements::within(&self.puzzle, &self.deadline)
+                .map_err(|TimeLimit| Unbuilt::TimeLimit)?;
+            self.whole = Some(whole);
+        }
+        let (placements, knowledge) = match &self.whole {
+            Some(whole) if !member.presolved => (whole, None),
+            _ => (&self.placements, self.knowledge.as_ref()),
         };
-        solver.set_interrupt(search.stop.clone());
-        let instance = Instance {
-            puzzle: &search.puzzle,
+        let ground = Ground {
+            puzzle: &self.puzzle,
             placements,
             knowledge,
-            card: member.config.card,
+            stop: self.stop.clone(),
+            deadline: &self.deadline,
+            redundant: self.redundant,
+            found: &self.found,
         };
-        let mut sink = Timed::new(solver.as_mut(), search.deadline.clone());
-        let encoding = member.config.model.encode(&instance, &mut sink);
-        let encoding = super::redundant::encode(&instance, encoding, search.redundant, &mut sink);
-        if let Err(TimeLimit) = sink.finish() {
-            // Freeing a large solver takes a while: not on the caller's time.
-            search.deadline.discard(solver);
-            return Err(Unbuilt::TimeLimit);
-        }
-        let limit = Arc::new(AtomicU64::new(u64::MAX));
-        solver.set_conflict_limit(Some(limit.clone()));
-        let mut racer = Racer {
-            member,
-            solver,
-            encoding,
-            limit,
-        };
-        for ship in &search.found {
-            racer.block(ship);
-        }
-        Ok(racer)
+        Racer::build(member, &ground)
     }
 }
 
@@ -334,6 +322,68 @@ impl SatEngine {
                 EngineState::Search(Box::new(search))
             }));
         }
+        if prepared.races_native() {
+            return Ok(EngineState::Pending(Box::new(prepared)));
+        }
+        let start = Instant::now();
+        let found = prepared.native_search();
+        prepared.searched(found, start.elapsed())
+    }
+
+    /// The first call of a pending engine: the native search runs on its own thread while the
+    /// lead is built and the helpers search (facts only). The lead starts once the search left
+    /// the question open with no grid, as after it; if the search finds a grid or settles the
+    /// question, the solvers are dropped. Returns the state, and the solvers' answer if any.
+    fn race_native(prepared: Prepared) -> (EngineState, Option<Result<CallAnswer, SolveError>>) {
+        let gate = NativeGate::default();
+        let (search, answer) = std::thread::scope(|s| {
+            s.spawn(|| gate.run(|| prepared.native_search()));
+            if gate.settled(NATIVE_HEAD_START) {
+                return (None, None);
+            }
+            match prepared.clone().encode() {
+                Ok(_) if gate.settled(Duration::ZERO) => (None, None),
+                Ok(mut search) => {
+                    let answer = search.answer(Some(&gate));
+                    (Some(Ok(search)), Some(answer))
+                }
+                Err(unbuilt) => (Some(Err(unbuilt)), None),
+            }
+        });
+        let (found, time) = gate.into_ran().expect("the native search ran");
+        match search {
+            Some(Ok(search)) if leaves_open(&found) => {
+                (EngineState::Search(Box::new(search)), answer)
+            }
+            Some(Err(unbuilt)) if leaves_open(&found) => (unbuilt.into(), None),
+            search => {
+                if let Some(Ok(search)) = search {
+                    // Not on the caller's time.
+                    std::thread::spawn(move || drop(search));
+                }
+                let state = prepared
+                    .searched(found, time)
+                    .unwrap_or(EngineState::TimedOut);
+                (state, None)
+            }
+        }
+    }
+}
+
+impl Prepared {
+    /// Whether the native search runs beside the first call's helpers, not before the call:
+    /// where the lead is the first of the [`stages`] (the helpers start with it).
+    fn races_native(&self) -> bool {
+        let shape = self.puzzle.shape();
+        self.config.race
+            && self.config.native > 0
+            && shape.rows * shape.cols >= LARGE_BOARD_CELLS
+            && portfolio(self.config.threads.max(1)).len() >= 2
+    }
+
+    /// The native search within its node budget (and the caller's, if lower).
+    fn native_search(&self) -> Searched {
+        let config = &self.config;
         let budget = Budget {
             nodes: Some(
                 config
@@ -343,9 +393,12 @@ impl SatEngine {
             ),
             ..config.budget.clone()
         };
-        let start = Instant::now();
-        let found = search(puzzle, &prepared.placements, config.limit, &budget);
-        let time = start.elapsed();
+        search(&self.puzzle, &self.placements, config.limit, &budget)
+    }
+
+    /// The state after the native search found `found` in `time`: its grids first, then the
+    /// solver with them blocked, unless the search was exhausted.
+    fn searched(self, found: Searched, time: Duration) -> Result<EngineState, TimeLimit> {
         let rest = match found.end {
             End::Exhausted => None,
             // A stop flag with nothing found goes on to the solver, which sees the same flag at
@@ -353,7 +406,7 @@ impl SatEngine {
             End::TimeLimit if found.grids.is_empty() => return Err(TimeLimit),
             _ => {
                 let found = found.grids.iter().map(Grid::ship_cells).collect();
-                Some(Box::new(Prepared { found, ..prepared }))
+                Some(Box::new(Prepared { found, ..self }))
             }
         };
         Ok(EngineState::Searched {
@@ -372,8 +425,10 @@ impl Search {
 
     /// One call's answer: the lead alone for its budget, then (with `race`) the later
     /// [`stages`], each within its conflicts; with more threads, the helpers (the rest of the
-    /// [`portfolio`]) run beside the lead from the moment the call turns out hard.
-    fn answer(&mut self) -> Result<CallAnswer, SolveError> {
+    /// [`portfolio`]) run beside the lead from the moment the call turns out hard. With
+    /// `native` (the first call, beside the native search), the lead waits for the search's
+    /// verdict and runs only if it leaves the call open.
+    fn answer(&mut self, native: Option<&NativeGate>) -> Result<CallAnswer, SolveError> {
         if self.exhausted {
             return Ok(CallAnswer::Unsat);
         }
@@ -393,31 +448,42 @@ impl Search {
         {
             return Ok(self.returned(answer));
         }
-        // A hard question: the helpers beside the lead.
-        if self.helpers.is_empty() {
-            let whole = specialist();
-            for &member in &portfolio(self.threads)[1..] {
-                let racer = Racer::new(member, self)?;
-                // A helper of the lead's whole formula reads what the lead learns.
-                let reader = (member.config == whole.config && !member.presolved)
-                    .then(|| LearntReader::new(self.learnt.clone()));
-                self.helpers.push(Helper {
-                    racer,
-                    own: Vec::new(),
-                    reader,
-                });
-            }
-        }
+        // A hard question: the helpers beside the lead. On the first, each helper is built on
+        // its own thread while the lead searches (or waits for the native search), and kept for
+        // the calls after.
+        // A helper still being built when the call ends gives up (the next call builds it).
+        let built_late = Arc::new(AtomicBool::new(false));
+        let seed = self.helpers.is_empty().then(|| HelperSeed {
+            puzzle: self.puzzle.clone(),
+            stop: self.stop.clone(),
+            deadline: self.deadline.clone().stopped_by(built_late.clone()),
+            redundant: self.redundant,
+            found: self.found.clone(),
+            learnt: self.learnt.clone(),
+        });
+        let members = portfolio(self.threads);
         let mut helpers = std::mem::take(&mut self.helpers);
-        let limits: Vec<Arc<AtomicU64>> = helpers.iter().map(|h| h.racer.limit.clone()).collect();
-        for limit in &limits {
-            limit.store(u64::MAX, Ordering::SeqCst);
-        }
         let decision = Decision::new(self.lead().limit.clone());
-        let answer = std::thread::scope(|s| {
+        let (answer, built) = std::thread::scope(|s| {
+            let mut building = Vec::new();
+            for &member in seed.as_ref().map_or(&[][..], |_| &members[1..]) {
+                let (decision, seed) = (&decision, seed.as_ref());
+                building.push(s.spawn(move || {
+                    let mut built = seed?.helper(member).ok()?;
+                    decision.join(built.0.racer.limit.clone());
+                    built.0.hunt(decision);
+                    Some(built)
+                }));
+            }
             for helper in helpers.iter_mut() {
+                helper.racer.limit.store(u64::MAX, Ordering::SeqCst);
+                decision.join(helper.racer.limit.clone());
                 let decision = &decision;
                 s.spawn(move || helper.hunt(decision));
+            }
+            // Beside the native search, the lead waits for its verdict.
+            if native.is_some_and(|native| !native.open()) {
+                decision.interrupt();
             }
             let answer = loop {
                 match self.lead_step(Some(&decision)) {
@@ -427,11 +493,18 @@ impl Search {
                 }
             };
             decision.end();
-            for limit in &limits {
-                limit.store(0, Ordering::SeqCst);
-            }
-            answer
+            built_late.store(true, Ordering::SeqCst);
+            let built: Vec<_> = building
+                .into_iter()
+                .filter_map(|b| b.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect();
+            (answer, built)
         });
+        // A helper that could not be built leaves the call to the others and the lead.
+        for (helper, whole) in built {
+            helpers.push(helper);
+            self.whole.get_or_insert(whole);
+        }
         self.helpers = helpers;
         let decided = decision
             .answer
@@ -496,7 +569,7 @@ impl Search {
         // and a restart would change the grid it finds), so that its grids are the same with
         // any number of threads.
         let (member, _) = stages[stage.map_or(0, |stage| stage + 1)];
-        let mut racer = Racer::new(member, self)?;
+        let mut racer = self.racer(member)?;
         if member == specialist() {
             racer
                 .solver
@@ -514,6 +587,20 @@ impl Search {
 impl Engine for SatEngine {
     fn next_solution(&mut self) -> Result<Option<Grid>, SolveError> {
         let start = Instant::now();
+        let mut raced = None;
+        if matches!(self.state, EngineState::Pending(_)) {
+            let EngineState::Pending(prepared) =
+                std::mem::replace(&mut self.state, EngineState::TimedOut)
+            else {
+                unreachable!("the state was pending")
+            };
+            let (state, answer) = Self::race_native(*prepared);
+            self.state = state;
+            raced = answer;
+            if raced.is_none() {
+                self.solve_time += start.elapsed();
+            }
+        }
         if let EngineState::Searched { grids, rest, .. } = &mut self.state {
             if let Some(grid) = grids.pop_front() {
                 return Ok(Some(grid));
@@ -530,12 +617,12 @@ impl Engine for SatEngine {
             EngineState::Decided(grid) => return Ok(grid.take()),
             EngineState::TimedOut => return Err(SolveError::TimeLimit),
             EngineState::NoSolver(e) => return Err(SolveError::failed(e.clone())),
-            EngineState::Searched { .. } => {
-                unreachable!("the native search's grids were handed out")
+            EngineState::Searched { .. } | EngineState::Pending(_) => {
+                unreachable!("the native search ran and its grids were handed out")
             }
             EngineState::Search(search) => search,
         };
-        let answer = search.answer();
+        let answer = raced.unwrap_or_else(|| search.answer(None));
         self.solve_time += start.elapsed();
         self.calls += 1;
         let ship = match answer? {
@@ -582,7 +669,9 @@ impl Engine for SatEngine {
             EngineState::Searched { nodes, .. } => {
                 (0, 0, SolvedBy::NativeSearch { nodes: *nodes }, None)
             }
-            EngineState::TimedOut | EngineState::NoSolver(_) => (0, 0, SolvedBy::Sat(chosen), None),
+            EngineState::Pending(_) | EngineState::TimedOut | EngineState::NoSolver(_) => {
+                (0, 0, SolvedBy::Sat(chosen), None)
+            }
         };
         Stats {
             backend: "sat",

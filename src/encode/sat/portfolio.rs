@@ -163,6 +163,8 @@ pub(crate) struct Decision {
     pub(crate) answer: Mutex<Option<Option<Vec<bool>>>>,
     /// The lead's conflict limit (each stage's lead has its own).
     lead: Mutex<Arc<AtomicU64>>,
+    /// The helpers' conflict limits, to stop them when the call ends.
+    helpers: Mutex<Vec<Arc<AtomicU64>>>,
 }
 
 impl Decision {
@@ -173,6 +175,7 @@ impl Decision {
             over: AtomicBool::new(false),
             answer: Mutex::new(None),
             lead: Mutex::new(lead),
+            helpers: Mutex::new(Vec::new()),
         }
     }
 
@@ -192,10 +195,39 @@ impl Decision {
         }
     }
 
-    /// The call has its answer: a helper between two searches stops (set this before
-    /// stopping the helpers' solvers).
+    /// Stops the lead with no answer of the helpers' (the call's answer comes from the native
+    /// search beside them), unless a helper has decided already: the lead answers
+    /// [`Decision::decided`] calls as stopped.
+    pub(crate) fn interrupt(&self) {
+        if !self.decided.swap(true, Ordering::SeqCst) {
+            self.lead
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .store(0, Ordering::SeqCst);
+        }
+    }
+
+    /// A helper with this conflict limit searches the call: [`Decision::end`] stops it. (A
+    /// helper joins before its first search, which it starts only if the call is not over.)
+    pub(crate) fn join(&self, helper: Arc<AtomicU64>) {
+        self.helpers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(helper);
+    }
+
+    /// The call has its answer: a helper between two searches stops, and every helper that
+    /// joined is stopped.
     pub(crate) fn end(&self) {
         self.over.store(true, Ordering::SeqCst);
+        for helper in self
+            .helpers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+        {
+            helper.store(0, Ordering::SeqCst);
+        }
     }
 
     /// Whether the call has its answer.

@@ -1,13 +1,21 @@
 //! One member's solver in the SAT engine ([`super::engine`]): the [`Racer`] that leads or helps,
 //! what one of its calls ends with, and the [`Helper`] beside the lead on hard questions.
 
-use super::instance::Encoding;
-use super::portfolio::{Decision, IMPORT_CONFLICTS, LearntReader, Member};
+use super::instance::{Encoding, Instance};
+use super::portfolio::{Decision, IMPORT_CONFLICTS, LearntReader, Member, specialist};
+use super::redundant::Redundant;
+use crate::model::deadline::{Deadline, TimeLimit};
 use crate::model::lit::Lit;
 use crate::model::outcome::SolveError;
-use crate::solver::{self, Incremental, SolverError};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use crate::model::placement::Placements;
+use crate::model::puzzle::Puzzle;
+use crate::reason::deduce::Knowledge;
+use crate::reason::search::{End, Searched};
+use crate::solver::sink::Timed;
+use crate::solver::{self, Incremental, LearntPool, SolverError};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
 
 /// One member's solver.
 pub(super) struct Racer {
@@ -26,7 +34,57 @@ pub(super) enum CallAnswer {
     Stopped,
 }
 
+/// What a member's solver is built from.
+pub(super) struct Ground<'a> {
+    pub(super) puzzle: &'a Puzzle,
+    /// The placements it encodes: those pre-solving left, or all the clues allow.
+    pub(super) placements: &'a Placements,
+    /// What pre-solving decided, with the placements it left.
+    pub(super) knowledge: Option<&'a Knowledge>,
+    pub(super) stop: Option<Arc<AtomicBool>>,
+    /// Encoding gives up once it passes.
+    pub(super) deadline: &'a Deadline,
+    pub(super) redundant: Redundant,
+    /// Ship cells of the grids to block.
+    pub(super) found: &'a [Vec<bool>],
+}
+
 impl Racer {
+    /// Builds `member`'s solver on `ground`, with every grid found so far blocked.
+    pub(super) fn build(member: Member, ground: &Ground) -> Result<Self, Unbuilt> {
+        let mut solver = member
+            .solver
+            .new_tuned(member.tuning)
+            .map_err(Unbuilt::Solver)?;
+        solver.set_interrupt(ground.stop.clone());
+        let instance = Instance {
+            puzzle: ground.puzzle,
+            placements: ground.placements,
+            knowledge: ground.knowledge,
+            card: member.config.card,
+        };
+        let mut sink = Timed::new(solver.as_mut(), ground.deadline.clone());
+        let encoding = member.config.model.encode(&instance, &mut sink);
+        let encoding = super::redundant::encode(&instance, encoding, ground.redundant, &mut sink);
+        if let Err(TimeLimit) = sink.finish() {
+            // Freeing a large solver takes a while: not on the caller's time.
+            ground.deadline.discard(solver);
+            return Err(Unbuilt::TimeLimit);
+        }
+        let limit = Arc::new(AtomicU64::new(u64::MAX));
+        solver.set_conflict_limit(Some(limit.clone()));
+        let mut racer = Racer {
+            member,
+            solver,
+            encoding,
+            limit,
+        };
+        for ship in ground.found {
+            racer.block(ship);
+        }
+        Ok(racer)
+    }
+
     pub(super) fn conflicts(&self) -> u64 {
         self.solver.conflicts()
     }
@@ -123,6 +181,127 @@ impl Helper {
             }
         }
     }
+}
+
+/// What the helpers of a search's first hard call are built from, each on its own thread
+/// while the lead searches: every helper encodes the whole puzzle.
+pub(super) struct HelperSeed {
+    pub(super) puzzle: Puzzle,
+    /// Stops the helper's solver.
+    pub(super) stop: Option<Arc<AtomicBool>>,
+    /// Building gives up once it passes.
+    pub(super) deadline: Deadline,
+    pub(super) redundant: Redundant,
+    /// Ship cells of the grids returned so far.
+    pub(super) found: Vec<Vec<bool>>,
+    /// What the lead learns, for helpers of its formula.
+    pub(super) learnt: Arc<LearntPool>,
+}
+
+impl HelperSeed {
+    /// Builds `member` as a helper, with the placements of the whole puzzle it encodes.
+    pub(super) fn helper(&self, member: Member) -> Result<(Helper, Placements), Unbuilt> {
+        let whole = Placements::within(&self.puzzle, &self.deadline)
+            .map_err(|TimeLimit| Unbuilt::TimeLimit)?;
+        let racer = Racer::build(
+            Member {
+                presolved: false,
+                ..member
+            },
+            &Ground {
+                puzzle: &self.puzzle,
+                placements: &whole,
+                knowledge: None,
+                stop: self.stop.clone(),
+                deadline: &self.deadline,
+                redundant: self.redundant,
+                found: &self.found,
+            },
+        )?;
+        // A helper of the lead's whole formula reads what the lead learns.
+        let reader =
+            (member.config == specialist().config).then(|| LearntReader::new(self.learnt.clone()));
+        let helper = Helper {
+            racer,
+            own: Vec::new(),
+            reader,
+        };
+        Ok((helper, whole))
+    }
+}
+
+/// The native search's verdict, for the first call of a search that starts beside it (the
+/// engine's `race_native`).
+#[derive(Default)]
+pub(super) struct NativeGate {
+    /// What the search found, and what it took, once it has run.
+    ran: Mutex<Option<(Searched, Duration)>>,
+    /// Signalled when it has run.
+    done: Condvar,
+}
+
+impl NativeGate {
+    /// What a search that could not answer leaves: the question open, no grid.
+    fn unanswered() -> Searched {
+        Searched {
+            grids: Vec::new(),
+            nodes: 0,
+            end: End::OutOfNodes,
+        }
+    }
+
+    fn ran(&self) -> std::sync::MutexGuard<'_, Option<(Searched, Duration)>> {
+        self.ran.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Runs the search and records what it found. If it panics, the call is recorded as left
+    /// open (the lead waiting for the verdict goes on) and the panic goes on too.
+    pub(super) fn run(&self, search: impl FnOnce() -> Searched) {
+        let start = Instant::now();
+        let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(search));
+        let (found, panic) = match found {
+            Ok(found) => (found, None),
+            Err(panic) => (NativeGate::unanswered(), Some(panic)),
+        };
+        *self.ran() = Some((found, start.elapsed()));
+        self.done.notify_all();
+        if let Some(panic) = panic {
+            std::panic::resume_unwind(panic);
+        }
+    }
+
+    /// Whether the search settles the call (its grids come first, or none is left: the
+    /// solvers' work is of no use) within `wait` (zero: whether it has); it may run on.
+    pub(super) fn settled(&self, wait: Duration) -> bool {
+        let ran = self
+            .done
+            .wait_timeout_while(self.ran(), wait, |ran| ran.is_none())
+            .unwrap_or_else(|e| e.into_inner())
+            .0;
+        ran.as_ref().is_some_and(|(found, _)| !leaves_open(found))
+    }
+
+    /// Waits for the search; whether it left the call open.
+    pub(super) fn open(&self) -> bool {
+        let mut ran = self.ran();
+        loop {
+            if let Some((found, _)) = &*ran {
+                return leaves_open(found);
+            }
+            ran = self.done.wait(ran).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// What the search found and what it took, once it has run.
+    pub(super) fn into_ran(self) -> Option<(Searched, Duration)> {
+        self.ran.into_inner().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Whether the native search left the question to the solver with no grid of its own: it ran
+/// out of nodes (or was stopped, which the solver sees too) before finding one.
+pub(super) fn leaves_open(found: &Searched) -> bool {
+    found.grids.is_empty() && !matches!(found.end, End::Exhausted | End::TimeLimit)
 }
 
 /// Why a member's solver was not built.

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::model::puzzle::{Clue, Fleet, Piece};
+use std::sync::atomic::AtomicU64;
 
 /// A 3x3 board with two submarines, rows and columns 1, 0, 1: its solutions are the two
 /// diagonals' corners; with the top left corner a ship (`one`), only the first is left.
@@ -36,7 +37,7 @@ fn loaded(puzzle: &Puzzle) -> (Search, Helper) {
     };
     let mut search = *search;
     let member = *portfolio(2).last().unwrap();
-    let racer = Racer::new(member, &mut search).ok().unwrap();
+    let racer = search.racer(member).ok().unwrap();
     let helper = Helper {
         racer,
         own: Vec::new(),
@@ -93,4 +94,48 @@ fn a_grid_the_lead_returns_is_blocked_in_the_helpers_or_dropped_from_their_own()
     let mut helper = search.helpers.pop().unwrap();
     assert!(helper.own.is_empty());
     assert_eq!(hunt(&mut helper), Some(None));
+}
+
+/// A 20x20 board with no counts and no clues: a great many solutions.
+fn open_sea() -> Puzzle {
+    let counts = vec![None; 20];
+    Puzzle::new(counts.clone(), counts, Fleet::from_counts(vec![4, 3, 2, 1])).unwrap()
+}
+
+/// The first three grids the engine gives with `threads` threads and `native` nodes, and
+/// whether the native search gave them.
+fn first_grids(puzzle: &Puzzle, threads: usize, native: u64) -> (Vec<Grid>, bool) {
+    let config = SatConfig {
+        model: Model::Placement,
+        card: CardKind::Totalizer,
+        solver: SolverKind::strongest(),
+        race: true,
+        threads,
+        presolve: true,
+        native,
+        limit: 3,
+        redundant: Redundant::default(),
+        budget: Budget::default(),
+    };
+    let mut engine = SatEngine::new(puzzle, &config);
+    let grids = (0..3)
+        .map_while(|_| engine.next_solution().unwrap())
+        .collect();
+    let native = matches!(engine.stats().model, SolvedBy::NativeSearch { .. });
+    (grids, native)
+}
+
+#[test]
+fn the_native_search_beside_the_helpers_changes_no_grid() {
+    let puzzle = open_sea();
+    // One node leaves the question to the solvers (the lead's grids count); the full budget
+    // finds the three grids itself (its grids come first, the solvers are dropped).
+    for native in [1, NATIVE_NODES] {
+        let alone = first_grids(&puzzle, 1, native);
+        assert_eq!(alone.0.len(), 3);
+        assert_eq!(alone.1, native == NATIVE_NODES);
+        for _ in 0..3 {
+            assert_eq!(first_grids(&puzzle, 2, native), alone, "{native} nodes");
+        }
+    }
 }
