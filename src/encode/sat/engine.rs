@@ -129,7 +129,7 @@ enum EngineState {
         /// What the search took.
         time: Duration,
     },
-    /// The native search and the lead's first call, side by side, are still to run.
+    /// The native search and the first call's helpers, side by side, are still to run.
     Pending(Box<Prepared>),
     /// The deadline passed while the puzzle was being prepared.
     TimedOut,
@@ -450,8 +450,7 @@ impl Search {
         }
         // A hard question: the helpers beside the lead. On the first, each helper is built on
         // its own thread while the lead searches (or waits for the native search), and kept for
-        // the calls after.
-        // A helper still being built when the call ends gives up (the next call builds it).
+        // the calls after; one still being built when the call ends gives up.
         let built_late = Arc::new(AtomicBool::new(false));
         let seed = self.helpers.is_empty().then(|| HelperSeed {
             puzzle: self.puzzle.clone(),
