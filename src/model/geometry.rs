@@ -66,15 +66,6 @@ pub(crate) fn all_ships(len: usize, shape: Shape) -> impl Iterator<Item = Ship> 
     })
 }
 
-/// Whether `ship` covers `pos`.
-pub(crate) fn covers(ship: Ship, pos: Pos) -> bool {
-    let (along, across, start_along, start_across) = match ship.orientation {
-        Orientation::Horizontal => (pos.col, pos.row, ship.start.col, ship.start.row),
-        Orientation::Vertical => (pos.row, pos.col, ship.start.row, ship.start.col),
-    };
-    across == start_across && along >= start_along && along < start_along + ship.len
-}
-
 /// The line a ship of length 2 or more lies along, numbered as [`Shape::lines`] counts them:
 /// rows first, then columns. A submarine lies along no line (`None`).
 pub(crate) fn axis(ship: Ship, shape: Shape) -> Option<usize> {
@@ -123,8 +114,6 @@ mod tests {
             vec![Pos::new(0, 2)],
             "the lower cap lies off the board"
         );
-        assert!(covers(ship, Pos::new(3, 2)) && !covers(ship, Pos::new(0, 2)));
-        assert!(!covers(ship, Pos::new(2, 1)));
         assert_eq!(axis(ship, shape), Some(4 + 2));
         let sub = Ship {
             start: Pos::new(0, 0),

@@ -11,6 +11,7 @@
 //! are recorded on a trail, so assumptions can be undone ([`Propagation::mark`],
 //! [`Propagation::undo`]).
 
+mod index;
 mod knowledge;
 mod propagation;
 

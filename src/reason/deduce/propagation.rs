@@ -1,9 +1,10 @@
 //! The propagation engine ([`Propagation`]): the rules run event-driven over cells and placements
 //! to a fixpoint, with a trail to undo assumptions and probing of candidate ships.
 
+use super::index::{Lists, Queue};
 use super::knowledge::{Contradiction, Mark, PlacementStatus, Rules};
 use crate::model::deadline::{Deadline, Pulse};
-use crate::model::geometry::{axis, covers, halo};
+use crate::model::geometry::{axis, halo};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Clue, Dir, Piece, Pos, Puzzle, Shape, Ship};
 
@@ -20,73 +21,6 @@ pub(super) enum Change {
     Cell(usize),
     /// A placement left [`PlacementStatus::Open`].
     Placement(usize),
-}
-
-/// A list of flat index lists (`items[start[i]..start[i + 1]]` for list `i`).
-#[derive(Clone, Debug, Default)]
-pub(super) struct Lists {
-    pub(super) start: Vec<usize>,
-    pub(super) items: Vec<usize>,
-}
-
-impl Lists {
-    /// Groups `keys` (item index -> list, or `None`) into `count` lists.
-    fn group(count: usize, keys: impl Iterator<Item = Option<usize>> + Clone) -> Self {
-        let mut start = vec![0; count + 1];
-        for key in keys.clone().flatten() {
-            start[key + 1] += 1;
-        }
-        for i in 0..count {
-            start[i + 1] += start[i];
-        }
-        let mut next = start.clone();
-        let mut items = vec![0; start[count]];
-        for (item, key) in keys.enumerate() {
-            if let Some(key) = key {
-                items[next[key]] = item;
-                next[key] += 1;
-            }
-        }
-        Lists { start, items }
-    }
-
-    fn get(&self, i: usize) -> &[usize] {
-        &self.items[self.start[i]..self.start[i + 1]]
-    }
-}
-
-/// A work queue that holds each item at most once.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Queue {
-    pub(super) items: Vec<usize>,
-    pub(super) queued: Vec<bool>,
-}
-
-impl Queue {
-    fn new(size: usize) -> Self {
-        Queue {
-            items: Vec::new(),
-            queued: vec![false; size],
-        }
-    }
-
-    fn push(&mut self, i: usize) {
-        if !std::mem::replace(&mut self.queued[i], true) {
-            self.items.push(i);
-        }
-    }
-
-    fn pop(&mut self) -> Option<usize> {
-        let i = self.items.pop()?;
-        self.queued[i] = false;
-        Some(i)
-    }
-
-    fn clear(&mut self) {
-        for i in self.items.drain(..) {
-            self.queued[i] = false;
-        }
-    }
 }
 
 /// A fleet class: its ship count and how many of its placements are alive or chosen.
@@ -112,6 +46,11 @@ pub(crate) struct Propagation<'a> {
     pub(super) class_of: Vec<usize>,
     /// Placements of length two or more per line they lie along.
     pub(super) along: Lists,
+    /// The cells of each placement, and of its halo (the cells around it).
+    pub(super) cells_of: Lists,
+    pub(super) halo_of: Lists,
+    /// Per cell: the placements whose halo holds it (a ship there strikes them off).
+    pub(super) halo_holding: Lists,
 
     pub(super) cells: Vec<Cell>,
     pub(super) status: Vec<PlacementStatus>,
@@ -153,6 +92,13 @@ impl<'a> Propagation<'a> {
             .map(|s| class_key(s).unwrap_or(usize::MAX))
             .collect();
         let along = Lists::group(shape.lines(), ships.iter().map(|s| axis(*s, shape)));
+        let cells_of = Lists::build(ships.iter().map(|s| s.cells().map(|p| shape.index(p))));
+        let halo_of = Lists::build(
+            ships
+                .iter()
+                .map(|s| halo(*s, shape).map(|p| shape.index(p))),
+        );
+        let halo_holding = halo_of.transpose(n);
         let mut cover = vec![0; n];
         for (c, slot) in cover.iter_mut().enumerate() {
             *slot = placements.covering_cell(c).len();
@@ -189,6 +135,9 @@ impl<'a> Propagation<'a> {
             class_members,
             class_of,
             along,
+            cells_of,
+            halo_of,
+            halo_holding,
             cells: vec![Cell::Unknown; n],
             status: vec![PlacementStatus::Open; ships.len()],
             line_ship: vec![0; shape.lines()],
@@ -336,8 +285,8 @@ impl<'a> Propagation<'a> {
                     match self.status[p] {
                         PlacementStatus::Dead => {
                             class.alive += 1;
-                            for pos in self.placements.ships()[p].cells() {
-                                self.cover[self.shape.index(pos)] += 1;
+                            for &c in self.cells_of.get(p) {
+                                self.cover[c as usize] += 1;
                             }
                         }
                         PlacementStatus::Chosen => class.chosen -= 1,
@@ -454,10 +403,9 @@ impl<'a> Propagation<'a> {
         let k = self.class_of[p];
         self.classes[k].alive -= 1;
         self.class_checks.push(k);
-        for pos in self.placements.ships()[p].cells() {
-            let c = self.shape.index(pos);
-            self.cover[c] -= 1;
-            self.cover_checks.push(c);
+        for &c in self.cells_of.get(p) {
+            self.cover[c as usize] -= 1;
+            self.cover_checks.push(c as usize);
         }
         Ok(())
     }
@@ -489,21 +437,8 @@ impl<'a> Propagation<'a> {
                 }
             }
             Cell::Ship => {
-                let pos = self.shape.pos(c);
-                for dr in -1..=1 {
-                    for dc in -1..=1 {
-                        let Some(n) = pos.offset(dr, dc, self.shape.rows, self.shape.cols) else {
-                            continue;
-                        };
-                        if n == pos {
-                            continue;
-                        }
-                        for &p in placements.covering(n) {
-                            if !covers(placements.ships()[p], pos) {
-                                self.kill(p)?;
-                            }
-                        }
-                    }
+                for i in self.halo_holding.start[c]..self.halo_holding.start[c + 1] {
+                    self.kill(self.halo_holding.items[i] as usize)?;
                 }
                 self.cover_checks.push(c);
                 for l in self.lines_of(c) {
@@ -517,12 +452,11 @@ impl<'a> Propagation<'a> {
 
     /// A chosen ship makes its cells ship and its halo water.
     fn placement_chosen(&mut self, p: usize) -> Result<(), Contradiction> {
-        let ship = self.placements.ships()[p];
-        for pos in ship.cells() {
-            self.set(self.shape.index(pos), true)?;
+        for i in self.cells_of.start[p]..self.cells_of.start[p + 1] {
+            self.set(self.cells_of.items[i] as usize, true)?;
         }
-        for pos in halo(ship, self.shape) {
-            self.set(self.shape.index(pos), false)?;
+        for i in self.halo_of.start[p]..self.halo_of.start[p + 1] {
+            self.set(self.halo_of.items[i] as usize, false)?;
         }
         Ok(())
     }
@@ -573,7 +507,7 @@ impl<'a> Propagation<'a> {
             return Ok(());
         };
         for i in self.class_members.start[k]..self.class_members.start[k + 1] {
-            let p = self.class_members.items[i];
+            let p = self.class_members.items[i] as usize;
             if self.status[p] == PlacementStatus::Open {
                 decide(self, p)?;
             }
@@ -625,16 +559,13 @@ impl<'a> Propagation<'a> {
                 continue;
             }
             m += 1;
-            let ship = placements.ships()[p];
-            for pos in ship.cells() {
-                let x = self.shape.index(pos);
+            for x in self.cells_of.get(p).iter().map(|&x| x as usize) {
                 if self.shared_cells[x] == 0 && self.shared_halo[x] == 0 {
                     touched.push(x);
                 }
                 self.shared_cells[x] += 1;
             }
-            for pos in halo(ship, self.shape) {
-                let x = self.shape.index(pos);
+            for x in self.halo_of.get(p).iter().map(|&x| x as usize) {
                 if self.shared_cells[x] == 0 && self.shared_halo[x] == 0 {
                     touched.push(x);
                 }
@@ -668,13 +599,15 @@ impl<'a> Propagation<'a> {
             return Ok(());
         }
         for i in self.along.start[l]..self.along.start[l + 1] {
-            let p = self.along.items[i];
+            let p = self.along.items[i] as usize;
             if self.status[p] != PlacementStatus::Open {
                 continue;
             }
-            let new = self.placements.ships()[p]
-                .cells()
-                .filter(|&pos| self.cells[self.shape.index(pos)] != Cell::Ship)
+            let new = self
+                .cells_of
+                .get(p)
+                .iter()
+                .filter(|&&c| self.cells[c as usize] != Cell::Ship)
                 .count();
             if new > room {
                 self.kill(p)?;
