@@ -44,7 +44,7 @@ use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::reason::deduce::{Contradiction, Effort, Knowledge, deduce};
 use crate::reason::search::{End, Searched, search};
-use crate::solver::{LearntPool, SolverError, SolverKind, Tuning};
+use crate::solver::{LearntPool, SolverError, SolverKind};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -154,16 +154,13 @@ impl Prepared {
     fn encode(self) -> Result<Search, Unbuilt> {
         let config = &self.config;
         let shape = self.puzzle.shape();
+        let solo = Member::solo(self.chosen, config.solver);
         let lead = if config.race && shape.rows * shape.cols >= LARGE_BOARD_CELLS {
             stages()[0].0
         } else {
-            Member {
-                config: self.chosen,
-                solver: config.solver,
-                tuning: Tuning::default(),
-                presolved: true,
-            }
+            solo
         };
+        let solo_helper = (lead != solo && !self.found.is_empty()).then_some(solo);
         let mut search = Search {
             puzzle: self.puzzle,
             placements: self.placements,
@@ -180,6 +177,7 @@ impl Prepared {
             helpers: Vec::new(),
             exhausted: false,
             learnt: Arc::default(),
+            solo_helper,
         };
         search.lead = Some(search.racer(lead)?);
         Ok(search)
@@ -219,6 +217,9 @@ struct Search {
     exhausted: bool,
     /// What the [`specialist`] learns as the lead, for the helpers of its formula.
     learnt: Arc<LearntPool>,
+    /// The first helper, in place of the portfolio's: the chosen configuration on the
+    /// pre-solved formula, when the native search found a grid on a large board.
+    solo_helper: Option<Member>,
 }
 
 impl From<Unbuilt> for EngineState {
@@ -452,7 +453,13 @@ impl Search {
         // its own thread while the lead searches (or waits for the native search), and kept for
         // the calls after; one still being built when the call ends gives up.
         let built_late = Arc::new(AtomicBool::new(false));
+        let mut members = portfolio(self.threads);
+        if let (Some(solo), Some(first)) = (self.solo_helper, members.get_mut(1)) {
+            *first = solo;
+        }
+        let presolved = members.iter().skip(1).any(|m| m.presolved);
         let seed = self.helpers.is_empty().then(|| HelperSeed {
+            presolved: presolved.then(|| (self.placements.clone(), self.knowledge.clone())),
             puzzle: self.puzzle.clone(),
             stop: self.stop.clone(),
             deadline: self.deadline.clone().stopped_by(built_late.clone()),
@@ -460,7 +467,6 @@ impl Search {
             found: self.found.clone(),
             learnt: self.learnt.clone(),
         });
-        let members = portfolio(self.threads);
         let mut helpers = std::mem::take(&mut self.helpers);
         let decision = Decision::new(self.lead().limit.clone());
         let (answer, built) = std::thread::scope(|s| {
@@ -502,7 +508,9 @@ impl Search {
         // A helper that could not be built leaves the call to the others and the lead.
         for (helper, whole) in built {
             helpers.push(helper);
-            self.whole.get_or_insert(whole);
+            if let Some(whole) = whole {
+                self.whole.get_or_insert(whole);
+            }
         }
         self.helpers = helpers;
         let decided = decision

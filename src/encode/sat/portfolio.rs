@@ -67,6 +67,20 @@ impl std::fmt::Display for Member {
     }
 }
 
+impl Member {
+    /// `config` on `solver`, untuned, on the pre-solved formula: the lead on boards under
+    /// [`super::engine::LARGE_BOARD_CELLS`], and on larger boards the first helper once the
+    /// native search has found a grid.
+    pub(crate) fn solo(config: Configuration, solver: SolverKind) -> Member {
+        Member {
+            config,
+            solver,
+            tuning: Tuning::default(),
+            presolved: true,
+        }
+    }
+}
+
 /// The member measured best on hard questions (the uniqueness proofs of the exactly minimal
 /// boards of `puzzles/hard` and `puzzles/generated/30x30-minimal`, `docs/encodings.md`): the
 /// placement model with totalizers, the whole encoding (pre-solving makes some of these

@@ -187,6 +187,9 @@ impl Helper {
 /// while the lead searches: every helper encodes the whole puzzle.
 pub(super) struct HelperSeed {
     pub(super) puzzle: Puzzle,
+    /// The placements pre-solving left and what it decided, for helpers of the pre-solved
+    /// formula.
+    pub(super) presolved: Option<(Placements, Option<Knowledge>)>,
     /// Stops the helper's solver.
     pub(super) stop: Option<Arc<AtomicBool>>,
     /// Building gives up once it passes.
@@ -199,19 +202,29 @@ pub(super) struct HelperSeed {
 }
 
 impl HelperSeed {
-    /// Builds `member` as a helper, with the placements of the whole puzzle it encodes.
-    pub(super) fn helper(&self, member: Member) -> Result<(Helper, Placements), Unbuilt> {
-        let whole = Placements::within(&self.puzzle, &self.deadline)
-            .map_err(|TimeLimit| Unbuilt::TimeLimit)?;
+    /// Builds `member` as a helper, with the placements of the whole puzzle it encodes (none
+    /// for a helper of the pre-solved formula).
+    pub(super) fn helper(&self, member: Member) -> Result<(Helper, Option<Placements>), Unbuilt> {
+        let presolved = self.presolved.as_ref().filter(|_| member.presolved);
+        let mut whole = None;
+        let (placements, knowledge) = match presolved {
+            Some((placements, knowledge)) => (placements, knowledge.as_ref()),
+            None => {
+                let all = Placements::within(&self.puzzle, &self.deadline)
+                    .map_err(|TimeLimit| Unbuilt::TimeLimit)?;
+                (&*whole.insert(all), None)
+            }
+        };
+        let member = Member {
+            presolved: presolved.is_some(),
+            ..member
+        };
         let racer = Racer::build(
-            Member {
-                presolved: false,
-                ..member
-            },
+            member,
             &Ground {
                 puzzle: &self.puzzle,
-                placements: &whole,
-                knowledge: None,
+                placements,
+                knowledge,
                 stop: self.stop.clone(),
                 deadline: &self.deadline,
                 redundant: self.redundant,
@@ -219,8 +232,8 @@ impl HelperSeed {
             },
         )?;
         // A helper of the lead's whole formula reads what the lead learns.
-        let reader =
-            (member.config == specialist().config).then(|| LearntReader::new(self.learnt.clone()));
+        let reader = (member.config == specialist().config && !member.presolved)
+            .then(|| LearntReader::new(self.learnt.clone()));
         let helper = Helper {
             racer,
             own: Vec::new(),

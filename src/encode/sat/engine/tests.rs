@@ -102,10 +102,10 @@ fn open_sea() -> Puzzle {
     Puzzle::new(counts.clone(), counts, Fleet::from_counts(vec![4, 3, 2, 1])).unwrap()
 }
 
-/// The first three grids the engine gives with `threads` threads and `native` nodes, and
-/// whether the native search gave them.
-fn first_grids(puzzle: &Puzzle, threads: usize, native: u64) -> (Vec<Grid>, bool) {
-    let config = SatConfig {
+/// Placement/totalizer on the strongest solver, racing, pre-solved, looking for three grids,
+/// with `threads` threads and `native` nodes.
+fn three_grids(threads: usize, native: u64) -> SatConfig {
+    SatConfig {
         model: Model::Placement,
         card: CardKind::Totalizer,
         solver: SolverKind::strongest(),
@@ -116,8 +116,13 @@ fn first_grids(puzzle: &Puzzle, threads: usize, native: u64) -> (Vec<Grid>, bool
         limit: 3,
         redundant: Redundant::default(),
         budget: Budget::default(),
-    };
-    let mut engine = SatEngine::new(puzzle, &config);
+    }
+}
+
+/// The first three grids the engine gives with `threads` threads and `native` nodes, and
+/// whether the native search gave them.
+fn first_grids(puzzle: &Puzzle, threads: usize, native: u64) -> (Vec<Grid>, bool) {
+    let mut engine = SatEngine::new(puzzle, &three_grids(threads, native));
     let grids = (0..3)
         .map_while(|_| engine.next_solution().unwrap())
         .collect();
@@ -137,5 +142,47 @@ fn the_native_search_beside_the_helpers_changes_no_grid() {
         for _ in 0..3 {
             assert_eq!(first_grids(&puzzle, 2, native), alone, "{native} nodes");
         }
+    }
+}
+
+/// Once the native search has found a grid on a large board and left the rest open, the first
+/// helper is the chosen configuration on the pre-solved formula (with CaDiCaL in the build:
+/// without it, that configuration is the lead's); the grids are still those of one thread.
+#[test]
+fn after_a_native_grid_the_chosen_configuration_helps_on_the_pre_solved_formula() {
+    let puzzle = open_sea();
+    // The smallest node budget in which the native search finds one grid, not three.
+    let (native, rest) = (1..500)
+        .find_map(
+            |native| match SatEngine::new(&puzzle, &three_grids(1, native)).state {
+                EngineState::Searched {
+                    grids,
+                    rest: Some(rest),
+                    ..
+                } if grids.len() == 1 => Some((native, rest)),
+                _ => None,
+            },
+        )
+        .expect("a budget that finds one grid");
+    let search = rest.encode().ok().expect("the solver is built");
+    let solo = Member::solo(
+        Configuration {
+            model: Model::Placement,
+            card: CardKind::Totalizer,
+        },
+        SolverKind::strongest(),
+    );
+    let helps = SolverKind::strongest() == SolverKind::Cadical;
+    assert_eq!(search.solo_helper, helps.then_some(solo));
+    // Before any grid, the portfolio's own helpers.
+    let first = SatEngine::new(&puzzle, &three_grids(1, 0));
+    let EngineState::Search(search) = first.state else {
+        panic!("no native search: the solver");
+    };
+    assert_eq!(search.solo_helper, None);
+    let alone = first_grids(&puzzle, 1, native);
+    assert_eq!(alone.0.len(), 3);
+    for _ in 0..3 {
+        assert_eq!(first_grids(&puzzle, 2, native), alone);
     }
 }
