@@ -392,12 +392,22 @@ impl<'a> Propagation<'a> {
         Ok(())
     }
 
+    /// Strikes placement `p` off (a contradiction if it was chosen). Most calls find it dead
+    /// already, so that test is inlined at every call.
+    #[inline(always)]
     fn kill(&mut self, p: usize) -> Result<(), Contradiction> {
         match self.status[p] {
-            PlacementStatus::Dead => return Ok(()),
-            PlacementStatus::Chosen => return Err(Contradiction),
-            PlacementStatus::Open => {}
+            PlacementStatus::Dead => Ok(()),
+            PlacementStatus::Chosen => Err(Contradiction),
+            PlacementStatus::Open => {
+                self.strike(p);
+                Ok(())
+            }
         }
+    }
+
+    /// [`Propagation::kill`] of an open placement.
+    fn strike(&mut self, p: usize) {
         self.status[p] = PlacementStatus::Dead;
         self.trail.push(Change::Placement(p));
         let k = self.class_of[p];
@@ -407,7 +417,6 @@ impl<'a> Propagation<'a> {
             self.cover[c as usize] -= 1;
             self.cover_checks.push(c as usize);
         }
-        Ok(())
     }
 
     fn choose(&mut self, p: usize) -> Result<(), Contradiction> {
