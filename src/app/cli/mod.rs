@@ -418,8 +418,9 @@ pub struct EngineArgs {
 
     /// SAT backend: threads for a hard question (default: the machine's logical cores). The
     /// specialist leads on one; the others search the same question in other configurations,
-    /// with the short clauses the specialist learns, and answer only a fact (no solution left,
-    /// or exactly one), so the grids printed are the same with any N.
+    /// with the short clauses the specialist learns (after a grid found by the native search on
+    /// a large board, the first is the chosen configuration), and answer only a fact (no
+    /// solution left, or exactly one), so the grids printed are the same with any N.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
 
