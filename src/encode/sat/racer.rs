@@ -184,7 +184,8 @@ impl Helper {
 }
 
 /// What the helpers of a search's first hard call are built from, each on its own thread
-/// while the lead searches: every helper encodes the whole puzzle.
+/// while the lead searches: a helper encodes the whole puzzle, unless its member is of the
+/// pre-solved formula ([`Member::solo`], after a native grid).
 pub(super) struct HelperSeed {
     pub(super) puzzle: Puzzle,
     /// The placements pre-solving left and what it decided, for helpers of the pre-solved
