@@ -50,6 +50,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+mod native_search;
+
 /// Conflicts the chosen configuration gets alone, per call, before the call counts as a hard
 /// question and goes to the [`stages`]. A Rubin board needs a median of 141 for its two calls
 /// (solution and uniqueness) and at most 873, so none of its calls is hard; the hard solbat
@@ -70,10 +72,13 @@ pub(crate) const LARGE_BOARD_CELLS: usize = 400;
 /// (`docs/benchmarks/2026-11-25-issue-22-hard-boards-second-session.md`).
 pub const NATIVE_NODES: u64 = 20_000;
 
-/// How long the native search runs alone before the helpers start beside it (on the boards
-/// where they do): most of the generated 20x20 boards take it under 5 ms, and building the
-/// solvers beside it would cost more than that (measured, session 46).
-const NATIVE_HEAD_START: Duration = Duration::from_millis(10);
+/// How long the native search runs alone before the lead is built and the helpers start beside
+/// it (on the boards where they do). Work beside the search slows it (on a 2-core machine, by
+/// 20-30 %), and a search that settles the call wastes that work: with 25 ms instead of 10, the
+/// generated 30x30 boards the search settles in 10-25 ms take 15-25 % less time whole process,
+/// while the hard boards a helper answers take 0-3 % more (session 48). Most generated 20x20
+/// boards take the search under 5 ms.
+const NATIVE_HEAD_START: Duration = Duration::from_millis(25);
 
 /// How the SAT engine works.
 #[derive(Clone, Debug)]
@@ -150,8 +155,9 @@ struct Prepared {
 }
 
 impl Prepared {
-    /// Builds the lead solver, with every grid found so far blocked.
-    fn encode(self) -> Result<Search, Unbuilt> {
+    /// Builds the lead solver, with every grid found so far blocked. Beside the native search
+    /// (`gate`), the build gives up once the search settles the call.
+    fn encode(self, gate: Option<&NativeGate>) -> Result<Search, Unbuilt> {
         let config = &self.config;
         let shape = self.puzzle.shape();
         let solo = Member::solo(self.chosen, config.solver);
@@ -179,7 +185,13 @@ impl Prepared {
             learnt: Arc::default(),
             solo_helper,
         };
-        search.lead = Some(search.racer(lead)?);
+        let deadline = search.deadline.clone();
+        if let Some(gate) = gate {
+            search.deadline = gate.or_settled(&deadline);
+        }
+        let built = search.racer(lead);
+        search.deadline = deadline;
+        search.lead = Some(built?);
         Ok(search)
     }
 }
@@ -319,9 +331,11 @@ impl SatEngine {
             found: Vec::new(),
         };
         if config.native == 0 {
-            return Ok(prepared.encode().map_or_else(EngineState::from, |search| {
-                EngineState::Search(Box::new(search))
-            }));
+            return Ok(prepared
+                .encode(None)
+                .map_or_else(EngineState::from, |search| {
+                    EngineState::Search(Box::new(search))
+                }));
         }
         if prepared.races_native() {
             return Ok(EngineState::Pending(Box::new(prepared)));
@@ -329,93 +343,6 @@ impl SatEngine {
         let start = Instant::now();
         let found = prepared.native_search();
         prepared.searched(found, start.elapsed())
-    }
-
-    /// The first call of a pending engine: the native search runs on its own thread while the
-    /// lead is built and the helpers search (facts only). The lead starts once the search left
-    /// the question open with no grid, as after it; if the search finds a grid or settles the
-    /// question, the solvers are dropped. Returns the state, and the solvers' answer if any.
-    fn race_native(prepared: Prepared) -> (EngineState, Option<Result<CallAnswer, SolveError>>) {
-        let gate = NativeGate::default();
-        let (search, answer) = std::thread::scope(|s| {
-            s.spawn(|| gate.run(|| prepared.native_search()));
-            if gate.settled(NATIVE_HEAD_START) {
-                return (None, None);
-            }
-            match prepared.clone().encode() {
-                Ok(_) if gate.settled(Duration::ZERO) => (None, None),
-                Ok(mut search) => {
-                    let answer = search.answer(Some(&gate));
-                    (Some(Ok(search)), Some(answer))
-                }
-                Err(unbuilt) => (Some(Err(unbuilt)), None),
-            }
-        });
-        let (found, time) = gate.into_ran().expect("the native search ran");
-        match search {
-            Some(Ok(search)) if leaves_open(&found) => {
-                (EngineState::Search(Box::new(search)), answer)
-            }
-            Some(Err(unbuilt)) if leaves_open(&found) => (unbuilt.into(), None),
-            search => {
-                if let Some(Ok(search)) = search {
-                    // Not on the caller's time.
-                    std::thread::spawn(move || drop(search));
-                }
-                let state = prepared
-                    .searched(found, time)
-                    .unwrap_or(EngineState::TimedOut);
-                (state, None)
-            }
-        }
-    }
-}
-
-impl Prepared {
-    /// Whether the native search runs beside the first call's helpers, not before the call:
-    /// where the lead is the first of the [`stages`] (the helpers start with it).
-    fn races_native(&self) -> bool {
-        let shape = self.puzzle.shape();
-        self.config.race
-            && self.config.native > 0
-            && shape.rows * shape.cols >= LARGE_BOARD_CELLS
-            && portfolio(self.config.threads.max(1)).len() >= 2
-    }
-
-    /// The native search within its node budget (and the caller's, if lower).
-    fn native_search(&self) -> Searched {
-        let config = &self.config;
-        let budget = Budget {
-            nodes: Some(
-                config
-                    .budget
-                    .nodes
-                    .map_or(config.native, |n| n.min(config.native)),
-            ),
-            ..config.budget.clone()
-        };
-        search(&self.puzzle, &self.placements, config.limit, &budget)
-    }
-
-    /// The state after the native search found `found` in `time`: its grids first, then the
-    /// solver with them blocked, unless the search was exhausted.
-    fn searched(self, found: Searched, time: Duration) -> Result<EngineState, TimeLimit> {
-        let rest = match found.end {
-            End::Exhausted => None,
-            // A stop flag with nothing found goes on to the solver, which sees the same flag at
-            // once and reports the solve as interrupted, not timed out.
-            End::TimeLimit if found.grids.is_empty() => return Err(TimeLimit),
-            _ => {
-                let found = found.grids.iter().map(Grid::ship_cells).collect();
-                Some(Box::new(Prepared { found, ..self }))
-            }
-        };
-        Ok(EngineState::Searched {
-            grids: found.grids.into(),
-            rest,
-            nodes: found.nodes,
-            time,
-        })
     }
 }
 
@@ -615,7 +542,7 @@ impl Engine for SatEngine {
             let Some(prepared) = rest.take() else {
                 return Ok(None);
             };
-            self.state = match prepared.encode() {
+            self.state = match prepared.encode(None) {
                 Ok(search) => EngineState::Search(Box::new(search)),
                 Err(unbuilt) => unbuilt.into(),
             };

@@ -252,6 +252,8 @@ pub(super) struct NativeGate {
     ran: Mutex<Option<(Searched, Duration)>>,
     /// Signalled when it has run.
     done: Condvar,
+    /// Set when it has run and settled the call, for work that checks a [`Deadline`].
+    settled: Arc<AtomicBool>,
 }
 
 impl NativeGate {
@@ -277,6 +279,9 @@ impl NativeGate {
             Ok(found) => (found, None),
             Err(panic) => (NativeGate::unanswered(), Some(panic)),
         };
+        if !leaves_open(&found) {
+            self.settled.store(true, Ordering::SeqCst);
+        }
         *self.ran() = Some((found, start.elapsed()));
         self.done.notify_all();
         if let Some(panic) = panic {
@@ -293,6 +298,12 @@ impl NativeGate {
             .unwrap_or_else(|e| e.into_inner())
             .0;
         ran.as_ref().is_some_and(|(found, _)| !leaves_open(found))
+    }
+
+    /// `deadline`, passed also once the search has settled the call: building the lead beside
+    /// the search gives up then (the stop flag of the call still interrupts the lead's solver).
+    pub(super) fn or_settled(&self, deadline: &Deadline) -> Deadline {
+        deadline.clone().stopped_by(self.settled.clone())
     }
 
     /// Waits for the search; whether it left the call open.

@@ -164,7 +164,7 @@ fn after_a_native_grid_the_chosen_configuration_helps_on_the_pre_solved_formula(
             },
         )
         .expect("a budget that finds one grid");
-    let search = rest.encode().ok().expect("the solver is built");
+    let search = rest.encode(None).ok().expect("the solver is built");
     let solo = Member::solo(
         Configuration {
             model: Model::Placement,
@@ -185,4 +185,40 @@ fn after_a_native_grid_the_chosen_configuration_helps_on_the_pre_solved_formula(
     for _ in 0..3 {
         assert_eq!(first_grids(&puzzle, 2, native), alone);
     }
+}
+
+/// Beside the native search, building the lead gives up once the search settles the call (its
+/// grids come first, or none is left), and goes on while the search leaves the call open.
+#[test]
+fn building_the_lead_beside_the_native_search_stops_once_the_search_settles() {
+    let puzzle = open_sea();
+    let EngineState::Pending(prepared) = SatEngine::new(&puzzle, &three_grids(2, 1)).state else {
+        // Nothing races without a second member (a build without CaDiCaL).
+        assert!(
+            portfolio(2).len() < 2,
+            "a large board with two threads races the search"
+        );
+        return;
+    };
+    let gate = |end| {
+        let gate = NativeGate::default();
+        gate.run(|| Searched {
+            grids: Vec::new(),
+            nodes: 1,
+            end,
+        });
+        gate
+    };
+    let settled = gate(End::Exhausted);
+    assert!(matches!(
+        prepared.clone().encode(Some(&settled)),
+        Err(Unbuilt::TimeLimit)
+    ));
+    let open = gate(End::OutOfNodes);
+    let search = prepared
+        .encode(Some(&open))
+        .ok()
+        .expect("the lead is built");
+    // The search keeps the call's own deadline for the helpers it builds later.
+    assert!(!search.deadline.passed());
 }
