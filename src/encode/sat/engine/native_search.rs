@@ -14,12 +14,7 @@ impl SatEngine {
         let gate = NativeGate::default();
         let (search, answer) = std::thread::scope(|s| {
             s.spawn(|| gate.run(|| prepared.native_search()));
-            if gate.settled(
-                std::env::var("EXP_HEAD")
-                    .ok()
-                    .and_then(|v| v.parse().ok())
-                    .map_or(NATIVE_HEAD_START, Duration::from_millis),
-            ) {
+            if gate.settled(NATIVE_HEAD_START) {
                 return (None, None);
             }
             match prepared.clone().encode(Some(&gate)) {
