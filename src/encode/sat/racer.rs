@@ -300,8 +300,10 @@ impl NativeGate {
         ran.as_ref().is_some_and(|(found, _)| !leaves_open(found))
     }
 
-    /// `deadline`, passed also once the search has settled the call: building the lead beside
-    /// the search gives up then (the stop flag of the call still interrupts the lead's solver).
+    /// `deadline`'s time, with the search's verdict in place of the call's stop flag: building
+    /// the lead beside the search gives up once the search has settled the call. The call's
+    /// flag is not read during that build (a few milliseconds), but it interrupts the lead's
+    /// solver as soon as the solver runs.
     pub(super) fn or_settled(&self, deadline: &Deadline) -> Deadline {
         deadline.clone().stopped_by(self.settled.clone())
     }
