@@ -11,7 +11,8 @@
 //! `puzzles/hard/` it proves most exactly minimal 25x25 boards unique several times faster than
 //! CDCL on the cell model, but it learns nothing, so a few boards need far more nodes than the
 //! solver needs conflicts. The SAT engine therefore gives it a node budget
-//! ([`crate::encode::sat::engine::NATIVE_NODES`]) and hands what is left to the solver.
+//! ([`crate::encode::sat::engine::NATIVE_NODES`]) and hands what is left to the solver; beside
+//! the solver, [`search_past`] reports at that budget and goes on for a fact of its own.
 
 use super::deduce::{Contradiction, Mark, PlacementStatus, Propagation, Rules};
 use crate::model::deadline::Budget;
@@ -19,6 +20,8 @@ use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle, Ship};
 use crate::model::verify::verify;
 use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// Why a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +57,35 @@ pub(crate) fn search(
     limit: usize,
     budget: &Budget,
 ) -> Searched {
-    depth_first(puzzle, placements, limit, budget, None)
+    depth_first(puzzle, placements, limit, budget, None, None)
+}
+
+/// How a search goes on past its node budget ([`search_past`]).
+pub(crate) struct Past<'a> {
+    /// The nodes it may visit in all (at least the budget's).
+    pub nodes: u64,
+    /// Stops it, as the budget's stop flag does.
+    pub halt: &'a AtomicBool,
+    /// Told, once, what [`search`] within the budget would have returned: at the budget's
+    /// last node, or at the end if the search ends before.
+    pub at_budget: AtBudget<'a>,
+}
+
+/// What hears a search's findings at its budget ([`Past::at_budget`]).
+pub(crate) type AtBudget<'a> = Box<dyn FnOnce(&Searched) + 'a>;
+
+/// [`search`], going on past the budget's nodes to `past.nodes`: `past.at_budget` hears what
+/// the search within the budget finds, and the search goes on for a fact of its own (every
+/// solution found, or `limit` of them). The tree and its order are those of [`search`], so the
+/// report at the budget is the same whatever follows.
+pub(crate) fn search_past(
+    puzzle: &Puzzle,
+    placements: &Placements,
+    limit: usize,
+    budget: &Budget,
+    past: Past,
+) -> Searched {
+    depth_first(puzzle, placements, limit, budget, None, Some(past))
 }
 
 /// [`search`] that tries first, at every node, the branch that agrees with `guide` (a grid of
@@ -72,7 +103,7 @@ pub(crate) fn search_toward(
     budget: &Budget,
     guide: &Grid,
 ) -> Searched {
-    depth_first(puzzle, placements, limit, budget, Some(guide))
+    depth_first(puzzle, placements, limit, budget, Some(guide), None)
 }
 
 fn depth_first(
@@ -81,6 +112,7 @@ fn depth_first(
     limit: usize,
     budget: &Budget,
     guide: Option<&Grid>,
+    past: Option<Past>,
 ) -> Searched {
     let ships = placements.ships();
     // Per placement: whether its first branch chooses it (else it is struck off first).
@@ -93,6 +125,11 @@ fn depth_first(
     };
     let mut order: Vec<usize> = (0..ships.len()).collect();
     order.sort_by_key(|&p| std::cmp::Reverse(ships[p].len));
+    let nodes = budget.nodes.unwrap_or(u64::MAX);
+    let (cap, halt, at_budget) = match past {
+        Some(past) => (past.nodes.max(nodes), Some(past.halt), Some(past.at_budget)),
+        None => (nodes, None, None),
+    };
     let mut walk = Walk {
         puzzle,
         engine: Propagation::new(puzzle, placements, Rules::Full),
@@ -100,6 +137,9 @@ fn depth_first(
         limit: limit.max(1),
         choose_first,
         budget,
+        cap,
+        halt,
+        at_budget,
         found: Searched {
             grids: Vec::new(),
             nodes: 0,
@@ -112,6 +152,9 @@ fn depth_first(
     }
     if walk.found.end == End::Exhausted && walk.engine.stopped() {
         walk.found.end = End::TimeLimit;
+    }
+    if let Some(at_budget) = walk.at_budget.take() {
+        at_budget(&walk.found);
     }
     walk.found
 }
@@ -133,6 +176,12 @@ struct Walk<'a, 'b> {
     /// Per placement: chosen in the first branch (else struck off first, chosen second).
     choose_first: Vec<bool>,
     budget: &'b Budget,
+    /// The nodes it may visit: the budget's, or more ([`search_past`]).
+    cap: u64,
+    /// Stops the search past its budget.
+    halt: Option<&'b AtomicBool>,
+    /// Hears what the search found once it reaches the budget's nodes ([`search_past`]).
+    at_budget: Option<AtBudget<'b>>,
     found: Searched,
 }
 
@@ -144,12 +193,22 @@ impl Walk<'_, '_> {
         }
         let end = if self.engine.stopped() {
             End::TimeLimit
-        } else if self.budget.deadline.stopped() {
+        } else if self.budget.deadline.stopped() || self.halt.is_some_and(|h| h.load(Relaxed)) {
             End::Stopped
-        } else if self.found.nodes >= self.budget.nodes.unwrap_or(u64::MAX) {
-            End::OutOfNodes
         } else {
-            return false;
+            // Where a search within the budget would stop.
+            if self.found.nodes >= self.budget.nodes.unwrap_or(u64::MAX)
+                && let Some(at_budget) = self.at_budget.take()
+            {
+                at_budget(&Searched {
+                    end: End::OutOfNodes,
+                    ..self.found.clone()
+                });
+            }
+            if self.found.nodes < self.cap {
+                return false;
+            }
+            End::OutOfNodes
         };
         self.found.end = end;
         true
@@ -288,6 +347,60 @@ mod tests {
         );
         let first = search_toward(&open, &placements, 1, &unbounded(), &solution);
         assert_eq!((first.end, first.grids), (End::Limit, vec![solution]));
+    }
+
+    /// Past its budget, the search reports at the budget what the search within it finds,
+    /// and ends as the search with the larger budget does.
+    #[test]
+    fn a_search_past_its_budget_reports_the_search_within_it() {
+        let example = crate::format::ist::parse(include_str!("../../puzzles/ist-example.txt"))
+            .expect("the example parses");
+        let open = example.without_clues();
+        let placements = Placements::new(&open);
+        let within = |nodes| Budget {
+            nodes: Some(nodes),
+            ..unbounded()
+        };
+        let summary = |s: &Searched| (s.grids.clone(), s.nodes, s.end);
+        let halt = AtomicBool::new(false);
+        for (budget, past, limit) in [(40, 300, 100_000), (300, 40, 100_000), (40, 10_000, 3)] {
+            let reported = std::cell::RefCell::new(None);
+            let found = search_past(
+                &open,
+                &placements,
+                limit,
+                &within(budget),
+                Past {
+                    nodes: past,
+                    halt: &halt,
+                    at_budget: Box::new(|s| *reported.borrow_mut() = Some(summary(s))),
+                },
+            );
+            let alone = search(&open, &placements, limit, &within(budget));
+            assert_eq!(reported.into_inner(), Some(summary(&alone)));
+            let larger = search(&open, &placements, limit, &within(past.max(budget)));
+            assert_eq!(summary(&found), summary(&larger));
+        }
+        // The first ends at its limit before the budget, the second runs out past it.
+        let few = search(&open, &placements, 3, &within(40));
+        assert_eq!(few.end, End::Limit);
+        assert_eq!(
+            search(&open, &placements, 100_000, &within(300)).end,
+            End::OutOfNodes
+        );
+        halt.store(true, Relaxed);
+        let halted = search_past(
+            &open,
+            &placements,
+            100_000,
+            &within(40),
+            Past {
+                nodes: 300,
+                halt: &halt,
+                at_budget: Box::new(|_| {}),
+            },
+        );
+        assert_eq!(halted.end, End::Stopped);
     }
 
     #[test]

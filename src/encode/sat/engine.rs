@@ -6,6 +6,9 @@
 //! the solver before it starts. On large boards with two or more threads, the helpers of the
 //! first call search beside the native search, and the lead starts once it found nothing (see
 //! [`SatEngine::race_native`]), so the answers are those of the search first, then the solver.
+//! There the native search goes on past its budget, up to [`NATIVE_PAST_NODES`], on its own
+//! thread: once it has found every solution, the one left (or none) is a fact that answers a
+//! call, as a helper's does.
 //!
 //! **Hard questions: stages and the portfolio.** Each call first runs the chosen configuration
 //! (the lead) alone for [`SOLO_CONFLICTS`] conflicts, which settles almost every puzzle a person
@@ -35,7 +38,7 @@ use super::model::Model;
 pub use super::portfolio::{Configuration, Member, default_threads, portfolio, specialist, stages};
 use super::portfolio::{Decision, SHARED_LENGTH};
 use super::racer::{
-    CallAnswer, Ground, Helper, HelperSeed, NativeGate, Racer, Unbuilt, leaves_open,
+    CallAnswer, Ground, Helper, HelperSeed, NativeGate, NativeHold, Racer, Unbuilt, leaves_open,
 };
 use super::redundant::Redundant;
 use crate::model::deadline::{Budget, Deadline, TimeLimit};
@@ -43,7 +46,7 @@ use crate::model::outcome::{Engine, SolveError, SolvedBy, Stats};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::reason::deduce::{Contradiction, Effort, Knowledge, deduce};
-use crate::reason::search::{End, Searched, search};
+use crate::reason::search::{End, Past, Searched, search, search_past};
 use crate::solver::{LearntPool, SolverError, SolverKind};
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -71,6 +74,14 @@ pub(crate) const LARGE_BOARD_CELLS: usize = 400;
 /// minimal 25x25 boards unique within 13,000 nodes and needs 150,000 or more on the others
 /// (`docs/benchmarks/2026-11-25-issue-22-hard-boards-second-session.md`).
 pub const NATIVE_NODES: u64 = 20_000;
+
+/// Branch nodes the native search beside the solvers may visit in all, past its budget of
+/// [`NATIVE_NODES`] (see [`SatEngine::race_native`]). Its findings within the budget answer the
+/// first call as before; what it finds past it counts only as a fact (every solution found),
+/// which decides a call as a helper's does. Many hard questions need 22,000-90,000 nodes
+/// (0.05-0.2 s), where CDCL needs 0.15-0.6 s; the boards it does not settle pay with the last
+/// helper's later start, which waits for the search (session 49, `docs/encodings.md`).
+const NATIVE_PAST_NODES: u64 = 100_000;
 
 /// How long the native search runs alone before the lead is built and the helpers start beside
 /// it (on the boards where they do). Work beside the search slows it (on a 2-core machine, by
@@ -152,6 +163,8 @@ struct Prepared {
     chosen: Configuration,
     /// Ship cells of the grids found before the solver starts.
     found: Vec<Vec<bool>>,
+    /// The native search past its budget, beside the solvers.
+    native: Option<Arc<NativeHold>>,
 }
 
 impl Prepared {
@@ -184,6 +197,7 @@ impl Prepared {
             exhausted: false,
             learnt: Arc::default(),
             solo_helper,
+            native: self.native,
         };
         let deadline = search.deadline.clone();
         if let Some(gate) = gate {
@@ -232,6 +246,9 @@ struct Search {
     /// The first helper, in place of the portfolio's: the chosen configuration on the
     /// pre-solved formula, when the native search found a grid on a large board.
     solo_helper: Option<Member>,
+    /// The native search past its budget: once it has found every solution, a fact for the
+    /// call ([`NativeGate::fact`]).
+    native: Option<Arc<NativeHold>>,
 }
 
 impl From<Unbuilt> for EngineState {
@@ -329,6 +346,7 @@ impl SatEngine {
             config: config.clone(),
             chosen,
             found: Vec::new(),
+            native: None,
         };
         if config.native == 0 {
             return Ok(prepared
@@ -359,6 +377,11 @@ impl Search {
     fn answer(&mut self, native: Option<&NativeGate>) -> Result<CallAnswer, SolveError> {
         if self.exhausted {
             return Ok(CallAnswer::Unsat);
+        }
+        let past = self.native.clone();
+        if let Some(left) = past.as_ref().and_then(|n| n.0.fact(&self.found)) {
+            self.exhausted = true;
+            return Ok(left.map_or(CallAnswer::Unsat, CallAnswer::Sat));
         }
         if !self.race || portfolio(self.threads).len() < 2 {
             loop {
@@ -396,22 +419,40 @@ impl Search {
         });
         let mut helpers = std::mem::take(&mut self.helpers);
         let decision = Decision::new(self.lead().limit.clone());
+        // The last helper gives its thread to the native search past its budget, until that
+        // search ends or the call is over: on two cores, a third search would slow the lead.
+        let yields = |last: bool, decision: &Decision| {
+            if last && let Some(past) = &past {
+                past.0.wait_past(decision);
+            }
+        };
         let (answer, built) = std::thread::scope(|s| {
             let mut building = Vec::new();
-            for &member in seed.as_ref().map_or(&[][..], |_| &members[1..]) {
-                let (decision, seed) = (&decision, seed.as_ref());
+            let new = seed.as_ref().map_or(&[][..], |_| &members[1..]);
+            for (i, &member) in new.iter().enumerate() {
+                let (decision, seed, yields) = (&decision, seed.as_ref(), &yields);
                 building.push(s.spawn(move || {
                     let mut built = seed?.helper(member).ok()?;
                     decision.join(built.0.racer.limit.clone());
+                    yields(i + 1 == new.len(), decision);
                     built.0.hunt(decision);
                     Some(built)
                 }));
             }
-            for helper in helpers.iter_mut() {
+            let kept = helpers.len();
+            for (i, helper) in helpers.iter_mut().enumerate() {
                 helper.racer.limit.store(u64::MAX, Ordering::SeqCst);
                 decision.join(helper.racer.limit.clone());
-                let decision = &decision;
-                s.spawn(move || helper.hunt(decision));
+                let (decision, yields) = (&decision, &yields);
+                s.spawn(move || {
+                    yields(i + 1 == kept, decision);
+                    helper.hunt(decision);
+                });
+            }
+            // The native search past its budget decides the call with its fact, if it finds one.
+            if let Some(past) = &past {
+                let (decision, found) = (&decision, self.found.clone());
+                s.spawn(move || past.0.decide(decision, &found));
             }
             // Beside the native search, the lead waits for its verdict.
             if native.is_some_and(|native| !native.open()) {
@@ -535,13 +576,28 @@ impl Engine for SatEngine {
                 self.solve_time += start.elapsed();
             }
         }
-        if let EngineState::Searched { grids, rest, .. } = &mut self.state {
+        if let EngineState::Searched {
+            grids, rest, nodes, ..
+        } = &mut self.state
+        {
             if let Some(grid) = grids.pop_front() {
                 return Ok(Some(grid));
             }
             let Some(prepared) = rest.take() else {
                 return Ok(None);
             };
+            // The native search, past its budget, may have found every solution meanwhile.
+            if let Some(native) = &prepared.native
+                && let Some(left) = native.0.fact(&prepared.found)
+            {
+                *nodes = native.0.nodes();
+                let Some(ship) = left else {
+                    return Ok(None);
+                };
+                let grid = Grid::from_ship_cells(self.shape.rows, self.shape.cols, &ship)
+                    .ok_or(SolveError::Decode)?;
+                return Ok(Some(grid));
+            }
             self.state = match prepared.encode(None) {
                 Ok(search) => EngineState::Search(Box::new(search)),
                 Err(unbuilt) => unbuilt.into(),

@@ -8,7 +8,7 @@ use crate::model::deadline::{Deadline, TimeLimit};
 use crate::model::lit::Lit;
 use crate::model::outcome::SolveError;
 use crate::model::placement::Placements;
-use crate::model::puzzle::Puzzle;
+use crate::model::puzzle::{Grid, Puzzle};
 use crate::reason::deduce::Knowledge;
 use crate::reason::search::{End, Searched};
 use crate::solver::sink::Timed;
@@ -244,19 +244,35 @@ impl HelperSeed {
     }
 }
 
-/// The native search's verdict, for the first call of a search that starts beside it (the
-/// engine's `race_native`).
-#[derive(Default)]
+/// The native search beside the solvers (the engine's `race_native`): its verdict at its node
+/// budget, for the first call, and what it finds past the budget, a fact for any call.
 pub(super) struct NativeGate {
-    /// What the search found, and what it took, once it has run.
+    /// When the search started.
+    start: Instant,
+    /// What the search found within its budget, and what that took, once it got there.
     ran: Mutex<Option<(Searched, Duration)>>,
-    /// Signalled when it has run.
+    /// What it found in all, once it has ended past its budget.
+    past: Mutex<Option<Searched>>,
+    /// Signalled when it reaches its budget, and when it ends.
     done: Condvar,
     /// Set when it has run and settled the call, for work that checks a [`Deadline`].
     settled: Arc<AtomicBool>,
+    /// Stops the search past its budget ([`NativeHold`]).
+    pub(super) halt: AtomicBool,
 }
 
 impl NativeGate {
+    pub(super) fn new() -> Self {
+        NativeGate {
+            start: Instant::now(),
+            ran: Mutex::default(),
+            past: Mutex::default(),
+            done: Condvar::new(),
+            settled: Arc::default(),
+            halt: AtomicBool::new(false),
+        }
+    }
+
     /// What a search that could not answer leaves: the question open, no grid.
     fn unanswered() -> Searched {
         Searched {
@@ -270,23 +286,36 @@ impl NativeGate {
         self.ran.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Runs the search and records what it found. If it panics, the call is recorded as left
-    /// open (the lead waiting for the verdict goes on) and the panic goes on too.
+    fn past(&self) -> std::sync::MutexGuard<'_, Option<Searched>> {
+        self.past.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Runs the search, which calls [`NativeGate::at_budget`] at its budget, and records what
+    /// it found in all. If it panics before its budget, the call is recorded as left open (the
+    /// lead waiting for the verdict goes on), and the panic goes on too.
     pub(super) fn run(&self, search: impl FnOnce() -> Searched) {
-        let start = Instant::now();
         let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(search));
         let (found, panic) = match found {
-            Ok(found) => (found, None),
-            Err(panic) => (NativeGate::unanswered(), Some(panic)),
+            Ok(found) => (Some(found), None),
+            Err(panic) => (None, Some(panic)),
         };
-        if !leaves_open(&found) {
-            self.settled.store(true, Ordering::SeqCst);
+        if self.ran().is_none() {
+            self.at_budget(found.as_ref().unwrap_or(&NativeGate::unanswered()));
         }
-        *self.ran() = Some((found, start.elapsed()));
+        *self.past() = found;
         self.done.notify_all();
         if let Some(panic) = panic {
             std::panic::resume_unwind(panic);
         }
+    }
+
+    /// Records what the search found within its budget: the first call's verdict.
+    pub(super) fn at_budget(&self, found: &Searched) {
+        if !leaves_open(found) {
+            self.settled.store(true, Ordering::SeqCst);
+        }
+        *self.ran() = Some((found.clone(), self.start.elapsed()));
+        self.done.notify_all();
     }
 
     /// Whether the search settles the call (its grids come first, or none is left: the
@@ -308,7 +337,7 @@ impl NativeGate {
         deadline.clone().stopped_by(self.settled.clone())
     }
 
-    /// Waits for the search; whether it left the call open.
+    /// Waits for the search's verdict at its budget; whether it left the call open.
     pub(super) fn open(&self) -> bool {
         let mut ran = self.ran();
         loop {
@@ -319,9 +348,69 @@ impl NativeGate {
         }
     }
 
-    /// What the search found and what it took, once it has run.
-    pub(super) fn into_ran(self) -> Option<(Searched, Duration)> {
-        self.ran.into_inner().unwrap_or_else(|e| e.into_inner())
+    /// What the search found within its budget and what it took, once it got there.
+    pub(super) fn verdict(&self) -> Option<(Searched, Duration)> {
+        self.ran().clone()
+    }
+
+    /// The solutions left beyond `returned`, once the search has found them all past its
+    /// budget and they are at most one: `Some(None)` when none is left, `Some(Some(ship))`
+    /// when that grid is the only one. A fact, whatever the timing, as a helper's.
+    pub(super) fn fact(&self, returned: &[Vec<bool>]) -> Option<Option<Vec<bool>>> {
+        let past = self.past();
+        let found = past.as_ref().filter(|found| found.end == End::Exhausted)?;
+        let mut left = found
+            .grids
+            .iter()
+            .map(Grid::ship_cells)
+            .filter(|ship| !returned.contains(ship));
+        match (left.next(), left.next()) {
+            (left, None) => Some(left),
+            _ => None,
+        }
+    }
+
+    /// The nodes the search has visited, once it has ended past its budget.
+    pub(super) fn nodes(&self) -> u64 {
+        self.past().as_ref().map_or(0, |found| found.nodes)
+    }
+
+    /// Decides the call once the search past its budget has found a [`NativeGate::fact`], or
+    /// returns when the call is over or the search ended without one.
+    pub(super) fn decide(&self, decision: &Decision, returned: &[Vec<bool>]) {
+        self.wait_past(decision);
+        if let Some(left) = self.fact(returned)
+            && !decision.is_over()
+        {
+            decision.decide(left);
+        }
+    }
+}
+
+impl NativeGate {
+    /// Waits until the search has ended past its budget, or the call is over.
+    pub(super) fn wait_past(&self, decision: &Decision) {
+        let mut past = self.past();
+        while past.is_none() && !decision.is_over() {
+            past = self
+                .done
+                .wait_timeout(past, FACT_POLL)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+}
+
+/// How often a call's waiter for the native search's fact looks whether the call is over.
+const FACT_POLL: Duration = Duration::from_millis(2);
+
+/// The engine's hold on the native search past its budget: the search stops once the last
+/// hold is dropped.
+pub(super) struct NativeHold(pub(super) Arc<NativeGate>);
+
+impl Drop for NativeHold {
+    fn drop(&mut self) {
+        self.0.halt.store(true, Ordering::SeqCst);
     }
 }
 

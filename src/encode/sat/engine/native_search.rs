@@ -1,22 +1,31 @@
 //! The first call's native search ([`crate::reason::search`]): before the solver, or, on large
-//! boards with two threads or more, beside the first call's solvers ([`SatEngine::race_native`]).
+//! boards with two threads or more, beside the first call's solvers ([`SatEngine::race_native`]),
+//! going on past its budget for a fact of its own.
 
 use super::*;
 
 impl SatEngine {
     /// The first call of a pending engine: the native search runs on its own thread while the
     /// lead is built and the helpers search (facts only). The lead starts once the search left
-    /// the question open with no grid, as after it; if the search finds a grid or settles the
-    /// question, the solvers are dropped. Returns the state, and the solvers' answer if any.
+    /// the question open with no grid at its budget, as after it; if the search found a grid
+    /// or settled the question by then, the solvers are dropped. Past its budget, the search
+    /// goes on up to [`NATIVE_PAST_NODES`] nodes, on a thread the engine does not wait for,
+    /// until the engine drops its [`NativeHold`]: what it finds there counts only as a fact
+    /// ([`NativeGate::fact`]). Returns the state, and the solvers' answer if any.
     pub(super) fn race_native(
-        prepared: Prepared,
+        mut prepared: Prepared,
     ) -> (EngineState, Option<Result<CallAnswer, SolveError>>) {
-        let gate = NativeGate::default();
-        let (search, answer) = std::thread::scope(|s| {
-            s.spawn(|| gate.run(|| prepared.native_search()));
-            if gate.settled(NATIVE_HEAD_START) {
-                return (None, None);
-            }
+        let gate = Arc::new(NativeGate::new());
+        let hold = Arc::new(NativeHold(gate.clone()));
+        {
+            let (gate, prepared) = (gate.clone(), prepared.clone());
+            // Not joined: past its budget, the search runs on until the engine drops its hold.
+            std::thread::spawn(move || gate.run(|| prepared.native_search_past(&gate)));
+        }
+        prepared.native = Some(hold);
+        let (search, answer) = if gate.settled(NATIVE_HEAD_START) {
+            (None, None)
+        } else {
             match prepared.clone().encode(Some(&gate)) {
                 // Dropped below, not on the caller's time.
                 Ok(search) if gate.settled(Duration::ZERO) => (Some(Ok(search)), None),
@@ -26,8 +35,11 @@ impl SatEngine {
                 }
                 Err(unbuilt) => (Some(Err(unbuilt)), None),
             }
-        });
-        let (found, time) = gate.into_ran().expect("the native search ran");
+        };
+        gate.open();
+        let (found, time) = gate
+            .verdict()
+            .expect("the native search reached its budget");
         match search {
             Some(Ok(search)) if leaves_open(&found) => {
                 (EngineState::Search(Box::new(search)), answer)
@@ -60,17 +72,40 @@ impl Prepared {
 
     /// The native search within its node budget (and the caller's, if lower).
     pub(super) fn native_search(&self) -> Searched {
+        let budget = Budget {
+            nodes: Some(self.native_nodes()),
+            ..self.config.budget.clone()
+        };
+        search(&self.puzzle, &self.placements, self.config.limit, &budget)
+    }
+
+    /// The native search's node budget: the configuration's, or the caller's if lower.
+    fn native_nodes(&self) -> u64 {
+        let config = &self.config;
+        config
+            .budget
+            .nodes
+            .map_or(config.native, |n| n.min(config.native))
+    }
+
+    /// [`Prepared::native_search`], reporting to `gate` at its budget, and going on past it
+    /// to [`NATIVE_PAST_NODES`] (unless the caller's node cap is lower) for a fact of its own,
+    /// until the engine drops its hold.
+    fn native_search_past(&self, gate: &NativeGate) -> Searched {
         let config = &self.config;
         let budget = Budget {
-            nodes: Some(
-                config
-                    .budget
-                    .nodes
-                    .map_or(config.native, |n| n.min(config.native)),
-            ),
+            nodes: Some(self.native_nodes()),
             ..config.budget.clone()
         };
-        search(&self.puzzle, &self.placements, config.limit, &budget)
+        let past = Past {
+            nodes: config
+                .budget
+                .nodes
+                .map_or(NATIVE_PAST_NODES, |n| n.min(NATIVE_PAST_NODES)),
+            halt: &gate.halt,
+            at_budget: Box::new(|found| gate.at_budget(found)),
+        };
+        search_past(&self.puzzle, &self.placements, config.limit, &budget, past)
     }
 
     /// The state after the native search found `found` in `time`: its grids first, then the

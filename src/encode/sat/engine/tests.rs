@@ -201,7 +201,7 @@ fn building_the_lead_beside_the_native_search_stops_once_the_search_settles() {
         return;
     };
     let gate = |end| {
-        let gate = NativeGate::default();
+        let gate = NativeGate::new();
         gate.run(|| Searched {
             grids: Vec::new(),
             nodes: 1,
@@ -221,4 +221,92 @@ fn building_the_lead_beside_the_native_search_stops_once_the_search_settles() {
         .expect("the lead is built");
     // The search keeps the call's own deadline for the helpers it builds later.
     assert!(!search.deadline.passed());
+}
+
+/// Past its budget, the native search's solutions are a fact once it has found them all: the
+/// one left beyond those returned, or none; with two or more left, the order is the lead's.
+#[test]
+fn the_native_search_past_its_budget_decides_only_what_is_left() {
+    let grid = |first| Grid::from_ship_cells(3, 3, &corner_ships(first)).unwrap();
+    let ended = |end| {
+        let gate = NativeGate::new();
+        gate.run(|| Searched {
+            grids: vec![grid(true), grid(false)],
+            nodes: 7,
+            end,
+        });
+        gate
+    };
+    let all = ended(End::Exhausted);
+    assert_eq!(all.fact(&[]), None);
+    assert_eq!(
+        all.fact(&[corner_ships(true)]),
+        Some(Some(corner_ships(false)))
+    );
+    assert_eq!(
+        all.fact(&[corner_ships(false), corner_ships(true)]),
+        Some(None)
+    );
+    assert_eq!(all.nodes(), 7);
+    // Out of nodes, the grids found are not all of them.
+    let some = ended(End::OutOfNodes);
+    assert_eq!(some.fact(&[corner_ships(true)]), None);
+    // A call waits for the fact, and takes it.
+    let decision = Decision::new(Arc::new(AtomicU64::new(u64::MAX)));
+    all.decide(&decision, &[corner_ships(true)]);
+    assert!(decision.decided());
+    assert_eq!(
+        decision.answer.into_inner().unwrap(),
+        Some(Some(corner_ships(false)))
+    );
+    let decision = Decision::new(Arc::new(AtomicU64::new(u64::MAX)));
+    some.decide(&decision, &[]);
+    assert!(!decision.decided());
+}
+
+/// A generated 20x20 board whose native search ends after 159 nodes: with a smaller budget,
+/// the search goes on past it beside the solvers, and once it has ended, the engine takes its
+/// fact (the board is unique) without asking a solver.
+#[test]
+fn once_the_native_search_has_ended_past_its_budget_its_fact_answers() {
+    let puzzle = crate::format::json::parse(
+        include_str!("../../../../puzzles/generated/20x20/003.json"),
+        &crate::Limits::default(),
+    )
+    .unwrap();
+    let unique = |threads, native| SatConfig {
+        limit: 2,
+        ..three_grids(threads, native)
+    };
+    let mut engine = SatEngine::new(&puzzle, &unique(1, NATIVE_NODES));
+    let alone: Vec<Grid> = (0..2)
+        .map_while(|_| engine.next_solution().unwrap())
+        .collect();
+    assert_eq!(alone.len(), 1);
+    for native in [1, 20, 100] {
+        let mut engine = SatEngine::new(&puzzle, &unique(2, native));
+        if portfolio(2).len() < 2 {
+            // Nothing races without a second member (a build without CaDiCaL).
+            assert!(!matches!(engine.state, EngineState::Pending(_)));
+            return;
+        }
+        assert!(matches!(engine.state, EngineState::Pending(_)));
+        assert_eq!(engine.next_solution().unwrap().as_ref(), alone.first());
+        let gate = match &engine.state {
+            EngineState::Search(search) => search.native.clone(),
+            EngineState::Searched {
+                rest: Some(rest), ..
+            } => rest.native.clone(),
+            _ => None,
+        };
+        let gate = gate.expect("the search goes on past its budget");
+        while gate.0.nodes() == 0 {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(gate.0.fact(&[alone[0].ship_cells()]), Some(None));
+        assert_eq!(engine.next_solution().unwrap(), None, "{native} nodes");
+        if let SolvedBy::NativeSearch { nodes } = engine.stats().model {
+            assert_eq!(nodes, 159);
+        }
+    }
 }
