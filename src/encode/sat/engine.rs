@@ -157,7 +157,7 @@ enum EngineState {
 #[derive(Clone)]
 struct Prepared {
     puzzle: Puzzle,
-    placements: Placements,
+    placements: Arc<Placements>,
     knowledge: Option<Knowledge>,
     config: SatConfig,
     chosen: Configuration,
@@ -215,7 +215,7 @@ impl Prepared {
 struct Search {
     puzzle: Puzzle,
     /// The placements pre-solving left.
-    placements: Placements,
+    placements: Arc<Placements>,
     /// Every placement the clues allow, for members that encode the whole puzzle (built on the
     /// first hard question).
     whole: Option<Placements>,
@@ -270,7 +270,7 @@ impl Search {
         }
         let (placements, knowledge) = match &self.whole {
             Some(whole) if !member.presolved => (whole, None),
-            _ => (&self.placements, self.knowledge.as_ref()),
+            _ => (&*self.placements, self.knowledge.as_ref()),
         };
         let ground = Ground {
             puzzle: &self.puzzle,
@@ -341,7 +341,7 @@ impl SatEngine {
         }
         let prepared = Prepared {
             puzzle: puzzle.clone(),
-            placements,
+            placements: Arc::new(placements),
             knowledge,
             config: config.clone(),
             chosen,
@@ -466,6 +466,9 @@ impl Search {
                 }
             };
             decision.end();
+            if let Some(past) = &past {
+                past.0.wake();
+            }
             built_late.store(true, Ordering::SeqCst);
             let built: Vec<_> = building
                 .into_iter()

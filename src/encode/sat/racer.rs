@@ -190,7 +190,7 @@ pub(super) struct HelperSeed {
     pub(super) puzzle: Puzzle,
     /// The placements pre-solving left and what it decided, for helpers of the pre-solved
     /// formula.
-    pub(super) presolved: Option<(Placements, Option<Knowledge>)>,
+    pub(super) presolved: Option<(Arc<Placements>, Option<Knowledge>)>,
     /// Stops the helper's solver.
     pub(super) stop: Option<Arc<AtomicBool>>,
     /// Building gives up once it passes.
@@ -209,7 +209,7 @@ impl HelperSeed {
         let presolved = self.presolved.as_ref().filter(|_| member.presolved);
         let mut whole = None;
         let (placements, knowledge) = match presolved {
-            Some((placements, knowledge)) => (placements, knowledge.as_ref()),
+            Some((placements, knowledge)) => (&**placements, knowledge.as_ref()),
             None => {
                 let all = Placements::within(&self.puzzle, &self.deadline)
                     .map_err(|TimeLimit| Unbuilt::TimeLimit)?;
@@ -291,18 +291,19 @@ impl NativeGate {
     }
 
     /// Runs the search, which calls [`NativeGate::at_budget`] at its budget, and records what
-    /// it found in all. If it panics before its budget, the call is recorded as left open (the
-    /// lead waiting for the verdict goes on), and the panic goes on too.
+    /// it found in all. If it panics, it is recorded as having found nothing (before its budget,
+    /// the lead waiting for the verdict goes on; past it, nothing waits for it any more), and
+    /// the panic goes on too.
     pub(super) fn run(&self, search: impl FnOnce() -> Searched) {
         let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(search));
         let (found, panic) = match found {
-            Ok(found) => (Some(found), None),
-            Err(panic) => (None, Some(panic)),
+            Ok(found) => (found, None),
+            Err(panic) => (NativeGate::unanswered(), Some(panic)),
         };
         if self.ran().is_none() {
-            self.at_budget(found.as_ref().unwrap_or(&NativeGate::unanswered()));
+            self.at_budget(&found);
         }
-        *self.past() = found;
+        *self.past() = Some(found);
         self.done.notify_all();
         if let Some(panic) = panic {
             std::panic::resume_unwind(panic);
@@ -385,10 +386,9 @@ impl NativeGate {
             decision.decide(left);
         }
     }
-}
 
-impl NativeGate {
-    /// Waits until the search has ended past its budget, or the call is over.
+    /// Waits until the search has ended past its budget, or the call is over (its end calls
+    /// [`NativeGate::wake`]).
     pub(super) fn wait_past(&self, decision: &Decision) {
         let mut past = self.past();
         while past.is_none() && !decision.is_over() {
@@ -399,10 +399,18 @@ impl NativeGate {
                 .0;
         }
     }
+
+    /// Wakes the call's waiters for the search past its budget ([`NativeGate::wait_past`]), to
+    /// see that the call is over.
+    pub(super) fn wake(&self) {
+        let _past = self.past();
+        self.done.notify_all();
+    }
 }
 
 /// How often a call's waiter for the native search's fact looks whether the call is over.
-const FACT_POLL: Duration = Duration::from_millis(2);
+/// (A fallback: the end of the call wakes them.)
+const FACT_POLL: Duration = Duration::from_millis(20);
 
 /// The engine's hold on the native search past its budget: the search stops once the last
 /// hold is dropped.
