@@ -7,8 +7,8 @@
 //! first call search beside the native search, and the lead starts once it found nothing (see
 //! [`SatEngine::race_native`]), so the answers are those of the search first, then the solver.
 //! There the native search goes on past its budget, up to [`NATIVE_PAST_NODES`], on its own
-//! thread: once it has found every solution, the one left (or none) is a fact that answers a
-//! call, as a helper's does.
+//! thread, while the last helper waits for it: once it has found every solution, the one left
+//! (or none) is a fact that answers a call, as a helper's does.
 //!
 //! **Hard questions: stages and the portfolio.** Each call first runs the chosen configuration
 //! (the lead) alone for [`SOLO_CONFLICTS`] conflicts, which settles almost every puzzle a person

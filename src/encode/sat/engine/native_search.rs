@@ -6,12 +6,13 @@ use super::*;
 
 impl SatEngine {
     /// The first call of a pending engine: the native search runs on its own thread while the
-    /// lead is built and the helpers search (facts only). The lead starts once the search left
-    /// the question open with no grid at its budget, as after it; if the search found a grid
-    /// or settled the question by then, the solvers are dropped. Past its budget, the search
-    /// goes on up to [`NATIVE_PAST_NODES`] nodes, on a thread the engine does not wait for,
-    /// until the engine drops its [`NativeHold`]: what it finds there counts only as a fact
-    /// ([`NativeGate::fact`]). Returns the state, and the solvers' answer if any.
+    /// lead is built and the helpers search (facts only; the last waits for the search to
+    /// end). The lead starts once the search left the question open with no grid at its
+    /// budget, as after it; if the search found a grid or settled the question by then, the
+    /// solvers are dropped. Past its budget, the search goes on up to [`NATIVE_PAST_NODES`]
+    /// nodes, on a thread the engine does not wait for, until the engine drops its
+    /// [`NativeHold`]: what it finds there counts only as a fact ([`NativeGate::fact`]).
+    /// Returns the state, and the solvers' answer if any.
     pub(super) fn race_native(
         mut prepared: Prepared,
     ) -> (EngineState, Option<Result<CallAnswer, SolveError>>) {
