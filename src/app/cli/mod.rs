@@ -420,7 +420,9 @@ pub struct EngineArgs {
     /// specialist leads on one; the others search the same question in other configurations,
     /// with the short clauses the specialist learns (after a grid found by the native search on
     /// a large board, the first is the chosen configuration), and answer only a fact (no
-    /// solution left, or exactly one), so the grids printed are the same with any N.
+    /// solution left, or exactly one), so the grids printed are the same with any N. On boards
+    /// of 400 cells or more, the native search also goes on past its budget, as one more such
+    /// member, while the last of the others waits.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
 
