@@ -378,8 +378,10 @@ impl Search {
         if self.exhausted {
             return Ok(CallAnswer::Unsat);
         }
-        let past = self.native.clone();
-        if let Some(left) = past.as_ref().and_then(|n| n.0.fact(&self.found)) {
+        // The native search past its budget while it runs (looked at before its fact: one that
+        // ends in between is waited for, and its fact taken, below).
+        let past = self.native.clone().filter(|n| !n.0.ended());
+        if let Some(left) = self.native.as_ref().and_then(|n| n.0.fact(&self.found)) {
             self.exhausted = true;
             return Ok(left.map_or(CallAnswer::Unsat, CallAnswer::Sat));
         }

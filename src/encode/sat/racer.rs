@@ -253,8 +253,10 @@ pub(super) struct NativeGate {
     ran: Mutex<Option<(Searched, Duration)>>,
     /// What it found in all, once it has ended past its budget.
     past: Mutex<Option<Searched>>,
-    /// Signalled when it reaches its budget, and when it ends.
+    /// Signalled when it reaches its budget (waited on with `ran`).
     done: Condvar,
+    /// Signalled when it ends, and when a call it may decide is over (waited on with `past`).
+    ended: Condvar,
     /// Set when it has run and settled the call, for work that checks a [`Deadline`].
     settled: Arc<AtomicBool>,
     /// Stops the search past its budget ([`NativeHold`]).
@@ -268,6 +270,7 @@ impl NativeGate {
             ran: Mutex::default(),
             past: Mutex::default(),
             done: Condvar::new(),
+            ended: Condvar::new(),
             settled: Arc::default(),
             halt: AtomicBool::new(false),
         }
@@ -304,7 +307,7 @@ impl NativeGate {
             self.at_budget(&found);
         }
         *self.past() = Some(found);
-        self.done.notify_all();
+        self.ended.notify_all();
         if let Some(panic) = panic {
             std::panic::resume_unwind(panic);
         }
@@ -393,7 +396,7 @@ impl NativeGate {
         let mut past = self.past();
         while past.is_none() && !decision.is_over() {
             past = self
-                .done
+                .ended
                 .wait_timeout(past, FACT_POLL)
                 .unwrap_or_else(|e| e.into_inner())
                 .0;
@@ -404,7 +407,12 @@ impl NativeGate {
     /// see that the call is over.
     pub(super) fn wake(&self) {
         let _past = self.past();
-        self.done.notify_all();
+        self.ended.notify_all();
+    }
+
+    /// Whether the search has ended past its budget.
+    pub(super) fn ended(&self) -> bool {
+        self.past().is_some()
     }
 }
 
