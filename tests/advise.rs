@@ -274,7 +274,7 @@ fn simulate(args: &[&str]) -> Value {
 
 #[test]
 fn simulation_is_reproducible_and_sane() {
-    for strategy in ["rowan", "density", "posterior"] {
+    for strategy in ["rowan", "density", "posterior", "tuned"] {
         let args = ["--strategy", strategy, "--games", "300", "--seed", "5"];
         let a = simulate(&args);
         assert_eq!(a, simulate(&args), "{strategy}: same seed, same report");
