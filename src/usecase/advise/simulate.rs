@@ -193,6 +193,13 @@ const HIT_WEIGHT: f64 = 50.0;
 /// sunk squares and has an untouched square adds its weight (`HIT_WEIGHT` to the power of
 /// the hits it covers) to its untouched squares.
 pub(crate) fn density(pos: &Position) -> [f64; CELLS] {
+    placement_density(pos, |_, hits| HIT_WEIGHT.powi(hits))
+}
+
+/// Every placement of every ship afloat that avoids misses and sunk squares and has an
+/// untouched square adds `weight(ship length, hits the placement covers)` to its untouched
+/// squares.
+fn placement_density(pos: &Position, weight: impl Fn(usize, i32) -> f64) -> [f64; CELLS] {
     let b = &pos.board;
     let empty = b.bits(SquareMark::Empty);
     let hits = b.bits(SquareMark::Hit);
@@ -203,7 +210,7 @@ pub(crate) fn density(pos: &Position) -> [f64; CELLS] {
             if p.cells & blocked != 0 || p.cells & empty == 0 {
                 continue;
             }
-            let w = HIT_WEIGHT.powi((p.cells & hits).count_ones() as i32);
+            let w = weight(ship.len(), (p.cells & hits).count_ones() as i32);
             let mut open = p.cells & empty;
             while open != 0 {
                 s[open.trailing_zeros() as usize] += w;
@@ -244,21 +251,7 @@ pub(crate) fn tuned(pos: &Position) -> [f64; CELLS] {
     let empty = b.bits(SquareMark::Empty);
     let hits = b.bits(SquareMark::Hit);
     let blocked = b.bits(SquareMark::Miss) | b.bits(SquareMark::Sunk);
-    let mut s = [0f64; CELLS];
-    for ship in &pos.ships {
-        let ship_weight = TUNED_SHIP_WEIGHT.powi(ship.len() as i32 - 2);
-        for p in placements(ship.len()) {
-            if p.cells & blocked != 0 || p.cells & empty == 0 {
-                continue;
-            }
-            let w = ship_weight * TUNED_HIT_WEIGHT.powi((p.cells & hits).count_ones() as i32);
-            let mut open = p.cells & empty;
-            while open != 0 {
-                s[open.trailing_zeros() as usize] += w;
-                open &= open - 1;
-            }
-        }
-    }
+    let mut s = placement_density(pos, tuned_weight);
     let shortest = pos.ships.iter().map(|k| k.len()).min().unwrap_or(2);
     for sq in super::board::squares(empty) {
         let i = sq.index();
@@ -304,6 +297,11 @@ fn lattice_misses(blocked: Bits, i: usize, shortest: usize) -> u32 {
             .collect()
     });
     (table[shortest.min(ShipKind::Carrier.len())][i] & blocked).count_ones()
+}
+
+/// [`Strategy::Tuned`]'s weight of a placement of a ship of length `len` through `hits` hits.
+fn tuned_weight(len: usize, hits: i32) -> f64 {
+    TUNED_SHIP_WEIGHT.powi(len as i32 - 2) * TUNED_HIT_WEIGHT.powi(hits)
 }
 
 /// Whether the square `dr` rows and `dc` columns from square `i` is on the board and in
@@ -540,7 +538,7 @@ mod tests {
             p.board.set(Square::parse(name).unwrap(), SquareMark::Miss)
         };
         miss(&mut hunting, "E5");
-        let plain = density_like(&hunting);
+        let plain = placement_density(&hunting, tuned_weight);
         let shaped = tuned(&hunting);
         let at = |name: &str| Square::parse(name).unwrap().index();
         // F6 is diagonal to the miss (on its lattice), F5 beside it (off it): only F6 gains.
@@ -551,30 +549,10 @@ mod tests {
         target
             .board
             .set(Square::parse("E6").unwrap(), SquareMark::Hit);
-        let plain = density_like(&target);
+        let plain = placement_density(&target, tuned_weight);
         let shaped = tuned(&target);
         assert!((shaped[at("D5")] / plain[at("D5")] - 1.0 + TUNED_TARGET_WALL).abs() < 1e-12);
         assert!((shaped[at("E7")] / plain[at("E7")] - 1.0).abs() < 1e-12);
-    }
-
-    /// [`tuned`]'s placement weights without the shaping by the misses around each square.
-    fn density_like(pos: &Position) -> [f64; CELLS] {
-        let b = &pos.board;
-        let (empty, hits) = (b.bits(SquareMark::Empty), b.bits(SquareMark::Hit));
-        let blocked = b.bits(SquareMark::Miss) | b.bits(SquareMark::Sunk);
-        let mut s = [0f64; CELLS];
-        for ship in &pos.ships {
-            for p in placements(ship.len()) {
-                if p.cells & blocked == 0 && p.cells & empty != 0 {
-                    let w = TUNED_SHIP_WEIGHT.powi(ship.len() as i32 - 2)
-                        * TUNED_HIT_WEIGHT.powi((p.cells & hits).count_ones() as i32);
-                    for q in super::super::board::squares(p.cells & empty) {
-                        s[q.index()] += w;
-                    }
-                }
-            }
-        }
-        s
     }
 
     #[test]
