@@ -260,7 +260,7 @@ pub(crate) fn tuned(pos: &Position) -> [f64; CELLS] {
         } else {
             let walls = [(-1, 0), (1, 0), (0, -1), (0, 1)]
                 .into_iter()
-                .filter(|&(dr, dc)| shot_empty(blocked, i, dr, dc))
+                .filter(|&(dr, dc)| square_at(i, dr, dc).is_some_and(|j| blocked >> j & 1 == 1))
                 .count();
             1.0 - TUNED_TARGET_WALL * walls as f64
         };
@@ -284,10 +284,9 @@ fn lattice_misses(blocked: Bits, i: usize, shortest: usize) -> u32 {
                             let on_lattice = m > 0 && (dr + dc).rem_euclid(m as i32) == 0;
                             if (dr, dc) != (0, 0)
                                 && on_lattice
-                                && shot_empty(super::board::ALL, i, dr, dc)
+                                && let Some(j) = square_at(i, dr, dc)
                             {
-                                let (r, c) = ((i / SIZE) as i32 + dr, (i % SIZE) as i32 + dc);
-                                *mask |= 1 << (r as usize * SIZE + c as usize);
+                                *mask |= 1 << j;
                             }
                         }
                     }
@@ -304,14 +303,12 @@ fn tuned_weight(len: usize, hits: i32) -> f64 {
     TUNED_SHIP_WEIGHT.powi(len as i32 - 2) * TUNED_HIT_WEIGHT.powi(hits)
 }
 
-/// Whether the square `dr` rows and `dc` columns from square `i` is on the board and in
-/// `blocked`.
-fn shot_empty(blocked: Bits, i: usize, dr: i32, dc: i32) -> bool {
+/// The square `dr` rows and `dc` columns from square `i`, if it is on the board.
+fn square_at(i: usize, dr: i32, dc: i32) -> Option<usize> {
     let r = (i / SIZE) as i32 + dr;
     let c = (i % SIZE) as i32 + dc;
-    (0..SIZE as i32).contains(&r)
-        && (0..SIZE as i32).contains(&c)
-        && blocked >> (r as usize * SIZE + c as usize) & 1 == 1
+    let on_board = (0..SIZE as i32).contains(&r) && (0..SIZE as i32).contains(&c);
+    on_board.then(|| r as usize * SIZE + c as usize)
 }
 
 /// Statistics of a run.
