@@ -53,6 +53,40 @@ fn a_count_of_zero_is_a_usage_error() {
 }
 
 #[test]
+fn thread_counts_have_a_bound_and_more_than_the_cores_run_one_a_core() {
+    let board = puzzle("puzzles/generated/20x20/001.json");
+    // Before the bound, 65535 spawned threads until one failed ("failed to spawn thread").
+    for bad in ["0", "1025", "65535"] {
+        let out = run(&["--unique", "--threads", bad, &board], b"");
+        assert_usage(&out, &["--threads", bad, "1..=1024"]);
+    }
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let default = run(&["--unique", "--to", "pretty", &board], b"");
+    assert_eq!(default.status.code(), Some(0), "{}", text(&default.stderr));
+    let many = cores + 62;
+    let out = run(
+        &[
+            "--unique",
+            "--to",
+            "pretty",
+            "--threads",
+            &many.to_string(),
+            &board,
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), text(&default.stdout));
+    assert_eq!(
+        text(&out.stderr).trim(),
+        format!(
+            "--threads {many}: this machine has {cores} {}; a hard question runs on {cores} threads",
+            if cores == 1 { "core" } else { "cores" }
+        )
+    );
+}
+
+#[test]
 fn several_ist_puzzles_need_a_folder() {
     let out = run(&["generate", "--to", "ist", "--count", "5"], b"");
     assert_usage(

@@ -114,6 +114,7 @@ def solve(
     ilp_objective: Optional[str] = None,
     presolve: bool = True,
     race: bool = True,
+    threads: Optional[int] = None,
 ) -> Result: ...
 def generate(
     size: str = "10x10",
@@ -164,5 +165,6 @@ def batch_lines(
     ilp_objective: Optional[str] = None,
     presolve: bool = True,
     race: bool = True,
+    threads: Optional[int] = None,
 ) -> List[str]: ...
 def _solve_all_in_rust(puzzles: Sequence[Puzzle], *, unique: bool = False) -> float: ...

@@ -151,7 +151,8 @@ def batch(
 
     ``options`` are those of :func:`bimaru_sat.solve` plus ``format`` (``backend``,
     ``unique``, ``count``, ``time_limit``, ``encoding``, ``card``, ``solver``,
-    ``ilp_model``, ``ilp_solver``, ``ilp_cuts``, ``ilp_objective``, ``presolve``, ``race``).
+    ``ilp_model``, ``ilp_solver``, ``ilp_cuts``, ``ilp_objective``, ``presolve``, ``race``,
+    ``threads``).
     ``progress`` (default: when standard error is a terminal) shows files done on standard
     error.
     """

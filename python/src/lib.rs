@@ -156,9 +156,18 @@ fn options(
     ilp: IlpArgs,
     presolve: bool,
     race: bool,
+    threads: Option<i128>,
     time_limit: Option<f64>,
 ) -> PyResult<SolveOptions> {
     let defaults = SolveOptions::default();
+    let threads = match threads
+        .map(|n| natural::<usize>("threads", n))
+        .transpose()?
+    {
+        Some(0) => return Err(PyValueError::new_err("threads= must be at least 1")),
+        Some(n) => n,
+        None => defaults.threads,
+    };
     let options = SolveOptions {
         backend: named(backend)?,
         model: or(encoding, defaults.model),
@@ -172,6 +181,7 @@ fn options(
         ilp_objective: or(ilp.objective, defaults.ilp_objective),
         presolve,
         race,
+        threads,
         budget: Budget::within(seconds(time_limit)?),
         ..defaults
     };
@@ -212,7 +222,7 @@ fn goal(unique: bool, count: Option<i128>) -> PyResult<Goal> {
 /// every solution up to `count`. Raises TimeLimitError when `time_limit` seconds pass before
 /// any solution is found.
 #[pyfunction(name = "solve")]
-#[pyo3(signature = (puzzle, *, backend="sat", unique=false, count=None, time_limit=None, encoding=None, card=None, solver=None, ilp_model=None, ilp_solver=None, ilp_cuts=None, ilp_objective=None, presolve=true, race=true))]
+#[pyo3(signature = (puzzle, *, backend="sat", unique=false, count=None, time_limit=None, encoding=None, card=None, solver=None, ilp_model=None, ilp_solver=None, ilp_cuts=None, ilp_objective=None, presolve=true, race=true, threads=None))]
 #[allow(clippy::too_many_arguments)]
 fn solve_puzzle(
     py: Python<'_>,
@@ -230,6 +240,7 @@ fn solve_puzzle(
     ilp_objective: Option<Wrap<IlpObjective>>,
     presolve: bool,
     race: bool,
+    threads: Option<i128>,
 ) -> PyResult<PyResult_> {
     let goal = goal(unique, count)?;
     let mut options = options(
@@ -245,6 +256,7 @@ fn solve_puzzle(
         },
         presolve,
         race,
+        threads,
         time_limit,
     )?;
     options.goal = goal;
@@ -572,7 +584,7 @@ fn batch_files(paths: Vec<PathBuf>) -> PyResult<Vec<(String, bool)>> {
 /// The JSON lines `bimaru-sat batch` writes for one file (none for a skipped one), with the
 /// same engine options as `solve`.
 #[pyfunction]
-#[pyo3(signature = (path, listed=false, *, format=None, backend="sat", unique=false, count=None, time_limit=None, encoding=None, card=None, solver=None, ilp_model=None, ilp_solver=None, ilp_cuts=None, ilp_objective=None, presolve=true, race=true))]
+#[pyo3(signature = (path, listed=false, *, format=None, backend="sat", unique=false, count=None, time_limit=None, encoding=None, card=None, solver=None, ilp_model=None, ilp_solver=None, ilp_cuts=None, ilp_objective=None, presolve=true, race=true, threads=None))]
 #[allow(clippy::too_many_arguments)]
 fn batch_lines(
     py: Python<'_>,
@@ -592,6 +604,7 @@ fn batch_lines(
     ilp_objective: Option<Wrap<IlpObjective>>,
     presolve: bool,
     race: bool,
+    threads: Option<i128>,
 ) -> PyResult<Vec<String>> {
     let mut job = BatchJob {
         paths: vec![path.clone()],
@@ -611,6 +624,7 @@ fn batch_lines(
                 },
                 presolve,
                 race,
+                threads,
                 time_limit,
             )?
         },

@@ -194,6 +194,22 @@ def test_count_lists_distinct_grids_every_backend():
         assert {tuple(g.to_list()) for g in result.grids} == {("c..", "...", "..c"), ("..c", "...", "c..")}
 
 
+def test_threads_as_the_cli_has_them():
+    """``threads`` is ``--threads``: any number gives the same grids, more than the machine's
+    cores runs one thread a core, and a number below 1 is refused by name."""
+    board = ROOT / "puzzles" / "generated" / "20x20" / "001.json"
+    puzzle = bimaru_sat.read_file(str(board))
+    one = bimaru_sat.solve(puzzle, unique=True, threads=1)
+    assert one.status == "unique"
+    for threads in [2, 4, 1000]:
+        again = bimaru_sat.solve(puzzle, unique=True, threads=threads)
+        grids = [g.to_list() for g in again.grids]
+        assert (again.status, grids) == (one.status, [g.to_list() for g in one.grids]), threads
+    for bad in [0, -1]:
+        with pytest.raises(ValueError, match="threads"):
+            bimaru_sat.solve(puzzle, threads=bad)
+
+
 def test_every_encoding_agrees():
     expected = bimaru_sat.solve(ist()).grid
     for encoding in ["cell", "placement"]:

@@ -34,6 +34,15 @@ pub(super) fn engine(args: &EngineArgs) -> SolveOptions {
         (None, true) => Goal::Unique,
         (None, false) => Goal::First,
     };
+    let cores = bimaru_sat::usecase::default_threads();
+    if let Some(asked) = args.threads.map(usize::from).filter(|&n| n > cores)
+        && args.backend == bimaru_sat::usecase::solve::Backend::Sat
+    {
+        note!(
+            "--threads {asked}: this machine has {cores} {}; a hard question runs on {cores} threads",
+            if cores == 1 { "core" } else { "cores" }
+        );
+    }
     SolveOptions {
         backend: args.backend,
         card: args.card,

@@ -41,4 +41,4 @@ pub use crate::format::{Board, Document, Inexpressible, ParseError, ParseErrorKi
 pub use crate::format::{ist, json};
 
 /// The SAT engine's settings a front end reports.
-pub use crate::encode::sat::engine::{Configuration, default_threads};
+pub use crate::encode::sat::engine::{Configuration, MAX_THREADS, default_threads, usable_threads};

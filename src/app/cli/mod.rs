@@ -422,8 +422,9 @@ pub struct EngineArgs {
     /// a large board, the first is the chosen configuration), and answer only a fact (no
     /// solution left, or exactly one), so the grids printed are the same with any N. On boards
     /// of 400 cells or more, the native search also goes on past its budget, as one more such
-    /// member, while the last of the others waits.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// member, while the last of the others waits. N is at most 1024; more than the machine's
+    /// cores runs one thread a core (with a note).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=bimaru_sat::usecase::MAX_THREADS as i64))]
     pub threads: Option<u16>,
 
     /// Integer program for `--backend ilp`: one variable per ship placement, or per cell.

@@ -35,7 +35,10 @@
 
 use super::card::CardKind;
 use super::model::Model;
-pub use super::portfolio::{Configuration, Member, default_threads, portfolio, specialist, stages};
+pub use super::portfolio::{
+    Configuration, MAX_THREADS, Member, default_threads, portfolio, specialist, stages,
+    usable_threads,
+};
 use super::portfolio::{Decision, SHARED_LENGTH};
 use super::racer::{
     CallAnswer, Ground, Helper, HelperSeed, NativeGate, NativeHold, Racer, Unbuilt, leaves_open,

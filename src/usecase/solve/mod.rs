@@ -91,7 +91,8 @@ pub struct SolveOptions {
     pub race: bool,
     /// SAT backend: threads a hard call's portfolio may use (the lead, the specialist and more;
     /// see [`crate::encode::sat::engine`]). 1 gives hard calls to the specialist alone. The
-    /// default is every core of the machine.
+    /// default is every core of the machine, and more than that runs as many threads as there
+    /// are cores ([`crate::usecase::usable_threads`]; 0 counts as 1).
     pub threads: usize,
     /// What the solve may spend: past its deadline it fails with [`SolveError::TimeLimit`], or
     /// returns the grids found so far with [`Report::stop`] set; once its stop flag is set
@@ -167,7 +168,7 @@ fn sat_config(options: &SolveOptions) -> SatConfig {
         card: options.card,
         solver: options.solver,
         race: options.race,
-        threads: options.threads,
+        threads: crate::encode::sat::engine::usable_threads(options.threads),
         presolve: options.presolve,
         native: if options.presolve { options.native } else { 0 },
         limit: options.goal.limit(),
