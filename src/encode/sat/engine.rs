@@ -34,16 +34,18 @@
 //! `--no-race` keeps the chosen configuration for every call.
 
 use super::card::CardKind;
+use super::decision::{Decision, Fact};
 use super::model::Model;
+use super::portfolio::SHARED_LENGTH;
 pub use super::portfolio::{
     Configuration, MAX_THREADS, Member, default_threads, portfolio, specialist, stages,
     usable_threads,
 };
-use super::portfolio::{Decision, SHARED_LENGTH};
 use super::racer::{
     CallAnswer, Ground, Helper, HelperSeed, NativeGate, NativeHold, Racer, Unbuilt, leaves_open,
 };
 use super::redundant::Redundant;
+use super::schedule::{Schedule, Site};
 use crate::model::deadline::{Budget, Deadline, TimeLimit};
 use crate::model::outcome::{Engine, SolveError, SolvedBy, Stats};
 use crate::model::placement::Placements;
@@ -122,6 +124,8 @@ pub(crate) struct SatConfig {
     /// stops every solver. Its node cap, if any, bounds the native search below
     /// [`SatConfig::native`].
     pub budget: Budget,
+    /// How the members of a call are scheduled (hostile in the engine's tests).
+    pub schedule: Schedule,
 }
 
 /// A puzzle loaded into a SAT solver, ready to enumerate its solutions.
@@ -201,6 +205,7 @@ impl Prepared {
             learnt: Arc::default(),
             solo_helper,
             native: self.native,
+            schedule: config.schedule.clone(),
         };
         let deadline = search.deadline.clone();
         if let Some(gate) = gate {
@@ -252,6 +257,8 @@ struct Search {
     /// The native search past its budget: once it has found every solution, a fact for the
     /// call ([`NativeGate::fact`]).
     native: Option<Arc<NativeHold>>,
+    /// How the members of each call are scheduled.
+    schedule: Schedule,
 }
 
 impl From<Unbuilt> for EngineState {
@@ -384,9 +391,8 @@ impl Search {
         // The native search past its budget while it runs (looked at before its fact: one that
         // ends in between is waited for, and its fact taken, below).
         let past = self.native.clone().filter(|n| !n.0.ended());
-        if let Some(left) = self.native.as_ref().and_then(|n| n.0.fact(&self.found)) {
-            self.exhausted = true;
-            return Ok(left.map_or(CallAnswer::Unsat, CallAnswer::Sat));
+        if let Some(fact) = self.native.as_ref().and_then(|n| n.0.fact(&self.found)) {
+            return Ok(self.settled(fact));
         }
         if !self.race || portfolio(self.threads).len() < 2 {
             loop {
@@ -397,9 +403,11 @@ impl Search {
         }
         // The chosen configuration's solo phase, alone: it settles almost every puzzle a
         // person makes. A lead that is one of the stages (on a large board, or once a call
-        // was hard) makes the call a hard question at once.
+        // was hard) makes the call a hard question at once, and so does a schedule with no solo
+        // conflicts (a test's, to force every call through the race).
         let lead = self.lead().member;
         if stages().iter().all(|(member, _)| *member != lead)
+            && self.schedule.solo_conflicts() > 0
             && let Some(answer) = self.lead_step(None)?
         {
             return Ok(self.returned(answer));
@@ -423,7 +431,7 @@ impl Search {
             learnt: self.learnt.clone(),
         });
         let mut helpers = std::mem::take(&mut self.helpers);
-        let decision = Decision::new(self.lead().limit.clone());
+        let decision = Decision::new(self.lead().limit.clone(), self.schedule.clone());
         // The last helper gives its thread to the native search past its budget, until that
         // search ends or the call is over: on two cores, a third search would slow the lead.
         let yields = |last: bool, decision: &Decision| {
@@ -437,6 +445,7 @@ impl Search {
             for (i, &member) in new.iter().enumerate() {
                 let (decision, seed, yields) = (&decision, seed.as_ref(), &yields);
                 building.push(s.spawn(move || {
+                    decision.point(Site::Start);
                     let mut built = seed?.helper(member).ok()?;
                     decision.join(built.0.racer.limit.clone());
                     yields(i + 1 == new.len(), decision);
@@ -450,6 +459,7 @@ impl Search {
                 decision.join(helper.racer.limit.clone());
                 let (decision, yields) = (&decision, &yields);
                 s.spawn(move || {
+                    decision.point(Site::Start);
                     yields(i + 1 == kept, decision);
                     helper.hunt(decision);
                 });
@@ -463,6 +473,7 @@ impl Search {
             if native.is_some_and(|native| !native.open()) {
                 decision.interrupt();
             }
+            decision.point(Site::Start);
             let answer = loop {
                 match self.lead_step(Some(&decision)) {
                     Ok(Some(answer)) => break Ok(answer),
@@ -489,18 +500,19 @@ impl Search {
             }
         }
         self.helpers = helpers;
-        let decided = decision
-            .answer
-            .into_inner()
-            .unwrap_or_else(|e| e.into_inner());
-        match decided {
+        match decision.fact() {
             // A fact, whatever the lead answered meanwhile: the grids left are this one or none.
-            Some(Some(ship)) => {
-                self.exhausted = true;
-                Ok(CallAnswer::Sat(ship))
-            }
-            Some(None) => Ok(CallAnswer::Unsat),
+            Some(fact) => Ok(self.settled(fact)),
             None => answer.map(|answer| self.returned(answer)),
+        }
+    }
+
+    /// The call's answer from a [`Fact`]: no grid is left after it.
+    fn settled(&mut self, fact: Fact) -> CallAnswer {
+        self.exhausted = true;
+        match fact {
+            Fact::NoneLeft => CallAnswer::Unsat,
+            Fact::Only(ship) => CallAnswer::Sat(ship),
         }
     }
 
@@ -526,12 +538,13 @@ impl Search {
     fn lead_step(&mut self, decision: Option<&Decision>) -> Result<Option<CallAnswer>, SolveError> {
         let stages = stages();
         let race = self.race;
+        let solo = self.schedule.solo_conflicts();
         let lead = self.lead();
         let stage = stages.iter().position(|(member, _)| *member == lead.member);
         let budget = match stage {
             _ if !race => u64::MAX,
             Some(stage) => stages[stage].1,
-            None => SOLO_CONFLICTS,
+            None => solo,
         };
         let answer = lead.run(lead.conflicts().saturating_add(budget), decision)?;
         let stopped = self
@@ -596,10 +609,10 @@ impl Engine for SatEngine {
             };
             // The native search, past its budget, may have found every solution meanwhile.
             if let Some(native) = &prepared.native
-                && let Some(left) = native.0.fact(&prepared.found)
+                && let Some(fact) = native.0.fact(&prepared.found)
             {
                 *nodes = native.0.nodes();
-                let Some(ship) = left else {
+                let Fact::Only(ship) = fact else {
                     return Ok(None);
                 };
                 let grid = Grid::from_ship_cells(self.shape.rows, self.shape.cols, &ship)
@@ -684,5 +697,7 @@ impl Engine for SatEngine {
     }
 }
 
+#[cfg(test)]
+mod hostile;
 #[cfg(test)]
 mod tests;

@@ -6,6 +6,7 @@ pub mod answer;
 pub mod card;
 pub mod cell;
 pub mod clue;
+mod decision;
 pub mod dimacs;
 pub mod engine;
 pub mod formula;
@@ -15,5 +16,6 @@ pub mod placement_model;
 pub mod portfolio;
 mod racer;
 pub mod redundant;
+mod schedule;
 
 pub(crate) use crate::model::lit::Lit;

@@ -7,8 +7,7 @@ use super::card::CardKind;
 use super::model::Model;
 use crate::solver::sink::ClauseSink;
 use crate::solver::{LearntPool, Mode, SolverKind, Tuning};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// A CNF configuration: the model and the cardinality encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,94 +181,6 @@ pub fn usable_threads(asked: usize) -> usize {
     asked.clamp(1, default_threads())
 }
 
-/// How the first helper of the SAT engine to decide a call (see `Helper` in
-/// [`super::engine`]) records its answer and stops the lead.
-pub(crate) struct Decision {
-    decided: AtomicBool,
-    /// The call has its answer: helpers stop.
-    over: AtomicBool,
-    /// The deciding helper's answer: the one grid left, or none.
-    pub(crate) answer: Mutex<Option<Option<Vec<bool>>>>,
-    /// The lead's conflict limit (each stage's lead has its own).
-    lead: Mutex<Arc<AtomicU64>>,
-    /// The helpers' conflict limits, to stop them when the call ends.
-    helpers: Mutex<Vec<Arc<AtomicU64>>>,
-}
-
-impl Decision {
-    /// Nothing decided yet; `lead` is the lead's conflict limit.
-    pub(crate) fn new(lead: Arc<AtomicU64>) -> Self {
-        Decision {
-            decided: AtomicBool::new(false),
-            over: AtomicBool::new(false),
-            answer: Mutex::new(None),
-            lead: Mutex::new(lead),
-            helpers: Mutex::new(Vec::new()),
-        }
-    }
-
-    /// Whether a helper has decided the call.
-    pub(crate) fn decided(&self) -> bool {
-        self.decided.load(Ordering::SeqCst)
-    }
-
-    /// Records the first helper's answer and stops the lead (later answers are the same fact).
-    pub(crate) fn decide(&self, left: Option<Vec<bool>>) {
-        if !self.decided.swap(true, Ordering::SeqCst) {
-            *self.answer.lock().unwrap_or_else(|e| e.into_inner()) = Some(left);
-            self.lead
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .store(0, Ordering::SeqCst);
-        }
-    }
-
-    /// Stops the lead with no answer of the helpers' (the call's answer comes from the native
-    /// search beside them), unless a helper has decided already: the lead answers
-    /// [`Decision::decided`] calls as stopped.
-    pub(crate) fn interrupt(&self) {
-        if !self.decided.swap(true, Ordering::SeqCst) {
-            self.lead
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .store(0, Ordering::SeqCst);
-        }
-    }
-
-    /// A helper with this conflict limit searches the call: [`Decision::end`] stops it. (A
-    /// helper joins before its first search, which it starts only if the call is not over.)
-    pub(crate) fn join(&self, helper: Arc<AtomicU64>) {
-        self.helpers
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(helper);
-    }
-
-    /// The call has its answer: a helper between two searches stops, and every helper that
-    /// joined is stopped.
-    pub(crate) fn end(&self) {
-        self.over.store(true, Ordering::SeqCst);
-        for helper in self
-            .helpers
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .iter()
-        {
-            helper.store(0, Ordering::SeqCst);
-        }
-    }
-
-    /// Whether the call has its answer.
-    pub(crate) fn is_over(&self) -> bool {
-        self.over.load(Ordering::SeqCst)
-    }
-
-    /// The lead of a new stage.
-    pub(crate) fn follow(&self, lead: Arc<AtomicU64>) {
-        *self.lead.lock().unwrap_or_else(|e| e.into_inner()) = lead;
-    }
-}
-
 /// The longest clause the lead hands its helpers. Short clauses are the ones that prune most;
 /// measured on the hard boards' uniqueness questions (`docs/encodings.md`).
 pub(crate) const SHARED_LENGTH: usize = 8;
@@ -303,25 +214,6 @@ impl LearntReader {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_first_decision_counts_and_stops_the_lead_of_the_moment() {
-        let first = Arc::new(AtomicU64::new(u64::MAX));
-        let decision = Decision::new(first.clone());
-        assert!(!decision.decided());
-        // A new stage leads.
-        let second = Arc::new(AtomicU64::new(u64::MAX));
-        decision.follow(second.clone());
-        decision.decide(Some(vec![true, false]));
-        decision.decide(None);
-        assert!(decision.decided());
-        assert_eq!(second.load(Ordering::SeqCst), 0);
-        assert_eq!(first.load(Ordering::SeqCst), u64::MAX);
-        assert_eq!(
-            decision.answer.into_inner().unwrap(),
-            Some(Some(vec![true, false]))
-        );
-    }
 
     #[test]
     fn the_portfolio_has_one_member_a_thread_and_the_specialist_first() {

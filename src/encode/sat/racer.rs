@@ -1,9 +1,11 @@
 //! One member's solver in the SAT engine ([`super::engine`]): the [`Racer`] that leads or helps,
 //! what one of its calls ends with, and the [`Helper`] beside the lead on hard questions.
 
+use super::decision::{Decision, Fact};
 use super::instance::{Encoding, Instance};
-use super::portfolio::{Decision, IMPORT_CONFLICTS, LearntReader, Member, specialist};
+use super::portfolio::{IMPORT_CONFLICTS, LearntReader, Member, specialist};
 use super::redundant::Redundant;
+use super::schedule::Site;
 use crate::model::deadline::{Deadline, TimeLimit};
 use crate::model::lit::Lit;
 use crate::model::outcome::SolveError;
@@ -154,6 +156,7 @@ impl Helper {
     pub(super) fn hunt(&mut self, decision: &Decision) {
         while self.own.len() < 2 {
             if let Some(reader) = &mut self.reader {
+                decision.point(Site::Share);
                 reader.import(self.racer.solver.as_mut());
                 let next = self.racer.conflicts().saturating_add(IMPORT_CONFLICTS);
                 self.racer.limit.store(next, Ordering::SeqCst);
@@ -165,11 +168,19 @@ impl Helper {
             let before = self.racer.conflicts();
             match self.racer.solve() {
                 Ok(CallAnswer::Sat(ship)) => {
+                    decision.point(Site::Publish);
                     self.racer.block(&ship);
+                    #[cfg(test)]
+                    if decision.schedule().planted() {
+                        decision.decide(Fact::planted(ship));
+                        return;
+                    }
                     self.own.push(ship);
                 }
                 Ok(CallAnswer::Unsat) => {
-                    decision.decide(self.own.first().cloned());
+                    if let Some(fact) = Fact::refuted(&self.own) {
+                        decision.decide(fact);
+                    }
                     return;
                 }
                 // Time to read the lead's clauses again (stopped with no conflict: the call
@@ -358,20 +369,11 @@ impl NativeGate {
     }
 
     /// The solutions left beyond `returned`, once the search has found them all past its
-    /// budget and they are at most one: `Some(None)` when none is left, `Some(Some(ship))`
-    /// when that grid is the only one. A fact, whatever the timing, as a helper's.
-    pub(super) fn fact(&self, returned: &[Vec<bool>]) -> Option<Option<Vec<bool>>> {
+    /// budget and they are at most one ([`Fact::exhausted`]).
+    pub(super) fn fact(&self, returned: &[Vec<bool>]) -> Option<Fact> {
         let past = self.past();
         let found = past.as_ref().filter(|found| found.end == End::Exhausted)?;
-        let mut left = found
-            .grids
-            .iter()
-            .map(Grid::ship_cells)
-            .filter(|ship| !returned.contains(ship));
-        match (left.next(), left.next()) {
-            (left, None) => Some(left),
-            _ => None,
-        }
+        Fact::exhausted(found.grids.iter().map(Grid::ship_cells), returned)
     }
 
     /// The nodes the search has visited, once it has ended past its budget.
@@ -383,10 +385,10 @@ impl NativeGate {
     /// returns when the call is over or the search ended without one.
     pub(super) fn decide(&self, decision: &Decision, returned: &[Vec<bool>]) {
         self.wait_past(decision);
-        if let Some(left) = self.fact(returned)
+        if let Some(fact) = self.fact(returned)
             && !decision.is_over()
         {
-            decision.decide(left);
+            decision.decide(fact);
         }
     }
 

@@ -174,6 +174,7 @@ fn sat_config(options: &SolveOptions) -> SatConfig {
         limit: options.goal.limit(),
         redundant: options.redundant,
         budget: options.budget.clone(),
+        schedule: Default::default(),
     }
 }
 

@@ -31,6 +31,7 @@ fn loaded(puzzle: &Puzzle) -> (Search, Helper) {
         limit: 2,
         redundant: Redundant::default(),
         budget: Budget::default(),
+        schedule: Schedule::default(),
     };
     let EngineState::Search(search) = SatEngine::new(puzzle, &config).state else {
         panic!("the puzzle was decided before the solver");
@@ -51,9 +52,9 @@ fn corner_ships(first: bool) -> Vec<bool> {
     (0..9).map(|i| ships.contains(&i)).collect()
 }
 
-fn hunt(helper: &mut Helper) -> Option<Option<Vec<bool>>> {
+fn hunt(helper: &mut Helper) -> Option<Fact> {
     let lead = Arc::new(AtomicU64::new(u64::MAX));
-    let decision = Decision::new(lead.clone());
+    let decision = Decision::new(lead.clone(), Schedule::default());
     helper.hunt(&decision);
     let decided = decision.decided();
     assert_eq!(
@@ -61,14 +62,14 @@ fn hunt(helper: &mut Helper) -> Option<Option<Vec<bool>>> {
         lead.load(Ordering::SeqCst) == 0,
         "the lead stopped"
     );
-    decision.answer.into_inner().unwrap()
+    decision.fact()
 }
 
 #[test]
 fn a_helper_decides_a_call_only_when_at_most_one_grid_is_left() {
     // The one grid left: the call's answer.
     let (_, mut helper) = loaded(&corners(true));
-    assert_eq!(hunt(&mut helper), Some(Some(corner_ships(true))));
+    assert_eq!(hunt(&mut helper), Some(Fact::Only(corner_ships(true))));
     // Two grids left: the order is the lead's, so the helper keeps both and decides nothing.
     let (_, mut helper) = loaded(&corners(false));
     assert_eq!(hunt(&mut helper), None);
@@ -76,7 +77,7 @@ fn a_helper_decides_a_call_only_when_at_most_one_grid_is_left() {
     // Once the lead returns one of them, the other is the last: a fact again.
     let last = helper.own[1].clone();
     helper.own.remove(0);
-    assert_eq!(hunt(&mut helper), Some(Some(last)));
+    assert_eq!(hunt(&mut helper), Some(Fact::Only(last)));
 }
 
 #[test]
@@ -87,13 +88,13 @@ fn a_grid_the_lead_returns_is_blocked_in_the_helpers_or_dropped_from_their_own()
     assert!(matches!(returned, CallAnswer::Sat(_)));
     // Blocked: the helper finds the other grid, the last one.
     let mut helper = search.helpers.pop().unwrap();
-    assert_eq!(hunt(&mut helper), Some(Some(corner_ships(false))));
+    assert_eq!(hunt(&mut helper), Some(Fact::Only(corner_ships(false))));
     // Held already: dropped from its own, and nothing is left.
     search.helpers.push(helper);
     search.returned(CallAnswer::Sat(corner_ships(false)));
     let mut helper = search.helpers.pop().unwrap();
     assert!(helper.own.is_empty());
-    assert_eq!(hunt(&mut helper), Some(None));
+    assert_eq!(hunt(&mut helper), Some(Fact::NoneLeft));
 }
 
 /// A 20x20 board with no counts and no clues: a great many solutions.
@@ -116,6 +117,7 @@ fn three_grids(threads: usize, native: u64) -> SatConfig {
         limit: 3,
         redundant: Redundant::default(),
         budget: Budget::default(),
+        schedule: Schedule::default(),
     }
 }
 
@@ -241,25 +243,22 @@ fn the_native_search_past_its_budget_decides_only_what_is_left() {
     assert_eq!(all.fact(&[]), None);
     assert_eq!(
         all.fact(&[corner_ships(true)]),
-        Some(Some(corner_ships(false)))
+        Some(Fact::Only(corner_ships(false)))
     );
     assert_eq!(
         all.fact(&[corner_ships(false), corner_ships(true)]),
-        Some(None)
+        Some(Fact::NoneLeft)
     );
     assert_eq!(all.nodes(), 7);
     // Out of nodes, the grids found are not all of them.
     let some = ended(End::OutOfNodes);
     assert_eq!(some.fact(&[corner_ships(true)]), None);
     // A call waits for the fact, and takes it.
-    let decision = Decision::new(Arc::new(AtomicU64::new(u64::MAX)));
+    let decision = Decision::new(Arc::new(AtomicU64::new(u64::MAX)), Schedule::default());
     all.decide(&decision, &[corner_ships(true)]);
     assert!(decision.decided());
-    assert_eq!(
-        decision.answer.into_inner().unwrap(),
-        Some(Some(corner_ships(false)))
-    );
-    let decision = Decision::new(Arc::new(AtomicU64::new(u64::MAX)));
+    assert_eq!(decision.fact(), Some(Fact::Only(corner_ships(false))));
+    let decision = Decision::new(Arc::new(AtomicU64::new(u64::MAX)), Schedule::default());
     some.decide(&decision, &[]);
     assert!(!decision.decided());
 }
@@ -303,7 +302,7 @@ fn once_the_native_search_has_ended_past_its_budget_its_fact_answers() {
         while gate.0.nodes() == 0 {
             std::thread::sleep(Duration::from_millis(1));
         }
-        assert_eq!(gate.0.fact(&[alone[0].ship_cells()]), Some(None));
+        assert_eq!(gate.0.fact(&[alone[0].ship_cells()]), Some(Fact::NoneLeft));
         assert_eq!(engine.next_solution().unwrap(), None, "{native} nodes");
         if let SolvedBy::NativeSearch { nodes } = engine.stats().model {
             assert_eq!(nodes, 159);
