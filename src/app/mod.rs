@@ -59,3 +59,12 @@ pub fn run(cli: &Cli) -> Result<Exit, Failure> {
         Some(Command::Man(args)) => manual::man(args),
     }
 }
+
+/// `n` and the word for that many, the plural made with an `s`: `1 board`, `2 boards`.
+fn counted(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}

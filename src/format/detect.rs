@@ -9,9 +9,12 @@ use super::Format;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DetectError {
-    /// The text is empty or blank.
+    /// The text is empty.
     #[error("the input is empty")]
     Empty,
+    /// The text holds white space and nothing else.
+    #[error("the input holds only white space")]
+    Blank,
     /// No format's signature matches.
     #[error("no known format starts like this")]
     NoMatch,
@@ -25,6 +28,7 @@ impl DetectError {
     pub(crate) fn reason(&self) -> &'static str {
         match self {
             DetectError::Empty => "the input is empty",
+            DetectError::Blank => "the input holds only white space",
             DetectError::NoMatch => "no known format starts like this",
             DetectError::Ambiguous(_) => "it looks like more than one format",
         }
@@ -34,8 +38,11 @@ impl DetectError {
 /// The one format whose signature `text` shows.
 pub fn detect(text: &str) -> Result<Format, DetectError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if text.trim().is_empty() {
+    if text.is_empty() {
         return Err(DetectError::Empty);
+    }
+    if text.trim().is_empty() {
+        return Err(DetectError::Blank);
     }
     type Check = fn(&str) -> bool;
     let checks: [(Format, Check); 11] = [
@@ -139,7 +146,8 @@ mod tests {
 
     #[test]
     fn unknown_and_ambiguous_texts_are_refused() {
-        assert_eq!(detect(" \n\n"), Err(DetectError::Empty));
+        assert_eq!(detect(""), Err(DetectError::Empty));
+        assert_eq!(detect(" \n\n"), Err(DetectError::Blank));
         assert_eq!(detect("WLMRWS\n"), Err(DetectError::NoMatch));
         assert_eq!(detect("12\n12\n"), Err(DetectError::NoMatch));
         // The solbat corpus keeps `KEY=value` metadata files beside its data.

@@ -17,6 +17,7 @@ use std::path::PathBuf;
 
 mod author;
 mod choice;
+mod parse;
 pub use author::{GenerateArgs, GradeArgs, HintArgs, RenderArgs};
 
 /// The longest `--time-limit` taken, in seconds: one year. A longer limit is refused rather
@@ -76,7 +77,7 @@ impl Cli {
     /// The command line of this process, parsed (`--help` and `--version` come back as the
     /// error that prints them).
     pub fn from_args() -> Result<Cli, clap::Error> {
-        Cli::try_parse()
+        parse::cli()
     }
 
     /// The input limits the flags ask for.
