@@ -210,6 +210,31 @@ fn an_empty_input_and_one_of_white_space_are_told_apart() {
 }
 
 #[test]
+fn an_empty_folder_is_an_error_as_input_and_to_batch() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        vec![path_of(dir.path())],
+        vec!["batch", path_of(dir.path())],
+    ] {
+        let o = run(&args, b"");
+        assert_one_line(
+            &o,
+            &[
+                path_of(dir.path()),
+                "the folder holds no file; expected puzzle files directly inside it",
+            ],
+        );
+    }
+    // A folder whose files hold no puzzle: the same exit, one line that says what it found.
+    std::fs::write(dir.path().join("notes.md"), "# notes\n").unwrap();
+    let o = run(&["batch", path_of(dir.path())], b"");
+    assert_one_line(
+        &o,
+        &["batch: no file holds a puzzle (1 of unknown format, 0 with a solved grid)"],
+    );
+}
+
+#[test]
 fn a_third_positional_argument_is_one_too_many_not_a_subcommand() {
     let o = run(&[&example(), "out.txt", "extra"], b"");
     assert_eq!(o.status.code(), Some(2));
@@ -287,6 +312,51 @@ fn a_grade_no_puzzle_of_the_size_has_is_refused_before_any_draw() {
     );
     // Told before drawing: the search's own message counts its tries.
     assert!(!stderr(&o).contains("tries"), "{}", stderr(&o));
+}
+
+#[test]
+fn one_of_a_thing_is_singular() {
+    let one = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/10x10/001.txt");
+    let o = run(&["batch", path_of(&one)], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("batch: 1 file, 1 board: "),
+        "{}",
+        stderr(&o)
+    );
+    // The picture's title: the puzzle has one clue.
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("one.svg");
+    let o = run(&["render", path_of(&one), "--svg", path_of(&svg)], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg.contains(", 1 clue</title>"), "{svg}");
+}
+
+#[test]
+fn batch_skips_solution_files_and_solves_each_puzzle_once() {
+    // puzzles/generated/10x10 keeps each puzzle twice (NNN.json, NNN.txt) and its solution
+    // (NNN.out), and a README.
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/10x10");
+    let o = run(&["batch", path_of(&folder)], b"");
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(out.lines().count(), 100, "{e}");
+    assert!(out.lines().all(|l| l.contains(".json\"")), "{out}");
+    for needle in [
+        "batch: 100 files, 100 boards: ",
+        "1 file of unknown format skipped",
+        "100 solution files skipped",
+        "100 files skipped that hold the puzzle of another file",
+        "001.txt repeats ",
+    ] {
+        assert!(e.contains(needle), "{needle:?} not in {e}");
+    }
+    // Given by name, a file is always solved, even the same puzzle twice.
+    let (json, txt) = (folder.join("001.json"), folder.join("001.txt"));
+    let o = run(&["batch", path_of(&json), path_of(&txt)], b"");
+    assert_eq!(String::from_utf8_lossy(&o.stdout).lines().count(), 2);
 }
 
 #[test]

@@ -112,9 +112,35 @@ fn looks_csc384(text: &str) -> bool {
             .is_some_and(|l| l.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// A solved grid, as the solver writes it and no puzzle format reads it: rows of one width, of
+/// pieces and water alone (IST's `T B L R M C W` upper or lower case and `.`, CSC384's `< > ^ v
+/// S M W .`), no counts.
+pub(crate) fn looks_solved_grid(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut rows = text.lines().map(str::trim_end).filter(|l| !l.is_empty());
+    let Some(first) = rows.next() else {
+        return false;
+    };
+    let width = first.chars().count();
+    let piece = |c: char| "TBLRMCW.<>^vS".contains(c.to_ascii_uppercase()) || c == 'v';
+    std::iter::once(first)
+        .chain(rows)
+        .all(|row| row.chars().count() == width && row.chars().all(piece))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_solved_grid_is_told_from_puzzles() {
+        assert!(looks_solved_grid("T.....t...\nb.....M..t\n"));
+        assert!(looks_solved_grid("^..\nv.S\n...\n"));
+        assert!(!looks_solved_grid("T..\nb.\n"));
+        assert!(!looks_solved_grid("ROW 1 2\n"));
+        assert!(!looks_solved_grid("21\n12\n1\n00\n00"));
+        assert!(!looks_solved_grid(""));
+    }
 
     #[test]
     fn each_signature_is_recognised() {
