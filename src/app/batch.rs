@@ -6,7 +6,8 @@
 
 use super::output::{NewDir, StdoutLines};
 use super::solve::{cnf_path, engine, proof_options, tally_exit};
-use super::{Exit, Failure, counted};
+use super::words::counted;
+use super::{Exit, Failure};
 use crate::app::cli::{BatchArgs, SolveArgs};
 use bimaru_sat::Limits;
 use bimaru_sat::usecase::OutputFormat;

@@ -21,6 +21,7 @@ mod output;
 mod render;
 pub mod serve;
 mod solve;
+mod words;
 
 pub use error::{Exit, Failure};
 pub(crate) use input::{before, deadline, input_name, read_input, time_limit, timed_out};
@@ -57,14 +58,5 @@ pub fn run(cli: &Cli) -> Result<Exit, Failure> {
         Some(Command::Serve(args)) => serve::run(args, limits),
         Some(Command::Completions(args)) => manual::completions(args),
         Some(Command::Man(args)) => manual::man(args),
-    }
-}
-
-/// `n` and the word for that many, the plural made with an `s`: `1 board`, `2 boards`.
-fn counted(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
     }
 }

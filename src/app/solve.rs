@@ -312,7 +312,7 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
             note!(
                 "{}: {}: {}; {:.3} s",
                 input.name,
-                super::counted(doc.boards.len(), "board"),
+                super::words::counted(doc.boards.len(), "board"),
                 all.tally.summary(),
                 start.elapsed().as_secs_f64()
             );

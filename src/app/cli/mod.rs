@@ -74,12 +74,6 @@ pub struct Cli {
 }
 
 impl Cli {
-    /// The command line of this process, parsed (`--help` and `--version` come back as the
-    /// error that prints them).
-    pub fn from_args() -> Result<Cli, clap::Error> {
-        parse::cli()
-    }
-
     /// The input limits the flags ask for.
     pub fn limits(&self) -> bimaru_sat::Limits {
         bimaru_sat::Limits::default()

@@ -7,14 +7,16 @@ use super::Cli;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Command, CommandFactory, FromArgMatches};
 
-/// The command line of this process, parsed (`--help` and `--version` come back as the error
-/// that prints them).
-pub fn cli() -> Result<Cli, clap::Error> {
-    let mut command = numbers_as_values(Cli::command());
-    let parsed = command
-        .try_get_matches_from_mut(std::env::args_os())
-        .and_then(|mut matches| Cli::from_arg_matches_mut(&mut matches));
-    parsed.map_err(|e| extra_positional(&mut command, e).format(&mut command))
+impl Cli {
+    /// The command line of this process, parsed (`--help` and `--version` come back as the
+    /// error that prints them).
+    pub fn from_args() -> Result<Cli, clap::Error> {
+        let mut command = numbers_as_values(Cli::command());
+        let parsed = command
+            .try_get_matches_from_mut(std::env::args_os())
+            .and_then(|mut matches| Cli::from_arg_matches_mut(&mut matches));
+        parsed.map_err(|e| extra_positional(&mut command, e).format(&mut command))
+    }
 }
 
 /// `command` and its subcommands, with every flag that takes a value taking a negative number
