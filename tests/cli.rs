@@ -63,7 +63,12 @@ fn bad_input_gets_one_line_with_the_line_number_and_exit_2() {
         &example_with("HINT 9 5 C", "HINT 8 8 W"),
         &["line 9", "contradicts the clue on line 8"],
     );
-    assert_bad_input(&[], b"", &["<stdin>", "--format"]);
+    assert_bad_input(
+        &[],
+        b"",
+        &["<stdin>: the input is empty; expected a puzzle"],
+    );
+    assert_bad_input(&[], b"hello", &["<stdin>", "--format"]);
     assert_bad_input(&[], b"\x00\x01\x02garbage", &["not text"]);
     assert_bad_input(&[], &[0xff, 0xfe, b'R'], &["not text"]);
 }

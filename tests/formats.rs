@@ -496,7 +496,7 @@ fn batch_gives_one_json_line_per_board_and_a_summary() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    // The six inputs; the six solution files are of no known format and are skipped.
+    // The six inputs; the six solution files hold solved grids and are skipped.
     assert_eq!(results.len(), 6);
     for r in &results {
         assert_eq!(r.status, json::Status::Unique, "{:?}", r.file);
@@ -505,8 +505,7 @@ fn batch_gives_one_json_line_per_board_and_a_summary() {
     }
     let err = String::from_utf8(o.stderr).unwrap();
     assert!(
-        err.contains("6 files, 6 boards: 6 unique")
-            && err.contains("6 files of unknown format skipped"),
+        err.contains("6 files, 6 boards: 6 unique") && err.contains("6 solution files skipped"),
         "{err}"
     );
     // Named files that cannot be read are reported, and the run exits 2.

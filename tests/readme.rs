@@ -238,6 +238,7 @@ fn every_readme_example_runs_as_written() {
         ran += 1;
     }
     assert!(ran > 40, "{ran} examples ran");
+    every_file_written_is_ignored(&top);
     // The files the examples write are there, whole.
     for written in [
         "solution.txt",
@@ -252,6 +253,52 @@ fn every_readme_example_runs_as_written() {
             "{written} was not written"
         );
     }
+}
+
+/// Every file the examples wrote in the copy of the top folder `top` is one the repository's
+/// `.gitignore` ignores, so that the README's commands, run in a clone, leave `git status`
+/// clean.
+fn every_file_written_is_ignored(top: &Path) {
+    let mut written: Vec<String> = std::fs::read_dir(top)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "puzzles")
+        .collect();
+    written.sort();
+    assert!(written.len() >= 10, "{written:?}");
+    let check = Command::new("git")
+        .args(["check-ignore", "--no-index", "--stdin"])
+        .current_dir(ROOT)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn();
+    let Ok(mut check) = check else {
+        assert!(
+            !std::env::var("CI").is_ok_and(|v| v == "true"),
+            "CI=true but git is missing"
+        );
+        eprintln!("skipping the .gitignore check: no git");
+        return;
+    };
+    {
+        use std::io::Write;
+        let mut stdin = check.stdin.take().unwrap();
+        for name in &written {
+            // A folder is matched by its `/NAME/` pattern as `NAME/`.
+            let slash = if top.join(name).is_dir() { "/" } else { "" };
+            writeln!(stdin, "{name}{slash}").unwrap();
+        }
+    }
+    let out = check.wait_with_output().unwrap();
+    let ignored: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| l.trim_end_matches('/').to_string())
+        .collect();
+    let left: Vec<&String> = written.iter().filter(|w| !ignored.contains(w)).collect();
+    assert!(
+        left.is_empty(),
+        "the README's examples leave {left:?} in the top folder, which .gitignore does not name"
+    );
 }
 
 /// The README line whose command contains `needle`, split into its arguments after

@@ -450,3 +450,45 @@ fn a_kind_the_pool_has_not_made_yet_comes_from_its_stock() {
         "the stock gives the same puzzle twice"
     );
 }
+
+/// Whether `real` holds everything `shown` shows: every key of an object, equal; the items of
+/// an array in order, up to a string that starts with `...` (what the docs leave out).
+fn shows(shown: &serde_json::Value, real: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match (shown, real) {
+        (Value::Object(shown), Value::Object(real)) => shown
+            .iter()
+            .all(|(key, value)| real.get(key).is_some_and(|r| shows(value, r))),
+        (Value::Array(shown), Value::Array(real)) => shown
+            .iter()
+            .zip(real.iter().map(Some).chain(std::iter::repeat(None)))
+            .take_while(|(s, _)| !s.as_str().is_some_and(|s| s.starts_with("...")))
+            .all(|(s, r)| r.is_some_and(|r| shows(s, r))),
+        (shown, real) => shown == real,
+    }
+}
+
+#[test]
+fn the_advise_example_of_the_docs_is_the_real_answer() {
+    let docs = std::fs::read_to_string(repo("docs/web.md")).unwrap();
+    let section = docs
+        .split("### `/api/advise`")
+        .nth(1)
+        .expect("docs/web.md has a section on /api/advise");
+    let blocks: Vec<&str> = section
+        .split("```json\n")
+        .skip(1)
+        .take(2)
+        .map(|b| b.split("```").next().unwrap_or_default())
+        .collect();
+    let (request, answer) = (blocks[0], json(blocks[1]));
+    let server = Server::start(&["--pool", "0"]);
+    let (status, body) = server.post("/api/advise", request.as_bytes());
+    assert_eq!(status, 200, "{body}");
+    let real = json(&body);
+    assert!(
+        shows(&answer, &real),
+        "the docs show {answer}\nthe server answers {real}"
+    );
+    assert_eq!(real["probabilities"].as_array().map(Vec::len), Some(10));
+}

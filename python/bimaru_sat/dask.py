@@ -36,9 +36,21 @@ import time
 import uuid
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, TextIO
 
-from distributed import Client, LocalCluster, as_completed
-
 from . import _native
+
+# dask is an extra of the package: without it, say how to get it rather than fail on the import.
+_MISSING = (
+    "bimaru_sat.dask needs dask[distributed], which `pip install ./python` leaves out; "
+    'install the package with its dask extra: pip install "./python[dask]" '
+    '(or: pip install "dask[distributed]")'
+)
+try:
+    from distributed import Client, LocalCluster, as_completed
+except ImportError as missing:
+    if __name__ == "__main__":
+        print(f"python -m bimaru_sat.dask: {_MISSING}", file=sys.stderr)
+        sys.exit(2)
+    raise ImportError(_MISSING) from missing
 
 __all__ = ["batch", "compare", "generate", "local_client", "main"]
 

@@ -206,12 +206,16 @@ pub(crate) fn natural<T: TryFrom<i128>>(name: &str, value: i128) -> PyResult<T> 
 }
 
 fn goal(unique: bool, count: Option<i128>) -> PyResult<Goal> {
+    if let Some(n) = count.filter(|&n| n < 1) {
+        return Err(PyValueError::new_err(format!(
+            "count: {n} is less than 1; expected a whole number of at least 1"
+        )));
+    }
     let count = count.map(|n| natural::<usize>("count", n)).transpose()?;
     match (unique, count) {
         (true, Some(_)) => Err(PyValueError::new_err(
             "unique=True cannot be combined with count=",
         )),
-        (_, Some(0)) => Err(PyValueError::new_err("count= must be at least 1")),
         (_, Some(n)) => Ok(Goal::Count(n)),
         (true, None) => Ok(Goal::Unique),
         (false, None) => Ok(Goal::First),
@@ -493,9 +497,23 @@ fn svg(puzzle: &PyPuzzle, solution: Option<&PyGrid>) -> String {
 /// The configuration names `compare` runs by default (every one this build links).
 #[pyfunction]
 fn configs() -> Vec<String> {
-    compare::all_options()
-        .into_iter()
-        .map(|o| Config::from_options(o).name)
+    config_names(&compare::all_options())
+}
+
+/// The name of each configuration of `all`, each name given once: the library's name
+/// (`sat/cell/seq`), followed by `/SOLVER` when a configuration before it has that name
+/// (`sat/cell/seq/cadical`).
+fn config_names(all: &[SolveOptions]) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    all.iter()
+        .map(|options| {
+            let config = Config::from_options(options.clone());
+            if seen.insert(config.name.clone()) {
+                config.name
+            } else {
+                format!("{}/{}", config.name, config.solver)
+            }
+        })
         .collect()
 }
 
@@ -515,14 +533,16 @@ fn compare_puzzles<'py>(
     let limit: usize = natural("limit", limit)?;
     let repeat: usize = natural("repeat", repeat)?;
     let all = compare::all_options();
-    let chosen: Vec<SolveOptions> = match configs {
-        None => all,
-        Some(names) => names
+    let names = config_names(&all);
+    let chosen: Vec<(String, SolveOptions)> = match configs {
+        None => names.into_iter().zip(all).collect(),
+        Some(wanted) => wanted
             .iter()
             .map(|name| {
-                all.iter()
-                    .find(|o| &Config::from_options((*o).clone()).name == name)
-                    .cloned()
+                names
+                    .iter()
+                    .position(|n| n == name)
+                    .map(|i| (name.clone(), all[i].clone()))
                     .ok_or_else(|| {
                         PyValueError::new_err(format!(
                             "no configuration {name:?}; bimaru_sat.configs() lists them"
@@ -544,7 +564,14 @@ fn compare_puzzles<'py>(
         })
         .collect();
     let comparison = interruptible(py, move |stop| {
-        let configs: Vec<Config> = chosen.into_iter().map(Config::from_options).collect();
+        let configs: Vec<Config> = chosen
+            .into_iter()
+            .map(|(name, options)| {
+                let mut config = Config::from_options(options);
+                config.name = name;
+                config
+            })
+            .collect();
         let budget = Budget::default().stopped_by(stop);
         compare::compare(&named, &configs, limit, repeat, &budget, &mut || {}).json()
     })?;

@@ -402,7 +402,11 @@ impl PyResult_ {
     }
 
     fn __repr__(&self) -> String {
-        format!("<Result {} ({} grids)>", self.status, self.grids.len())
+        let grids = match self.grids.len() {
+            1 => "1 grid".to_string(),
+            n => format!("{n} grids"),
+        };
+        format!("<Result {} ({grids})>", self.status)
     }
 }
 

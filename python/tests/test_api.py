@@ -423,3 +423,30 @@ def test_negative_numbers_raise_value_error_naming_the_argument():
         with pytest.raises(ValueError) as caught:
             call()
         assert str(caught.value).startswith(f"{name}: "), (name, str(caught.value))
+
+
+def test_configs_are_named_once_and_each_can_be_chosen():
+    # Issue 52: the CaDiCaL configurations had the varisat ones' names.
+    names = bimaru_sat.configs()
+    assert len(names) == len(set(names)), names
+    for name in names:
+        rows = bimaru_sat.compare([ist()], configs=[name], limit=10)
+        assert [r["config"] for r in rows] == [name]
+        assert rows[0]["verdict"] == "unique", rows[0]
+    cadical = [n for n in names if n.endswith("/cadical")]
+    if cadical:
+        row = bimaru_sat.compare([ist()], configs=[cadical[0]])[0]
+        assert row["solver"] == "cadical"
+
+
+def test_count_below_one_gets_one_message():
+    for count in (-1, 0):
+        with pytest.raises(ValueError) as caught:
+            bimaru_sat.solve(ist(), count=count)
+        assert str(caught.value) == (
+            f"count: {count} is less than 1; expected a whole number of at least 1"
+        )
+
+
+def test_a_result_of_one_grid_says_so():
+    assert repr(bimaru_sat.solve(ist())) == "<Result found (1 grid)>"

@@ -6,6 +6,7 @@
 
 use super::output::{NewDir, StdoutLines};
 use super::solve::{cnf_path, engine, proof_options, tally_exit};
+use super::words::counted;
 use super::{Exit, Failure};
 use crate::app::cli::{BatchArgs, SolveArgs};
 use bimaru_sat::Limits;
@@ -105,7 +106,7 @@ pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
             left.what
         );
     }
-    let files = listing.files;
+    let (files, solutions, repeats) = (listing.files, listing.solutions, listing.repeats);
     let bar = if io::stderr().is_terminal() {
         let bar = ProgressBar::new(files.len() as u64);
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {wide_msg}")
@@ -153,25 +154,49 @@ pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
         }
         None => None,
     };
+    if summary.files == 0 {
+        return Err(Failure::NoPuzzle {
+            unknown: summary.skipped,
+            solutions: solutions.len(),
+        });
+    }
     let mut text = format!(
-        "batch: {} files, {} boards: {}",
-        summary.files,
-        summary.boards,
+        "batch: {}, {}: {}",
+        counted(summary.files, "file"),
+        counted(summary.boards, "board"),
         summary.tally.summary()
     );
     if summary.tally.timeouts > 0 {
         text.push_str(&format!(
-            "; {} boards hit the time limit",
-            summary.tally.timeouts
+            "; {} hit the time limit",
+            counted(summary.tally.timeouts, "board")
         ));
     }
     if summary.failed > 0 {
-        text.push_str(&format!("; {} files could not be read", summary.failed));
+        text.push_str(&format!(
+            "; {} could not be read",
+            counted(summary.failed, "file")
+        ));
     }
     if summary.skipped > 0 {
         text.push_str(&format!(
-            "; {} files of unknown format skipped",
-            summary.skipped
+            "; {} of unknown format skipped",
+            counted(summary.skipped, "file")
+        ));
+    }
+    if let Some(first) = solutions.first() {
+        text.push_str(&format!(
+            "; {} skipped ({} and the like hold a solved grid, no puzzle)",
+            counted(solutions.len(), "solution file"),
+            first.display()
+        ));
+    }
+    if let Some(first) = repeats.first() {
+        text.push_str(&format!(
+            "; {} skipped that hold the puzzle of another file ({} repeats {})",
+            counted(repeats.len(), "file"),
+            first.path.display(),
+            first.of.display()
         ));
     }
     if let Some(dir) = &proof_dir {
@@ -187,13 +212,17 @@ pub fn run(args: &BatchArgs, limits: &Limits) -> Result<Exit, Failure> {
             ));
         }
         if summary.proof_failed > 0 {
-            text.push_str(&format!(", {} certificates FAILED", summary.proof_failed));
+            text.push_str(&format!(
+                ", {} FAILED",
+                counted(summary.proof_failed, "certificate")
+            ));
         }
     }
     note!("{text}; {:.3} s", start.elapsed().as_secs_f64());
     if let Some(e) = write_error {
         return Err(e);
     }
+
     Ok(if summary.failed > 0 {
         Exit::BadInput
     } else if summary.proof_failed > 0 {

@@ -68,6 +68,18 @@ pub enum Failure {
         /// The commands there are.
         known: String,
     },
+    /// A batch read no file that holds a puzzle: every file it was given is of unknown format
+    /// or a solution.
+    #[error(
+        "batch: no file holds a puzzle ({unknown} of unknown format, {solutions} with a solved \
+         grid); expected puzzle files, in a format that is detected or named with --format"
+    )]
+    NoPuzzle {
+        /// Files of unknown format.
+        unknown: usize,
+        /// Files that hold a solved grid.
+        solutions: usize,
+    },
     /// An output path that must not be written.
     #[error(transparent)]
     Output(#[from] Refusal),

@@ -21,6 +21,7 @@ mod output;
 mod render;
 pub mod serve;
 mod solve;
+mod words;
 
 pub use error::{Exit, Failure};
 pub(crate) use input::{before, deadline, input_name, read_input, time_limit, timed_out};

@@ -300,7 +300,8 @@ impl Connections {
     }
 }
 
-/// Opens `url` in the system browser, when a launcher is found; says so otherwise.
+/// Opens `url` in the system browser, when a launcher is found; says so on stderr, with the
+/// address, when none is found or the launcher fails (no display, no browser).
 fn open_browser(url: &str) {
     let launcher = if cfg!(target_os = "macos") {
         "open"
@@ -313,7 +314,18 @@ fn open_browser(url: &str) {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn();
-    if let Err(e) = spawned {
-        note!("bimaru-sat: cannot run {launcher} ({e}); open {url} yourself");
+    match spawned {
+        Err(e) => note!("bimaru-sat: cannot run {launcher} ({e}); open {url} yourself"),
+        // The launcher may wait for the browser it starts: its end is awaited aside.
+        Ok(mut child) => {
+            let url = url.to_string();
+            std::thread::spawn(move || match child.wait() {
+                Ok(status) if status.success() => {}
+                Ok(status) => note!(
+                    "bimaru-sat: {launcher} opened no browser ({status}); open {url} yourself"
+                ),
+                Err(e) => note!("bimaru-sat: {launcher} ({e}); open {url} yourself"),
+            });
+        }
     }
 }

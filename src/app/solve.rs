@@ -319,9 +319,9 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
             // A report of every board, written on exit 1 too (docs/formats.md, "Output files").
             output.write(text.as_bytes())?;
             note!(
-                "{}: {} boards: {}; {:.3} s",
+                "{}: {}: {}; {:.3} s",
                 input.name,
-                doc.boards.len(),
+                super::words::counted(doc.boards.len(), "board"),
                 all.tally.summary(),
                 start.elapsed().as_secs_f64()
             );

@@ -9,9 +9,12 @@ use super::Format;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DetectError {
-    /// The text is empty or blank.
+    /// The text is empty.
     #[error("the input is empty")]
     Empty,
+    /// The text holds white space and nothing else.
+    #[error("the input holds only white space")]
+    Blank,
     /// No format's signature matches.
     #[error("no known format starts like this")]
     NoMatch,
@@ -25,6 +28,7 @@ impl DetectError {
     pub(crate) fn reason(&self) -> &'static str {
         match self {
             DetectError::Empty => "the input is empty",
+            DetectError::Blank => "the input holds only white space",
             DetectError::NoMatch => "no known format starts like this",
             DetectError::Ambiguous(_) => "it looks like more than one format",
         }
@@ -34,8 +38,11 @@ impl DetectError {
 /// The one format whose signature `text` shows.
 pub fn detect(text: &str) -> Result<Format, DetectError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if text.trim().is_empty() {
+    if text.is_empty() {
         return Err(DetectError::Empty);
+    }
+    if text.trim().is_empty() {
+        return Err(DetectError::Blank);
     }
     type Check = fn(&str) -> bool;
     let checks: [(Format, Check); 11] = [
@@ -105,9 +112,35 @@ fn looks_csc384(text: &str) -> bool {
             .is_some_and(|l| l.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// A solved grid, as the solver writes it and no puzzle format reads it: rows of one width, of
+/// pieces and water alone (IST's `T B L R M C W` upper or lower case and `.`, CSC384's `< > ^ v
+/// S M W .`), no counts.
+pub(crate) fn looks_solved_grid(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut rows = text.lines().map(str::trim_end).filter(|l| !l.is_empty());
+    let Some(first) = rows.next() else {
+        return false;
+    };
+    let width = first.chars().count();
+    let piece = |c: char| "TBLRMCW.<>^vS".contains(c.to_ascii_uppercase()) || c == 'v';
+    std::iter::once(first)
+        .chain(rows)
+        .all(|row| row.chars().count() == width && row.chars().all(piece))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_solved_grid_is_told_from_puzzles() {
+        assert!(looks_solved_grid("T.....t...\nb.....M..t\n"));
+        assert!(looks_solved_grid("^..\nv.S\n...\n"));
+        assert!(!looks_solved_grid("T..\nb.\n"));
+        assert!(!looks_solved_grid("ROW 1 2\n"));
+        assert!(!looks_solved_grid("21\n12\n1\n00\n00"));
+        assert!(!looks_solved_grid(""));
+    }
 
     #[test]
     fn each_signature_is_recognised() {
@@ -139,7 +172,8 @@ mod tests {
 
     #[test]
     fn unknown_and_ambiguous_texts_are_refused() {
-        assert_eq!(detect(" \n\n"), Err(DetectError::Empty));
+        assert_eq!(detect(""), Err(DetectError::Empty));
+        assert_eq!(detect(" \n\n"), Err(DetectError::Blank));
         assert_eq!(detect("WLMRWS\n"), Err(DetectError::NoMatch));
         assert_eq!(detect("12\n12\n"), Err(DetectError::NoMatch));
         // The solbat corpus keeps `KEY=value` metadata files beside its data.

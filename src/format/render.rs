@@ -4,6 +4,7 @@
 //! capsule.
 
 use crate::model::puzzle::{Clue, Dir, Grid, Orientation, Piece, Pos, Puzzle};
+use crate::model::rule::plural;
 use std::fmt::Write;
 
 /// Side of one cell, in SVG user units (pixels).
@@ -33,9 +34,9 @@ pub fn svg(puzzle: &Puzzle, solution: Option<&Grid>) -> String {
     );
     let _ = writeln!(
         s,
-        "<title>Bimaru {rows}x{cols}, fleet {}, {} clues</title>",
+        "<title>Bimaru {rows}x{cols}, fleet {}, {}</title>",
         puzzle.fleet(),
-        puzzle.clue_count()
+        plural(puzzle.clue_count(), "clue", "clues")
     );
     let _ = writeln!(
         s,

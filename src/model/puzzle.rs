@@ -351,7 +351,7 @@ pub enum PuzzleError {
 }
 
 /// A Battleship-solitaire puzzle on any rectangular board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
     rows: usize,
     cols: usize,

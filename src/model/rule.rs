@@ -88,7 +88,8 @@ impl Rule {
     }
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
+/// `n` and the word for that many: `1 ship`, `2 ships`.
+pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 

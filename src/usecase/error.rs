@@ -74,6 +74,20 @@ pub enum Error {
         /// Why detection failed.
         reason: &'static str,
     },
+    /// The text holds nothing, or white space and nothing else, where a puzzle was expected.
+    #[error("{source_name}: {}; expected a puzzle", emptiness(*.bytes))]
+    EmptyInput {
+        /// The file (or `<stdin>`).
+        source_name: String,
+        /// Its length in bytes (0 when empty).
+        bytes: usize,
+    },
+    /// A folder given to read puzzles from holds no file.
+    #[error("{}: the folder holds no file; expected puzzle files directly inside it", path.display())]
+    EmptyFolder {
+        /// The folder.
+        path: PathBuf,
+    },
     /// A file holds several boards where one is needed.
     #[error("{source_name} holds {boards} boards where one is needed")]
     MultipleBoards {
@@ -156,6 +170,21 @@ pub enum Error {
         #[source]
         error: Box<Error>,
     },
+}
+
+/// What an input of `bytes` bytes of white space is: empty, or how much white space.
+fn emptiness(bytes: usize) -> String {
+    match bytes {
+        0 => "the input is empty".to_string(),
+        1 => "the input is 1 byte of white space and nothing else".to_string(),
+        n if n >= 10_000_000 => {
+            format!(
+                "the input is {} MB of white space and nothing else",
+                n / 1_000_000
+            )
+        }
+        n => format!("the input is {n} bytes of white space and nothing else"),
+    }
 }
 
 impl Error {

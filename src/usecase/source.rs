@@ -4,7 +4,8 @@
 //! [`Limits`] (a file over [`Limits::max_input_bytes`] is refused before it is read).
 
 use crate::format::{
-    Board, Document, Format, ParseError, ParseErrorKind, detect, parse_document, text_from_bytes,
+    Board, DetectError, Document, Format, ParseError, ParseErrorKind, detect, parse_document,
+    text_from_bytes,
 };
 use crate::model::limits::Limits;
 use crate::model::puzzle::Puzzle;
@@ -86,7 +87,7 @@ impl Source {
         };
         match source.format(format) {
             Ok(format) => Ok(Some((source, format))),
-            Err(Error::UnknownFormat { .. }) => Ok(None),
+            Err(Error::UnknownFormat { .. } | Error::EmptyInput { .. }) => Ok(None),
             Err(e) => Err(e),
         }
     }
@@ -109,9 +110,15 @@ impl Source {
     /// `format`, or for [`Format::Auto`] the one format the text shows.
     pub fn format(&self, format: Format) -> Result<Format, Error> {
         match format {
-            Format::Auto => detect(&self.text).map_err(|e| Error::UnknownFormat {
-                source_name: self.name.clone(),
-                reason: e.reason(),
+            Format::Auto => detect(&self.text).map_err(|e| match e {
+                DetectError::Empty | DetectError::Blank => Error::EmptyInput {
+                    source_name: self.name.clone(),
+                    bytes: self.text.len(),
+                },
+                e => Error::UnknownFormat {
+                    source_name: self.name.clone(),
+                    reason: e.reason(),
+                },
             }),
             f => Ok(f),
         }

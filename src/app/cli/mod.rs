@@ -17,6 +17,7 @@ use std::path::PathBuf;
 
 mod author;
 mod choice;
+mod parse;
 pub use author::{GenerateArgs, GradeArgs, HintArgs, RenderArgs};
 
 /// The longest `--time-limit` taken, in seconds: one year. A longer limit is refused rather
@@ -73,12 +74,6 @@ pub struct Cli {
 }
 
 impl Cli {
-    /// The command line of this process, parsed (`--help` and `--version` come back as the
-    /// error that prints them).
-    pub fn from_args() -> Result<Cli, clap::Error> {
-        Cli::try_parse()
-    }
-
     /// The input limits the flags ask for.
     pub fn limits(&self) -> bimaru_sat::Limits {
         bimaru_sat::Limits::default()

@@ -19,12 +19,12 @@ mod spec;
 use minimize::drop_clue;
 pub(crate) use minimize::{deduction_minimal_clues, sparse_reduced_clues, unique_minimal_clues};
 pub(crate) use oracle::{Removal, check_removal};
-use spec::report;
 pub use spec::{
     CHECK_CONFIGURATION, FleetSpecError, GenerateError, GenerateOptions, GenerateProgress,
     Generated, Minimizer, Phase, Question, Reduce, SettledBy, Size, SizeSpecError,
     clue_free_puzzle, default_fleet, parse_fleet,
 };
+use spec::{absent_grade, report};
 
 use crate::encode::sat::card::CardKind;
 use crate::model::geometry::{all_ships, halo};
@@ -231,6 +231,13 @@ pub fn generate_graded(
     let Some(want) = grade else {
         return generate(options, rng);
     };
+    if absent_grade(options.size, &options.fleet, want) {
+        return Err(GenerateError::GradeAbsent {
+            grade: want,
+            rows: options.size.rows,
+            cols: options.size.cols,
+        });
+    }
     // Steered by construction (see [`steered_clues`]); with `--reduce unique`, every grade draws
     // exactly minimal puzzles until the grade fits.
     let steer = (options.reduce != Reduce::Unique).then_some(want);

@@ -7,6 +7,7 @@
 
 use super::solve::Tally;
 use crate::format::Format;
+use crate::format::detect::looks_solved_grid;
 use crate::format::json::{ResultJson, Status};
 use crate::model::deadline::Deadline;
 use crate::model::limits::Limits;
@@ -16,6 +17,8 @@ use crate::usecase::proof::{Certificate, ProofOptions, check};
 use crate::usecase::solve::{Goal, Outcome, SolveError, SolveOptions, solve};
 use crate::usecase::{LeftOut, Source, folder_listing};
 use rayon::prelude::*;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -144,38 +147,102 @@ pub struct BatchListing {
     pub files: Vec<BatchFile>,
     /// The folders' entries left out.
     pub left_out: Vec<LeftOut>,
+    /// The folders' files that hold a solved grid and no puzzle (a solution beside its puzzle,
+    /// as `NNN.out` beside `NNN.txt`): not read.
+    pub solutions: Vec<PathBuf>,
+    /// The folders' files whose boards are those of a file before them in the same listing
+    /// (one puzzle kept in two formats, `NNN.json` and `NNN.txt`): not solved twice.
+    pub repeats: Vec<Repeat>,
+}
+
+/// A folder's file that holds the same boards as a file listed before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repeat {
+    /// The file left out.
+    pub path: PathBuf,
+    /// The file listed before it with the same boards.
+    pub of: PathBuf,
+}
+
+/// What a file found in a folder holds, for the listing.
+enum Listed {
+    /// To be read and solved (or reported: a file that cannot be read or parsed is left to
+    /// [`BatchJob::run`], which says why).
+    Read,
+    /// A solved grid.
+    Solution,
+    /// The boards of the file named.
+    Repeat(PathBuf),
 }
 
 impl BatchJob {
     /// The files named by the job: files as given, folders expanded to the files directly
     /// inside them, sorted by name (a link inside that leads nowhere included: it fails as it
-    /// would given by name).
+    /// would given by name). A folder with no file inside is an error
+    /// ([`Error::EmptyFolder`]).
     pub fn files(&self) -> Result<Vec<BatchFile>, Error> {
         Ok(self.listing()?.files)
     }
 
-    /// [`BatchJob::files`], and the entries of the folders that are not read (folders and
-    /// special files), each with what it is.
+    /// [`BatchJob::files`], and the entries of the folders that are not read: folders and
+    /// special files, each with what it is, solved grids, and files that repeat the boards of a
+    /// file listed before them (each folder's files are read here to tell them).
     pub fn listing(&self) -> Result<BatchListing, Error> {
-        let (mut files, mut left_out) = (Vec::new(), Vec::new());
+        let mut listing = BatchListing {
+            files: Vec::new(),
+            left_out: Vec::new(),
+            solutions: Vec::new(),
+            repeats: Vec::new(),
+        };
+        let mut seen = HashMap::new();
         for path in &self.paths {
-            if path.is_dir() {
-                let listing = folder_listing(path)?;
-                left_out.extend(listing.left_out);
-                files.extend(
-                    listing
-                        .files
-                        .into_iter()
-                        .map(|path| BatchFile { path, listed: true }),
-                );
-            } else {
-                files.push(BatchFile {
+            if !path.is_dir() {
+                listing.files.push(BatchFile {
                     path: path.clone(),
                     listed: false,
                 });
+                continue;
+            }
+            let folder = folder_listing(path)?;
+            if folder.files.is_empty() {
+                return Err(Error::EmptyFolder { path: path.clone() });
+            }
+            listing.left_out.extend(folder.left_out);
+            for path in folder.files {
+                match self.listed(&path, &mut seen) {
+                    Listed::Read => listing.files.push(BatchFile { path, listed: true }),
+                    Listed::Solution => listing.solutions.push(path),
+                    Listed::Repeat(of) => listing.repeats.push(Repeat { path, of }),
+                }
             }
         }
-        Ok(BatchListing { files, left_out })
+        Ok(listing)
+    }
+
+    /// What the folder's file `path` holds; `seen` maps the boards of the files read so far
+    /// to the first file that holds them.
+    fn listed(&self, path: &Path, seen: &mut HashMap<Vec<Puzzle>, PathBuf>) -> Listed {
+        let Ok(source) = Source::read(path, &self.limits) else {
+            return Listed::Read;
+        };
+        let doc = match source.format(self.format) {
+            Ok(format) => source.document(format, &self.limits),
+            Err(Error::UnknownFormat { .. }) if looks_solved_grid(&source.text) => {
+                return Listed::Solution;
+            }
+            Err(e) => Err(e),
+        };
+        let Ok(doc) = doc else {
+            return Listed::Read;
+        };
+        let boards = doc.boards.into_iter().map(|b| b.puzzle).collect();
+        match seen.entry(boards) {
+            Entry::Occupied(first) => Listed::Repeat(first.get().clone()),
+            Entry::Vacant(entry) => {
+                entry.insert(path.to_path_buf());
+                Listed::Read
+            }
+        }
     }
 
     /// Solves `files` a few at a time in parallel and hands each file's result to `each`, in

@@ -16,12 +16,37 @@ use crate::usecase::Source;
 use crate::usecase::error::Error;
 use crate::usecase::solve::SolveError;
 
-/// The header comments of a DIMACS file written by this crate.
+/// The header comments of a DIMACS file written by this crate. A text whose first line other
+/// than a `c` comment is not the `p cnf` line is not a DIMACS file: refused at that line.
 pub fn read_header(cnf: &Source) -> Result<Header, Error> {
-    dimacs::read_header(&cnf.text).map_err(|error| Error::Parse {
+    let parse_err = |error| Error::Parse {
         source_name: cnf.name.clone(),
         error,
-    })
+    };
+    const EXPECTED: &str = "the DIMACS problem line `p cnf VARIABLES CLAUSES` (a formula written by the DIMACS export)";
+    let mut lines = cnf
+        .text
+        .lines()
+        .map(|l| l.trim_end_matches('\r'))
+        .enumerate();
+    let problem = lines.find(|(_, l)| !(l.trim().is_empty() || l.starts_with('c')));
+    let error = match problem {
+        Some((_, l)) if l.split_whitespace().take(2).eq(["p", "cnf"]) => {
+            return dimacs::read_header(&cnf.text).map_err(parse_err);
+        }
+        Some((i, l)) => ParseError::at_line(
+            i + 1,
+            ParseErrorKind::Expected {
+                expected: EXPECTED,
+                found: Found::new(l),
+            },
+        ),
+        None => ParseError::at_line(
+            cnf.text.lines().count() + 1,
+            ParseErrorKind::UnexpectedEnd { expected: EXPECTED },
+        ),
+    };
+    Err(parse_err(error))
 }
 
 /// The formula an answer belongs to: `puzzle` encoded with `model` and `card`. With the header
