@@ -40,14 +40,14 @@ impl Schedule {
         let _ = site;
     }
 
-    /// Conflicts the chosen configuration gets alone before a call is a hard question:
-    /// [`super::engine::SOLO_CONFLICTS`], or fewer in a test that forces calls through the race.
-    pub(crate) fn solo_conflicts(&self) -> u64 {
+    /// Conflicts the chosen configuration gets alone before a call is a hard question, where a
+    /// test forces calls through the race; otherwise the engine's own number.
+    pub(crate) fn solo_conflicts(&self) -> Option<u64> {
         #[cfg(test)]
         if let Some(solo) = self.0.as_ref().and_then(|h| h.solo_conflicts) {
-            return solo;
+            return Some(solo);
         }
-        super::engine::SOLO_CONFLICTS
+        None
     }
 
     /// Whether the planted fault is on: a helper decides the call with the first grid it finds,

@@ -10,13 +10,13 @@ use crate::model::puzzle::{Clue, Fleet, Piece, Pos};
 
 /// What a run establishes: the grids, in the order printed, and whether no other is left.
 #[derive(Debug, PartialEq, Eq)]
-struct Facts {
+struct Established {
     grids: Vec<Vec<bool>>,
     complete: bool,
 }
 
 /// Up to `limit` grids of `puzzle` with `threads` threads under `schedule`, each verified.
-fn facts(puzzle: &Puzzle, threads: usize, limit: usize, schedule: Schedule) -> Facts {
+fn facts(puzzle: &Puzzle, threads: usize, limit: usize, schedule: Schedule) -> Established {
     let config = SatConfig {
         model: Model::Cell,
         card: CardKind::Seq,
@@ -39,14 +39,14 @@ fn facts(puzzle: &Puzzle, threads: usize, limit: usize, schedule: Schedule) -> F
                 grids.push(grid.ship_cells());
             }
             None => {
-                return Facts {
+                return Established {
                     grids,
                     complete: true,
                 };
             }
         }
     }
-    Facts {
+    Established {
         grids,
         complete: false,
     }
@@ -108,7 +108,7 @@ fn boards() -> Vec<(&'static str, Puzzle, usize)> {
 
 /// The facts of each board, unperturbed on one thread, with the race `forced` or not, as in
 /// the runs compared with them.
-fn references(boards: &[(&str, Puzzle, usize)], forced: bool) -> Vec<Facts> {
+fn references(boards: &[(&str, Puzzle, usize)], forced: bool) -> Vec<Established> {
     boards
         .iter()
         .map(|(_, puzzle, limit)| {
