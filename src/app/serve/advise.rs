@@ -239,7 +239,7 @@ mod tests {
         assert_eq!(status, StatusCode::OK, "{answer}");
         assert_eq!(answer["method"], json!("exact"));
         assert_eq!(answer["afloat"], json!(["D", "P"]));
-        for strategy in ["rowan", "density", "posterior"] {
+        for strategy in ["beginner", "hunter", "rowan", "density", "posterior", "tuned"] {
             let (status, answer) = post_json(json!({"contest": text, "strategy": strategy})).await;
             assert_eq!(status, StatusCode::OK, "{answer}");
             assert_eq!(answer["strategy"], json!(strategy));

@@ -168,6 +168,34 @@ pub(crate) fn dilate(bits: Bits) -> Bits {
     (row | (row << SIZE) | (row >> SIZE)) & ALL
 }
 
+/// One square up, down, left or right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shift {
+    /// One row up.
+    Up,
+    /// One row down.
+    Down,
+    /// One column left.
+    Left,
+    /// One column right.
+    Right,
+}
+
+impl Shift {
+    /// The four steps.
+    pub(crate) const ALL: [Shift; 4] = [Shift::Up, Shift::Down, Shift::Left, Shift::Right];
+
+    /// `bits` moved one square this way; squares moved off the board are gone.
+    pub(crate) fn apply(self, bits: Bits) -> Bits {
+        match self {
+            Shift::Up => bits >> SIZE,
+            Shift::Down => (bits << SIZE) & ALL,
+            Shift::Left => (bits >> 1) & NOT_COL9,
+            Shift::Right => (bits << 1) & NOT_COL0,
+        }
+    }
+}
+
 /// Squares outside column A (where a bit shifted one column right may land).
 const NOT_COL0: Bits = ALL & !column(0);
 /// Squares outside column J (where a bit shifted one column left may land).
@@ -355,6 +383,23 @@ impl Position {
             ships: ShipKind::FLEET.to_vec(),
             board: ShotBoard::new(),
         }
+    }
+
+    /// A 64-bit FNV-1a hash of which ships are afloat (in whatever order they are listed) and
+    /// of the marks on the board: the same on every machine and every build, so that it can
+    /// seed what a position's advice draws at random.
+    pub(crate) fn fingerprint(&self) -> u64 {
+        const PRIME: u64 = 0x0000_0100_0000_01b3;
+        let mut bytes: Vec<u8> = ShipKind::FLEET
+            .iter()
+            .map(|k| u8::from(self.ships.contains(k)))
+            .collect();
+        for bits in [self.board.miss, self.board.hit, self.board.sunk] {
+            bytes.extend_from_slice(&bits.to_le_bytes());
+        }
+        bytes.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(PRIME)
+        })
     }
 }
 
