@@ -385,6 +385,20 @@ impl Position {
         }
     }
 
+    /// The ships of the standard fleet that are not afloat: those sunk.
+    pub(crate) fn sunk_ships(&self) -> Vec<ShipKind> {
+        ShipKind::FLEET
+            .into_iter()
+            .filter(|k| !self.ships.contains(k))
+            .collect()
+    }
+
+    /// Whether the squares marked sunk are exactly the squares of the ships no longer afloat
+    /// ([`Position::sunk_ships`]), each laid straight, none overlapping another.
+    pub(crate) fn sunk_squares_fit(&self) -> bool {
+        fill(self.board.bits(SquareMark::Sunk), &self.sunk_ships())
+    }
+
     /// A 64-bit FNV-1a hash of which ships are afloat (in whatever order they are listed) and
     /// of the marks on the board: the same on every machine and every build, so that it can
     /// seed what a position's advice draws at random.
@@ -401,6 +415,25 @@ impl Position {
             (h ^ u64::from(b)).wrapping_mul(PRIME)
         })
     }
+}
+
+/// Whether `ships`, each laid straight and none overlapping another, cover exactly `left`.
+fn fill(left: Bits, ships: &[ShipKind]) -> bool {
+    if left == 0 {
+        return ships.is_empty();
+    }
+    // The first square left, in row-then-column order, is the top-left square of its ship.
+    let first = left.trailing_zeros() as usize;
+    ships.iter().enumerate().any(|(k, ship)| {
+        covering(ship.len(), first).iter().any(|p| {
+            let fits = p.start.index() == first && p.cells & !left == 0;
+            fits && {
+                let mut rest = ships.to_vec();
+                rest.remove(k);
+                fill(left & !p.cells, &rest)
+            }
+        })
+    })
 }
 
 #[cfg(test)]
@@ -430,6 +463,55 @@ mod tests {
         let left = Square::new(4, 0).bit();
         let grown: Vec<String> = squares(dilate(left)).map(|s| s.to_string()).collect();
         assert_eq!(grown, ["A4", "B4", "A5", "B5", "A6", "B6"]);
+    }
+
+    #[test]
+    fn sunk_squares_must_be_exactly_the_ships_no_longer_afloat() {
+        let position = |afloat: &[ShipKind], sunk: &[&str]| {
+            let mut board = ShotBoard::new();
+            for name in sunk {
+                board.set(Square::parse(name).unwrap(), SquareMark::Sunk);
+            }
+            Position {
+                ships: afloat.to_vec(),
+                board,
+            }
+            .sunk_squares_fit()
+        };
+        use ShipKind::{Battleship, Carrier, Destroyer, PtBoat, Submarine};
+        let all = ShipKind::FLEET;
+        assert!(position(&all, &[]));
+        // The PT boat sunk: two squares in a line, not one, not two apart, not three.
+        let four = [Carrier, Battleship, Destroyer, Submarine];
+        assert!(position(&four, &["C3", "C4"]));
+        assert!(position(&four, &["C3", "D3"]));
+        assert!(!position(&four, &["C3"]));
+        assert!(!position(&four, &["C3", "E3"]));
+        assert!(!position(&four, &["C3", "D4"]));
+        assert!(!position(&four, &["C3", "C4", "C5"]));
+        // A square marked sunk with every ship afloat.
+        assert!(!position(&all, &["J10"]));
+        // The battleship and the submarine sunk (the contest's sample 2): B2-E2 and G3-G5
+        // fit; a T of seven squares does not, though the count is right.
+        let three = [Carrier, Destroyer, PtBoat];
+        assert!(position(
+            &three,
+            &["B2", "C2", "D2", "E2", "G3", "G4", "G5"]
+        ));
+        assert!(!position(
+            &three,
+            &["C1", "B2", "C2", "D2", "C3", "C4", "C5"]
+        ));
+        // Ships sunk side by side are told apart: B along row 1, S along row 2.
+        assert!(position(
+            &three,
+            &["A1", "B1", "C1", "D1", "A2", "B2", "C2"]
+        ));
+        // Every ship sunk: the whole fleet's 17 squares.
+        let lines = ["A1", "B1", "C1", "D1", "E1", "A3", "B3", "C3", "D3"];
+        let rest = ["A5", "B5", "C5", "A7", "B7", "C7", "A9", "B9"];
+        assert!(position(&[], &[&lines[..], &rest[..]].concat()));
+        assert!(!position(&[], &lines));
     }
 
     #[test]
