@@ -55,7 +55,7 @@ fn one_game(c: &mut Criterion) {
             i += 1;
             let mut rng = simulate::game_rng(1, i);
             let fleet = simulate::draw_fleet(opts.rule, &mut rng);
-            black_box(simulate::play(&opts, &fleet))
+            black_box(simulate::play(&opts, &fleet, &mut rng))
         })
     });
 }

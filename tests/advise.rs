@@ -292,3 +292,36 @@ fn simulation_is_reproducible_and_sane() {
         "a different seed plays different games"
     );
 }
+
+#[test]
+fn sunk_squares_that_cannot_hold_the_ships_no_longer_afloat_are_rejected() {
+    let mut rows = vec!["0 0 0 0 0 0 0 0 0 0"; 10];
+    rows[0] = "3 0 0 0 0 0 0 0 0 0";
+    // One square marked sunk, and the PT boat (two squares) sunk: exit 2, with or without
+    // --posterior, naming the line of the ships afloat and the problem.
+    let one = data_set("A B D S", &rows);
+    assert_rejected(&one, 3, "one sunk square for a sunk PT boat");
+    let out = run(&["advise"], one.as_bytes());
+    assert!(
+        stderr(&out).contains(
+            "line 3: the squares marked sunk (3) cannot hold the ships no longer afloat \
+             (P: 2 squares, each ship in a straight line); 1 marked"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let posterior = run(&["advise", "--posterior"], one.as_bytes());
+    assert_eq!(posterior.status.code(), Some(2), "{}", stderr(&posterior));
+    assert!(posterior.stdout.is_empty());
+    // A square marked sunk with every ship afloat.
+    assert_rejected(
+        &data_set("A B D S P", &rows),
+        3,
+        "a sunk square, no ship sunk",
+    );
+    // The PT boat's two squares in a line: a position like any other.
+    rows[1] = "3 0 0 0 0 0 0 0 0 0";
+    let two = run(&["advise"], data_set("A B D S", &rows).as_bytes());
+    assert_eq!(two.status.code(), Some(0), "{}", stderr(&two));
+    assert!(stdout(&two).contains("Best Move Value: "));
+}

@@ -48,12 +48,21 @@ function randomFleet() {
   }
 }
 
+// The levels the menu offers (its options are the only list of them), and a level's name.
+const levels = () => Array.from($("level").options, (o) => o.value);
+const levelName = (level) => {
+  const option = Array.from($("level").options).find((o) => o.value === level);
+  return option ? option.textContent.split(" (")[0] : level;
+};
+
 // The model: the only state of the page.
 function fresh(level, coach) {
   return {
     version: 1,
     phase: "placing",            // "placing", then "playing"; over when a fleet is sunk
-    level: level || "tuned",     // the computer's strategy (/api/advise's `strategy`)
+    level: levels().includes(level) ? level : "tuned", // the computer's strategy (/api/advise's `strategy`)
+    next: null,                  // a level chosen during the battle, for the next game
+    seed: Math.floor(Math.random() * 2 ** 31), // varies the random levels' shots from game to game
     coach: !!coach,              // the heat map of the player's next shot
     mine: randomFleet(),         // the player's ships: [{letter, cells}]
     theirs: randomFleet(),       // the computer's ships, hidden until sunk
@@ -152,7 +161,8 @@ async function computerTurn() {
     || model.theirShots.length >= model.myShots.length) return;
   busy = true;
   try {
-    const answer = await advise({ ...record(model.mine, model.theirShots), strategy: model.level, seed: model.theirShots.length + 1 });
+    const seed = (model.seed || 0) + model.theirShots.length + 1;
+    const answer = await advise({ ...record(model.mine, model.theirShots), strategy: model.level, seed });
     const at = "ABCDEFGHIJ".indexOf(answer.shot[0]) + (Number(answer.shot.slice(1)) - 1) * SIZE;
     problem = "";
     busy = false;
@@ -320,7 +330,7 @@ function render() {
   $("rotate").hidden = !placing;
   $("start").hidden = !placing;
   $("rotate").disabled = !model.picked;
-  $("level").value = model.level;
+  $("level").value = model.next || (levels().includes(model.level) ? model.level : "tuned");
   $("coach").checked = model.coach;
   document.body.dataset.phase = w ? "over" : model.phase;
   let lines;
@@ -333,6 +343,9 @@ function render() {
   } else {
     lines = [lastShot(model.theirs, model.myShots, "You"), lastShot(model.mine, model.theirShots, "The computer"),
       myTurn() ? "Your turn: fire at the computer's waters." : "The computer is aiming…"].filter(Boolean);
+  }
+  if (model.next && !placing && !w) {
+    lines.push(`${levelName(model.next)} applies from the next game; this one goes on at ${levelName(model.level)}.`);
   }
   if (problem) lines.push(problem);
   const message = $("message");
@@ -432,9 +445,14 @@ function init() {
   $("new-game").addEventListener("click", () => {
     heat = null;
     problem = "";
-    change(() => (model = fresh(model.level, model.coach)));
+    change(() => (model = fresh(model.next || model.level, model.coach)));
   });
-  $("level").addEventListener("change", (e) => change(() => (model.level = e.target.value)));
+  // Before the battle the level applies at once; during it, from the next game.
+  $("level").addEventListener("change", (e) => change(() => {
+    const level = e.target.value;
+    if (model.phase === "placing") model.level = level;
+    model.next = model.phase === "placing" || level === model.level ? null : level;
+  }));
   $("coach").addEventListener("change", (e) => change(() => (model.coach = e.target.checked)));
   save();
   render();

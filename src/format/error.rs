@@ -148,6 +148,21 @@ pub enum ParseErrorKind {
         /// Where the other clue is.
         first_line: usize,
     },
+    /// Squares marked as sunk ships that the ships no longer afloat do not fill exactly, each
+    /// in a straight line (the Rowan contest's `3`s, and the ships missing from its list of
+    /// ships afloat).
+    #[error(
+        "the squares marked sunk (3) cannot hold the ships no longer afloat ({ships}: {cells} \
+         squares, each ship in a straight line); {marked} marked"
+    )]
+    SunkShips {
+        /// The ships no longer afloat, by letter (`B, S`), or `none`.
+        ships: String,
+        /// Their squares together.
+        cells: usize,
+        /// The squares marked sunk.
+        marked: usize,
+    },
     /// The text ended early.
     #[error("unexpected end of input, expected {expected}")]
     UnexpectedEnd {

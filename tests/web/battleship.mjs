@@ -9,7 +9,9 @@
 // map shown and hidden, a reload in the middle of the game that resumes it, and the end with a
 // winner and the shot counts. At 1200x900 the player aims at the computer's ships (read from the
 // saved game) and wins; on the phone the player sweeps the board row by row, and whoever sinks
-// the other fleet first wins. axe-core audits both layouts (no serious or critical violation);
+// the other fleet first wins. The level menu offers four levels, each naming its mean shots, far
+// apart; a level chosen while placing applies at once, one chosen during the battle from the
+// next game, as the page says. axe-core audits both layouts (no serious or critical violation);
 // any console error or request to another host fails the test.
 
 import { chromium } from "playwright-core";
@@ -135,8 +137,26 @@ async function play(viewport, aim) {
   const moved = (await model(page)).mine.find((s) => s.letter === "P").cells;
   check(moved[0] === free, `dragging a ship moves it ${where}`);
 
+  // The level menu: four levels, the weakest first, each naming its mean shots; consecutive means
+  // at least 3 shots apart except between the two strongest.
+  const options = await page.locator("#level option").evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
+  check(JSON.stringify(options.map((o) => o[0])) === JSON.stringify(["beginner", "hunter", "density", "tuned"]),
+    `the level menu offers beginner, hunter, density and tuned ${where}`);
+  const means = options.map((o) => Number((o[1].match(/\(([\d.]+) shots/) || [])[1]));
+  check(means.every((m, k) => k === 0 || m < means[k - 1] && (k === means.length - 1 || means[k - 1] - m >= 3)),
+    `each level names its mean shots, far apart: ${means.join(", ")} ${where}`);
+  // Chosen while placing, a level applies to this game.
+  const first = viewport.width < 700 ? "beginner" : "hunter";
+  await page.locator("#level").selectOption(first);
+  check((await model(page)).level === first, `a level chosen while placing applies at once (${first}) ${where}`);
+
   await page.locator("#start").click();
   check((await message(page)).includes("Your turn"), `the battle starts on the player's turn ${where}`);
+  // Chosen during the battle, it applies from the next game, and the page says so.
+  await page.locator("#level").selectOption("density");
+  const chosen = await model(page);
+  check(chosen.level === first && chosen.next === "density", `a level chosen during the battle waits for the next game ${where}`);
+  check((await message(page)).includes("Strong applies from the next game"), `the page says the level applies from the next game ${where}`);
   await audit(page, `during the battle ${where}`);
 
   const theirs = (await model(page)).theirs;
@@ -200,6 +220,7 @@ async function play(viewport, aim) {
   // A new game starts by placing again.
   await page.locator("#new-game").click();
   check((await model(page)).myShots.length === 0 && (await message(page)).includes("Place your fleet"), `"New game" starts over ${where}`);
+  check((await model(page)).level === "density", `the next game is played at the level chosen during the last ${where}`);
   await context.close();
 }
 

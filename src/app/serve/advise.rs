@@ -231,15 +231,28 @@ mod tests {
 
     #[tokio::test]
     async fn contest_text_and_every_strategy_are_taken() {
+        // D and P afloat: A, B and S sunk along rows 1, 3 and 5.
         let mut text = String::from("1\n2\nD P\n");
-        for _ in 0..10 {
-            text.push_str("0 0 0 0 0 0 0 0 0 0\n");
+        for row in 0..10 {
+            text.push_str(match row {
+                0 => "3 3 3 3 3 0 0 0 0 0\n",
+                2 => "3 3 3 3 0 0 0 0 0 0\n",
+                4 => "3 3 3 0 0 0 0 0 0 0\n",
+                _ => "0 0 0 0 0 0 0 0 0 0\n",
+            });
         }
         let (status, answer) = post(text.clone()).await;
         assert_eq!(status, StatusCode::OK, "{answer}");
         assert_eq!(answer["method"], json!("exact"));
         assert_eq!(answer["afloat"], json!(["D", "P"]));
-        for strategy in ["rowan", "density", "posterior"] {
+        for strategy in [
+            "beginner",
+            "hunter",
+            "rowan",
+            "density",
+            "posterior",
+            "tuned",
+        ] {
             let (status, answer) = post_json(json!({"contest": text, "strategy": strategy})).await;
             assert_eq!(status, StatusCode::OK, "{answer}");
             assert_eq!(answer["strategy"], json!(strategy));
@@ -297,6 +310,26 @@ mod tests {
             );
             let message = answer["error"].as_str().expect("a message");
             assert!(message.contains(words), "{record}: {message}");
+        }
+        // Squares marked sunk that cannot hold the ships no longer afloat: one square, and the
+        // PT boat sunk. Refused as the whole body and inside the JSON alike.
+        let mut text = String::from("1\n4\nA B D S\n3 0 0 0 0 0 0 0 0 0\n");
+        for _ in 1..10 {
+            text.push_str("0 0 0 0 0 0 0 0 0 0\n");
+        }
+        for (status, answer) in [
+            post(text.clone()).await,
+            post_json(json!({"contest": text})).await,
+        ] {
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+            let message = answer["error"].as_str().expect("a message");
+            assert!(
+                message.contains(
+                    "contest text: line 3: the squares marked sunk (3) cannot hold the ships no \
+                     longer afloat (P: 2 squares"
+                ),
+                "{message}"
+            );
         }
         // Hits no fleet can cover: a full row of hits for a lone PT boat's neighbours.
         let (status, answer) = post_json(json!({"fleet": ["A"], "shots": [

@@ -168,6 +168,34 @@ pub(crate) fn dilate(bits: Bits) -> Bits {
     (row | (row << SIZE) | (row >> SIZE)) & ALL
 }
 
+/// One square up, down, left or right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shift {
+    /// One row up.
+    Up,
+    /// One row down.
+    Down,
+    /// One column left.
+    Left,
+    /// One column right.
+    Right,
+}
+
+impl Shift {
+    /// The four steps.
+    pub(crate) const ALL: [Shift; 4] = [Shift::Up, Shift::Down, Shift::Left, Shift::Right];
+
+    /// `bits` moved one square this way; squares moved off the board are gone.
+    pub(crate) fn apply(self, bits: Bits) -> Bits {
+        match self {
+            Shift::Up => bits >> SIZE,
+            Shift::Down => (bits << SIZE) & ALL,
+            Shift::Left => (bits >> 1) & NOT_COL9,
+            Shift::Right => (bits << 1) & NOT_COL0,
+        }
+    }
+}
+
 /// Squares outside column A (where a bit shifted one column right may land).
 const NOT_COL0: Bits = ALL & !column(0);
 /// Squares outside column J (where a bit shifted one column left may land).
@@ -356,6 +384,56 @@ impl Position {
             board: ShotBoard::new(),
         }
     }
+
+    /// The ships of the standard fleet that are not afloat: those sunk.
+    pub(crate) fn sunk_ships(&self) -> Vec<ShipKind> {
+        ShipKind::FLEET
+            .into_iter()
+            .filter(|k| !self.ships.contains(k))
+            .collect()
+    }
+
+    /// Whether the squares marked sunk are exactly the squares of the ships no longer afloat
+    /// ([`Position::sunk_ships`]), each laid straight, none overlapping another.
+    pub(crate) fn sunk_squares_fit(&self) -> bool {
+        fill(self.board.bits(SquareMark::Sunk), &self.sunk_ships())
+    }
+
+    /// A 64-bit FNV-1a hash of which ships are afloat (in whatever order they are listed) and
+    /// of the marks on the board: the same on every machine and every build, so that it can
+    /// seed what a position's advice draws at random.
+    pub(crate) fn fingerprint(&self) -> u64 {
+        const PRIME: u64 = 0x0000_0100_0000_01b3;
+        let mut bytes: Vec<u8> = ShipKind::FLEET
+            .iter()
+            .map(|k| u8::from(self.ships.contains(k)))
+            .collect();
+        for bits in [self.board.miss, self.board.hit, self.board.sunk] {
+            bytes.extend_from_slice(&bits.to_le_bytes());
+        }
+        bytes.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(PRIME)
+        })
+    }
+}
+
+/// Whether `ships`, each laid straight and none overlapping another, cover exactly `left`.
+fn fill(left: Bits, ships: &[ShipKind]) -> bool {
+    if left == 0 {
+        return ships.is_empty();
+    }
+    // The first square left, in row-then-column order, is the top-left square of its ship.
+    let first = left.trailing_zeros() as usize;
+    ships.iter().enumerate().any(|(k, ship)| {
+        covering(ship.len(), first).iter().any(|p| {
+            let fits = p.start.index() == first && p.cells & !left == 0;
+            fits && {
+                let mut rest = ships.to_vec();
+                rest.remove(k);
+                fill(left & !p.cells, &rest)
+            }
+        })
+    })
 }
 
 #[cfg(test)]
@@ -385,6 +463,55 @@ mod tests {
         let left = Square::new(4, 0).bit();
         let grown: Vec<String> = squares(dilate(left)).map(|s| s.to_string()).collect();
         assert_eq!(grown, ["A4", "B4", "A5", "B5", "A6", "B6"]);
+    }
+
+    #[test]
+    fn sunk_squares_must_be_exactly_the_ships_no_longer_afloat() {
+        let position = |afloat: &[ShipKind], sunk: &[&str]| {
+            let mut board = ShotBoard::new();
+            for name in sunk {
+                board.set(Square::parse(name).unwrap(), SquareMark::Sunk);
+            }
+            Position {
+                ships: afloat.to_vec(),
+                board,
+            }
+            .sunk_squares_fit()
+        };
+        use ShipKind::{Battleship, Carrier, Destroyer, PtBoat, Submarine};
+        let all = ShipKind::FLEET;
+        assert!(position(&all, &[]));
+        // The PT boat sunk: two squares in a line, not one, not two apart, not three.
+        let four = [Carrier, Battleship, Destroyer, Submarine];
+        assert!(position(&four, &["C3", "C4"]));
+        assert!(position(&four, &["C3", "D3"]));
+        assert!(!position(&four, &["C3"]));
+        assert!(!position(&four, &["C3", "E3"]));
+        assert!(!position(&four, &["C3", "D4"]));
+        assert!(!position(&four, &["C3", "C4", "C5"]));
+        // A square marked sunk with every ship afloat.
+        assert!(!position(&all, &["J10"]));
+        // The battleship and the submarine sunk (the contest's sample 2): B2-E2 and G3-G5
+        // fit; a T of seven squares does not, though the count is right.
+        let three = [Carrier, Destroyer, PtBoat];
+        assert!(position(
+            &three,
+            &["B2", "C2", "D2", "E2", "G3", "G4", "G5"]
+        ));
+        assert!(!position(
+            &three,
+            &["C1", "B2", "C2", "D2", "C3", "C4", "C5"]
+        ));
+        // Ships sunk side by side are told apart: B along row 1, S along row 2.
+        assert!(position(
+            &three,
+            &["A1", "B1", "C1", "D1", "A2", "B2", "C2"]
+        ));
+        // Every ship sunk: the whole fleet's 17 squares.
+        let lines = ["A1", "B1", "C1", "D1", "E1", "A3", "B3", "C3", "D3"];
+        let rest = ["A5", "B5", "C5", "A7", "B7", "C7", "A9", "B9"];
+        assert!(position(&[], &[&lines[..], &rest[..]].concat()));
+        assert!(!position(&[], &lines));
     }
 
     #[test]

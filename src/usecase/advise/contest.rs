@@ -2,7 +2,8 @@
 //! data set a ship count, the ship letters and ten board rows) and writing its output
 //! (`Analyzing D data set(s)`, `Data Set N`, `Best Move Value: V at G4, ...`). Rows and the
 //! letter line may be written with or without spaces, as the contest's samples show; any
-//! mistake is a [`ParseError`] naming the line.
+//! mistake is a [`ParseError`] naming the line. The ships missing from a data set's list
+//! afloat are sunk, so its squares marked sunk must be exactly theirs.
 
 use super::board::{Position, SIZE, ShipKind, ShotBoard, Square, SquareMark};
 use super::rowan::Advice;
@@ -120,7 +121,24 @@ fn data_set<'a>(
             }
         }
     }
-    Ok(Position { ships, board })
+    let position = Position { ships, board };
+    if !position.sunk_squares_fit() {
+        let gone = position.sunk_ships();
+        let letters: Vec<String> = gone.iter().map(|k| k.letter().to_string()).collect();
+        return Err(ParseError::at_line(
+            letters_line.number,
+            ParseErrorKind::SunkShips {
+                ships: if gone.is_empty() {
+                    "none".into()
+                } else {
+                    letters.join(", ")
+                },
+                cells: gone.iter().map(|k| k.len()).sum(),
+                marked: position.board.bits(SquareMark::Sunk).count_ones() as usize,
+            },
+        ));
+    }
+    Ok(position)
 }
 
 /// The line's characters other than spaces, each with its 1-based column.
@@ -230,15 +248,21 @@ mod tests {
 
     #[test]
     fn reads_spaced_and_packed_rows_alike() {
-        let spaced = parse(&input("1\n2\nA P\n", 10)).unwrap();
-        let mut text = "1\n2\nAP\n".to_string();
+        let spaced = parse(&input("1\n5\nA B D S P\n", 10)).unwrap();
+        let mut text = "1\n5\nABDSP\n".to_string();
         for _ in 0..10 {
             text.push_str("0000000000\n");
         }
         assert_eq!(parse(&text).unwrap(), spaced);
         assert_eq!(
             spaced.data_sets[0].ships,
-            [ShipKind::Carrier, ShipKind::PtBoat]
+            [
+                ShipKind::Carrier,
+                ShipKind::Battleship,
+                ShipKind::Destroyer,
+                ShipKind::Submarine,
+                ShipKind::PtBoat
+            ]
         );
     }
 
@@ -255,7 +279,7 @@ mod tests {
         let e = parse(&input("1\n1\nX\n", 10)).unwrap_err();
         assert_eq!((e.line, e.column), (3, Some(1)));
 
-        let e = parse(&input("2\n1\nP\n", 10)).unwrap_err();
+        let e = parse(&input("2\n5\nABDSP\n", 10)).unwrap_err();
         assert_eq!(e.line, 1);
         assert!(matches!(
             e.kind,
@@ -269,10 +293,30 @@ mod tests {
         let e = parse(&input("1\n2\nP\n", 10)).unwrap_err();
         assert_eq!(e.line, 3);
 
-        let e = parse(&(input("1\n1\nP\n", 10) + "1\n")).unwrap_err();
+        let e = parse(&(input("1\n5\nABDSP\n", 10) + "1\n")).unwrap_err();
         assert_eq!(e.line, 14);
 
         let e = parse(&input("1\n1\nP\n", 10).replacen("0 0 0 0", "0 0 4 0", 1)).unwrap_err();
         assert_eq!((e.line, e.column), (4, Some(5)));
+
+        // One square marked sunk, and the PT boat (two squares) no longer afloat.
+        let one = input("1\n4\nA B D S\n", 10).replacen(BOARD, "0 0 3 0 0 0 0 0 0 0\n", 1);
+        let e = parse(&one).unwrap_err();
+        assert_eq!(e.line, 3);
+        assert_eq!(
+            e.kind,
+            ParseErrorKind::SunkShips {
+                ships: "P".into(),
+                cells: 2,
+                marked: 1
+            }
+        );
+        assert!(
+            e.to_string()
+                .contains("cannot hold the ships no longer afloat (P: 2")
+        );
+        // The PT boat's two squares side by side are what its sinking leaves.
+        let two = input("1\n4\nA B D S\n", 10).replacen(BOARD, "0 0 3 3 0 0 0 0 0 0\n", 1);
+        assert!(parse(&two).is_ok());
     }
 }

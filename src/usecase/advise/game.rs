@@ -6,7 +6,7 @@
 
 use super::board::{CELLS, Position, SIZE, ShipKind, ShotBoard, Square, SquareMark};
 use super::posterior::{self, Options, Posterior, PosteriorError, PosteriorMethod, TouchRule};
-use super::simulate::{SimOptions, Strategy, choose};
+use super::simulate::{SimOptions, Strategy, choose, game_rng};
 use crate::model::deadline::Deadline;
 use serde::Deserialize;
 
@@ -297,7 +297,9 @@ pub struct ShotAdvice {
 
 /// The next shot by `strategy` and the posterior heat map ([`PosteriorMethod::Quick`] with
 /// `seed`: exact where it is cheap, importance sampling of a fixed number of configurations
-/// otherwise), within `deadline`.
+/// otherwise), within `deadline`. The strategies that shoot at random draw from a ChaCha8
+/// generator seeded with `seed`, on the stream [`Position::fingerprint`] names, so the same
+/// position and seed get the same shot.
 pub fn advise_shot(
     pos: &Position,
     strategy: Strategy,
@@ -326,6 +328,7 @@ pub fn advise_shot(
                 ..SimOptions::default()
             },
             pos,
+            &mut game_rng(seed, pos.fingerprint()),
         )),
     }
     .ok_or(PosteriorError::Inconsistent)?;
@@ -383,6 +386,27 @@ mod tests {
             Err(GameError::TooManyHits { hits: 3, cells: 2 })
         ));
         assert_eq!(record(r#"{"size": 12}"#), Err(GameError::Size(12)));
+    }
+
+    #[test]
+    fn a_random_level_is_seeded_by_the_position() {
+        let pos = record(r#"{"shots": [{"at": "E5", "result": "hit"}]}"#).unwrap();
+        let shot = |p: &Position, seed| {
+            advise_shot(p, Strategy::Beginner, seed, Deadline::NONE)
+                .unwrap()
+                .shot
+        };
+        // The same position and seed: the same shot, beside the hit.
+        assert_eq!(shot(&pos, 1), shot(&pos, 1));
+        assert!(["E4", "D5", "F5", "E6"].contains(&shot(&pos, 1).to_string().as_str()));
+        // The fingerprint does not depend on the order the ships are listed in.
+        let mut listed = pos.clone();
+        listed.ships.reverse();
+        assert_eq!(listed.fingerprint(), pos.fingerprint());
+        // Other positions draw other numbers: openings of different seeds differ.
+        let opening = record("{}").unwrap();
+        let openings: Vec<Square> = (1..=8).map(|seed| shot(&opening, seed)).collect();
+        assert!(openings.iter().any(|&s| s != openings[0]), "{openings:?}");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 pub mod board;
 pub mod contest;
 pub mod game;
+mod hunt;
 pub mod posterior;
 pub mod report;
 pub mod rowan;
