@@ -24,8 +24,14 @@
 //! A [`Fact`] is built in this module alone, from a member's complete answer.
 
 use super::schedule::{Schedule, Site};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+// Under `--cfg bimaru_loom` the decision's own flags and locks are loom's, so that
+// `loom_tests` can check it over every interleaving (`.ci/run` runs them).
+#[cfg(bimaru_loom)]
+use loom::sync::{Mutex, MutexGuard, atomic::AtomicBool};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+#[cfg(not(bimaru_loom))]
+use std::sync::{Mutex, MutexGuard, atomic::AtomicBool};
 
 /// What is left of a call's solutions beyond the grids already returned, known whatever the
 /// timing.
@@ -72,24 +78,48 @@ impl Fact {
     }
 }
 
+/// A member's conflict limit, as a decision sets and stops it.
+pub(crate) trait Limit {
+    /// Sets the limit: the member's search stops once its conflicts reach `conflicts`.
+    fn set(&self, conflicts: u64);
+
+    /// Lowers the limit to nothing: the member's search stops at its next conflict.
+    fn stop(&self) {
+        self.set(0);
+    }
+}
+
+impl Limit for Arc<AtomicU64> {
+    fn set(&self, conflicts: u64) {
+        self.store(conflicts, Ordering::SeqCst);
+    }
+}
+
 /// One call's decision: the first [`Fact`] a member finds, the stopping of the lead and of the
-/// helpers, and the call's [`Schedule`].
-pub(crate) struct Decision {
+/// helpers, and the call's [`Schedule`]. `L` is a member's conflict limit (another type only in
+/// the model checks).
+///
+/// A member sets its limit through the decision ([`Decision::arm_lead`],
+/// [`Decision::arm_helper`]), under the lock by which a fact or the call's end stops it: so a
+/// member either sees that it must not search, or is stopped after it set its limit, in every
+/// interleaving (checked with loom: `loom_tests`).
+pub(crate) struct Decision<L: Limit = Arc<AtomicU64>> {
+    /// A fact or an interrupt has stopped the lead (set under `lead`).
     decided: AtomicBool,
-    /// The call has its answer: helpers stop.
+    /// The call has its answer: helpers stop (set under `helpers`).
     over: AtomicBool,
     /// The first fact.
     fact: Mutex<Option<Fact>>,
     /// The lead's conflict limit (each stage's lead has its own).
-    lead: Mutex<Arc<AtomicU64>>,
+    lead: Mutex<L>,
     /// The helpers' conflict limits, to stop them when the call ends.
-    helpers: Mutex<Vec<Arc<AtomicU64>>>,
+    helpers: Mutex<Vec<L>>,
     schedule: Schedule,
 }
 
-impl Decision {
+impl<L: Limit> Decision<L> {
     /// Nothing decided yet; `lead` is the lead's conflict limit.
-    pub(crate) fn new(lead: Arc<AtomicU64>, schedule: Schedule) -> Self {
+    pub(crate) fn new(lead: L, schedule: Schedule) -> Self {
         Decision {
             decided: AtomicBool::new(false),
             over: AtomicBool::new(false),
@@ -111,6 +141,14 @@ impl Decision {
         &self.schedule
     }
 
+    fn lead(&self) -> MutexGuard<'_, L> {
+        self.lead.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn helpers(&self) -> MutexGuard<'_, Vec<L>> {
+        self.helpers.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// Whether a fact has decided the call, or [`Decision::interrupt`] stopped the lead.
     pub(crate) fn decided(&self) -> bool {
         self.decided.load(Ordering::SeqCst)
@@ -120,9 +158,10 @@ impl Decision {
     /// [`Decision::interrupt`] came first.
     pub(crate) fn decide(&self, fact: Fact) {
         self.point(Site::Decide);
+        let lead = self.lead();
         if !self.decided.swap(true, Ordering::SeqCst) {
             *self.fact.lock().unwrap_or_else(|e| e.into_inner()) = Some(fact);
-            self.stop_lead();
+            lead.stop();
         }
     }
 
@@ -130,39 +169,57 @@ impl Decision {
     /// then comes from the native search's verdict at its budget): the lead answers
     /// [`Decision::decided`] calls as stopped.
     pub(crate) fn interrupt(&self) {
+        let lead = self.lead();
         if !self.decided.swap(true, Ordering::SeqCst) {
-            self.stop_lead();
+            lead.stop();
         }
     }
 
-    fn stop_lead(&self) {
-        self.lead
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .store(0, Ordering::SeqCst);
+    /// The lead of a new stage. (It sets its limit through [`Decision::arm_lead`], which a
+    /// fact that came before stops.)
+    pub(crate) fn follow(&self, lead: L) {
+        *self.lead() = lead;
     }
 
-    /// A helper with this conflict limit searches the call: [`Decision::end`] stops it. (A
-    /// helper joins before its first search, which it starts only if the call is not over.)
-    pub(crate) fn join(&self, helper: Arc<AtomicU64>) {
-        self.helpers
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(helper);
+    /// Sets the lead's `limit` to `conflicts` before it searches, unless the call is decided:
+    /// whether it may search.
+    pub(crate) fn arm_lead(&self, limit: &L, conflicts: u64) -> bool {
+        let _lead = self.lead();
+        if self.decided.load(Ordering::SeqCst) {
+            return false;
+        }
+        limit.set(conflicts);
+        true
     }
 
-    /// The call has its answer: a helper between two searches stops, and every helper that
-    /// joined is stopped.
+    /// A helper with this conflict limit searches the call: [`Decision::end`] stops it, and so
+    /// does joining a call that is over.
+    pub(crate) fn join(&self, helper: L) {
+        let mut helpers = self.helpers();
+        if self.over.load(Ordering::SeqCst) {
+            helper.stop();
+        }
+        helpers.push(helper);
+    }
+
+    /// Sets a helper's `limit` to `conflicts` before it searches on, unless the call is over:
+    /// whether it may search.
+    pub(crate) fn arm_helper(&self, limit: &L, conflicts: u64) -> bool {
+        let _helpers = self.helpers();
+        if self.over.load(Ordering::SeqCst) {
+            return false;
+        }
+        limit.set(conflicts);
+        true
+    }
+
+    /// The call has its answer: every helper that joined is stopped, and none searches again.
     pub(crate) fn end(&self) {
         self.point(Site::Stop);
+        let helpers = self.helpers();
         self.over.store(true, Ordering::SeqCst);
-        for helper in self
-            .helpers
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .iter()
-        {
-            helper.store(0, Ordering::SeqCst);
+        for helper in helpers.iter() {
+            helper.stop();
         }
     }
 
@@ -171,19 +228,13 @@ impl Decision {
         self.over.load(Ordering::SeqCst)
     }
 
-    /// The lead of a new stage. (A fact that came before it does not stop it: the lead reads
-    /// [`Decision::decided`] after setting its limit, before it searches.)
-    pub(crate) fn follow(&self, lead: Arc<AtomicU64>) {
-        *self.lead.lock().unwrap_or_else(|e| e.into_inner()) = lead;
-    }
-
     /// The fact that decided the call, if any.
     pub(crate) fn fact(self) -> Option<Fact> {
         self.fact.into_inner().unwrap_or_else(|e| e.into_inner())
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(bimaru_loom)))]
 mod tests {
     use super::*;
 
@@ -230,5 +281,103 @@ mod tests {
             Some(Fact::Only(b.clone()))
         );
         assert_eq!(Fact::exhausted(all, &[a, b]), Some(Fact::NoneLeft));
+    }
+}
+
+/// The decision over every interleaving of its users (loom), with the lead and helpers as they
+/// use it: a search sets its limit, then reads whether the call is decided or over, before it
+/// searches. `RUSTFLAGS="--cfg bimaru_loom" cargo test --lib --no-default-features loom_tests`.
+#[cfg(all(test, bimaru_loom))]
+mod loom_tests {
+    use super::*;
+    use loom::sync::Arc;
+    use loom::sync::atomic::AtomicU64;
+
+    /// A member's conflict limit, of loom's atomics.
+    #[derive(Clone)]
+    struct Cap(Arc<AtomicU64>);
+
+    impl Limit for Cap {
+        fn set(&self, conflicts: u64) {
+            self.0.store(conflicts, Ordering::SeqCst);
+        }
+    }
+
+    impl Cap {
+        fn new() -> Self {
+            Cap(Arc::new(AtomicU64::new(u64::MAX)))
+        }
+
+        fn stopped(&self) -> bool {
+            self.0.load(Ordering::SeqCst) == 0
+        }
+    }
+
+    #[test]
+    fn a_fact_stops_the_lead_of_any_stage() {
+        loom::model(|| {
+            let first = Cap::new();
+            let decision = Arc::new(Decision::new(first.clone(), Schedule::default()));
+            let helper = {
+                let decision = decision.clone();
+                loom::thread::spawn(move || decision.decide(Fact::NoneLeft))
+            };
+            // The lead: a new stage follows, sets its limit, then looks whether the call is
+            // decided before it searches.
+            let second = Cap::new();
+            decision.follow(second.clone());
+            let searches = decision.arm_lead(&second, 1_000);
+            helper.join().unwrap();
+            assert!(!searches || second.stopped(), "the new stage searches on");
+            let decision = Arc::try_unwrap(decision).ok().unwrap();
+            assert_eq!(decision.fact(), Some(Fact::NoneLeft));
+        });
+    }
+
+    #[test]
+    fn the_first_fact_wins_and_an_interrupt_keeps_out_later_ones() {
+        loom::model(|| {
+            let lead = Cap::new();
+            let decision = Arc::new(Decision::new(lead.clone(), Schedule::default()));
+            let one = {
+                let decision = decision.clone();
+                loom::thread::spawn(move || decision.decide(Fact::Only(vec![true])))
+            };
+            let two = {
+                let decision = decision.clone();
+                loom::thread::spawn(move || decision.decide(Fact::Only(vec![true])))
+            };
+            decision.interrupt();
+            one.join().unwrap();
+            two.join().unwrap();
+            assert!(lead.stopped());
+            let decision = Arc::try_unwrap(decision).ok().unwrap();
+            // Either a fact came first (and is kept, once), or the interrupt did (and none is).
+            let fact = decision.fact();
+            assert!(fact.is_none() || fact == Some(Fact::Only(vec![true])));
+        });
+    }
+
+    #[test]
+    fn the_end_of_a_call_stops_every_helper_that_joined() {
+        loom::model(|| {
+            let decision = Arc::new(Decision::new(Cap::new(), Schedule::default()));
+            let limit = Cap::new();
+            let helper = {
+                let (decision, limit) = (decision.clone(), limit.clone());
+                loom::thread::spawn(move || {
+                    // A helper joins, searches, then sets its limit to search on.
+                    decision.join(limit.clone());
+                    decision.arm_helper(&limit, 2_000)
+                })
+            };
+            decision.end();
+            let again = helper.join().unwrap();
+            // Joined before or after the end, it does not search on after it.
+            assert!(
+                !again || limit.stopped(),
+                "a helper searches after the call"
+            );
+        });
     }
 }

@@ -112,10 +112,13 @@ impl Racer {
         limit: u64,
         decision: Option<&Decision>,
     ) -> Result<CallAnswer, SolveError> {
-        self.limit.store(limit, Ordering::SeqCst);
-        // After the store: a helper that decides later stops this run through the limit.
-        if decision.is_some_and(Decision::decided) {
-            return Ok(CallAnswer::Stopped);
+        match decision {
+            // Set under the decision's lock: a fact that comes later stops this run.
+            Some(decision) if !decision.arm_lead(&self.limit, limit) => {
+                return Ok(CallAnswer::Stopped);
+            }
+            Some(_) => {}
+            None => self.limit.store(limit, Ordering::SeqCst),
         }
         self.solve()
     }
@@ -159,9 +162,12 @@ impl Helper {
                 decision.point(Site::Share);
                 reader.import(self.racer.solver.as_mut());
                 let next = self.racer.conflicts().saturating_add(IMPORT_CONFLICTS);
-                self.racer.limit.store(next, Ordering::SeqCst);
+                // Set under the decision's lock: a call that ends later stops this search.
+                if !decision.arm_helper(&self.racer.limit, next) {
+                    return;
+                }
             }
-            // After the store: a call that ends later stops this search through the limit.
+            // (A call that ended before the helper joined stopped its limit then.)
             if decision.is_over() {
                 return;
             }
