@@ -3,7 +3,7 @@
 //! handful of entries; the import graph (every `use` line and every `crate::`/`super::` path,
 //! read with `syn`) has no loop between files or folders and no import from a lower layer to a
 //! higher one. Besides, every path the pages of `README.md`, `docs/` and `encodings/` name
-//! exists.
+//! exists, and `docs/benchmarks.md` stays under 400 lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -993,5 +993,19 @@ fn every_path_the_docs_name_exists() {
         missing.is_empty(),
         "paths named in the docs that do not exist (the file moved or is gone):\n  {}",
         missing.join("\n  ")
+    );
+}
+
+/// `docs/benchmarks.md` is a reference (issue 52): where each use case stands, in tables, with
+/// the command and the date. The story of each change goes to the dated history under
+/// `docs/benchmarks/`, so the page stays under 400 lines.
+#[test]
+fn benchmarks_md_stays_under_400_lines() {
+    let text = std::fs::read_to_string(root().join("docs/benchmarks.md")).expect("the page");
+    let lines = text.lines().count();
+    assert!(
+        lines < 400,
+        "docs/benchmarks.md has {lines} lines: keep its tables of current figures and move the \
+         story of each change to a dated file under docs/benchmarks/"
     );
 }

@@ -1,5 +1,5 @@
 //! [`CnfFormula`]: a formula in conjunctive normal form held in memory, in the crate's own
-//! [`Lit`]s. DIMACS export writes it ([`CnfFormula::write_dimacs`]), unit propagation, grades
+//! [`Lit`]s. DIMACS export writes it (`CnfFormula::write_dimacs`), unit propagation, grades
 //! and hints read it, and a solver adapter loads it clause by clause. All clauses share one
 //! buffer of literals.
 
@@ -22,7 +22,7 @@ impl CnfFormula {
     }
 
     /// The number of variables: one more than the highest index a clause or
-    /// [`CnfFormula::new_var`] used, or what [`CnfFormula::set_var_count`] raised it to.
+    /// `CnfFormula::new_var` used, or what `CnfFormula::set_var_count` raised it to.
     pub fn var_count(&self) -> usize {
         self.var_count
     }

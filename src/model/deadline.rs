@@ -1,6 +1,6 @@
 //! Time limits that hold: a [`Deadline`] is passed down to every phase that can run long
 //! (placement enumeration, pre-solving, encoding, solving, hints, grades, posteriors), and each
-//! checks it at the granularity of its loops ([`Deadline::check`], or [`Pulse`] in tight
+//! checks it at the granularity of its loops (`Deadline::check`, or `Pulse` in tight
 //! loops, which reads the clock once every few thousand steps so that the check costs
 //! nothing measurable). A phase that finds the deadline passed stops with [`TimeLimit`]. The
 //! deadline carries the call's stop flag too ([`Deadline::stopped_by`]): Ctrl-C in Python or a
@@ -42,7 +42,7 @@ impl PartialEq for Deadline {
 impl Eq for Deadline {}
 
 impl Deadline {
-    /// No deadline: [`Deadline::check`] always passes.
+    /// No deadline: `Deadline::check` always passes.
     pub const NONE: Deadline = Deadline {
         at: None,
         stop: None,

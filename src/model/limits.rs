@@ -38,7 +38,7 @@ pub struct Limits {
     pub max_ship_len: usize,
     /// Ships in a fleet, all lengths together.
     pub max_ships: usize,
-    /// The estimated size of a puzzle's model ([`model_size`]: cells, the placements its counts
+    /// The estimated size of a puzzle's model (`model_size`: cells, the placements its counts
     /// leave, and the registers of its count constraints), which the solvers' memory grows with.
     pub max_model_size: usize,
     /// Boards in one file (Rubin and Krazydad files, JSON Lines).

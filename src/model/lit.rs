@@ -3,9 +3,9 @@
 //! solver's types. A solver adapter (`solver/varisat.rs`, `solver/cadical.rs`) converts them
 //! to its own at its door.
 //!
-//! Variables are numbered from 0 ([`Var::index`]); DIMACS numbers them from 1
-//! ([`Var::to_dimacs`]). A literal is a variable and a sign, stored as one integer (its
-//! [`Lit::code`]: twice the variable's index, plus one when negative), the representation most
+//! Variables are numbered from 0 (`Var::index`); DIMACS numbers them from 1
+//! (`Var::to_dimacs`). A literal is a variable and a sign, stored as one integer (its
+//! `Lit::code`: twice the variable's index, plus one when negative), the representation most
 //! solvers use, so converting is a copy.
 
 use std::{fmt, ops};
@@ -74,7 +74,7 @@ impl fmt::Display for Var {
     }
 }
 
-/// A literal: a variable or its negation. Literals order by [`Lit::code`]: by variable, the
+/// A literal: a variable or its negation. Literals order by `Lit::code`: by variable, the
 /// positive literal first.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Lit {

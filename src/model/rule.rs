@@ -1,6 +1,7 @@
 //! The rules of the puzzle, named: a row or column count, a fleet count, a clue, a filled cell,
 //! the no-touch rule, the ship-shape rule. Encoders tag every clause with the rule it states
-//! (through [`crate::encode::sat::ClauseSink::set_rule`]), so a hint can name its reasons in words.
+//! (through [`ClauseSink::set_rule`](crate::solver::sink::ClauseSink::set_rule)), so a hint can
+//! name its reasons in words.
 
 use crate::model::puzzle::{Clue, Dir, Piece, Pos};
 use std::fmt;

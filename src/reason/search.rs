@@ -2,7 +2,7 @@
 //! [`super::deduce`] as the propagation at every node.
 //!
 //! A node picks an open placement of the longest ship length that still has open ones and
-//! tries it twice: chosen, then struck off ([`search_toward`] takes the branch that agrees with
+//! tries it twice: chosen, then struck off (`search_toward` takes the branch that agrees with
 //! a given grid first). The rules then fix what follows (a class with as many
 //! candidates as ships uses them all, a line whose count is met is water, ...); a contradiction
 //! closes the branch. When every placement is decided, the cells are decided too, and the grid is
@@ -12,7 +12,7 @@
 //! CDCL on the cell model, but it learns nothing, so a few boards need far more nodes than the
 //! solver needs conflicts. The SAT engine therefore gives it a node budget
 //! ([`crate::encode::sat::engine::NATIVE_NODES`]) and hands what is left to the solver; beside
-//! the solver, [`search_past`] reports at that budget and goes on for a fact of its own.
+//! the solver, `search_past` reports at that budget and goes on for a fact of its own.
 
 use super::deduce::{Contradiction, Mark, PlacementStatus, Propagation, Rules};
 use crate::model::deadline::Budget;

@@ -1,4 +1,4 @@
-//! The CaDiCaL adapter (cargo feature `cadical`, on by default): [`Cadical`] implements
+//! The CaDiCaL adapter (cargo feature `cadical`, on by default): `Cadical` implements
 //! [`Solve`], [`SolveIncremental`], [`Interrupt`], [`LimitConflicts`] and [`ExportLearnt`] with CaDiCaL 3.0.1 through `cadical-sys`, which compiles CaDiCaL's C++ sources
 //! with the `cc` and `cxx` crates: a C++ compiler is all it needs (no cmake, no libclang). This
 //! is the one file of the crate that names CaDiCaL, and its one `unsafe` line is the `Send`
@@ -26,7 +26,7 @@
 //!   the cap is still found, at the same count.
 //! - The interrupt flag is read by the same callback.
 //!
-//! **Proofs.** [`ProvingCadical`] has CaDiCaL trace a DRAT proof (text or binary) to a
+//! **Proofs.** `ProvingCadical` has CaDiCaL trace a DRAT proof (text or binary) to a
 //! temporary file; [`WriteProof::prove`] answers its one call, closes the trace and reads it
 //! back. It implements [`WriteProof`] only.
 //!

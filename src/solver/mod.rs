@@ -2,11 +2,11 @@
 //! [`SolveIncremental`], [`Interrupt`], [`LimitConflicts`], [`ExportLearnt`], [`WriteProof`]; see
 //! `interface.rs`), and the engine, the generator, hints, grades and proofs ask only for the ones
 //! they use. Each solver implements what it can in one adapter file: [`varisat`] (pure Rust,
-//! always built: [`varisat::Varisat`] and the proof-writing [`varisat::ProvingVarisat`]) and
+//! always built: `varisat::Varisat` and the proof-writing `varisat::ProvingVarisat`) and
 //! `cadical` (CaDiCaL 3.0.1, C++ compiled by cargo, feature `cadical`, on by default: `Cadical`
 //! and `ProvingCadical`). A patched or `unsafe` detail of a solver never leaks past its adapter,
 //! and a new solver is one new file behind a cargo feature plus a [`SolverKind`] value.
-//! [`SolverKind::new_solver`] and [`SolverKind::new_proof_solver`] turn a user's choice into a
+//! [`SolverKind::new_solver`] and `SolverKind::new_proof_solver` turn a user's choice into a
 //! solver, or into [`SolverFailure::NotLinked`] for a kind this build does not link.
 
 #[cfg(feature = "cadical")]
@@ -26,7 +26,7 @@ choice! {
     serde;
     /// The SAT solvers this crate knows. Every kind exists in every build; [`SolverKind::LINKED`]
     /// lists the ones this build links, and [`SolverKind::is_available`] and
-    /// [`SolverKind::feature`] tell a caller what to rebuild with.
+    /// `SolverKind::feature` tell a caller what to rebuild with.
     #[derive(Default)]
     #[non_exhaustive]
     pub enum SolverKind {

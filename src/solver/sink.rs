@@ -1,6 +1,6 @@
 //! The clause sink. Encoders write variables and clauses through [`ClauseSink`], so one encoder
 //! fills a solver directly (through [`crate::solver`]), an in-memory [`CnfFormula`] for
-//! DIMACS export, or a [`TaggedFormula`] that remembers which rule of the puzzle each clause
+//! DIMACS export, or a `TaggedFormula` that remembers which rule of the puzzle each clause
 //! states (the pattern of varisat's `ExtendFormula` and rustsat's `CollectClauses`).
 
 use crate::model::cnf::CnfFormula;
@@ -17,7 +17,7 @@ pub trait ClauseSink {
     /// Names the rule of the puzzle that the clauses added from now on state. Encoders call it
     /// before each group of clauses; sinks that keep no tags ignore it.
     fn set_rule(&mut self, _rule: Rule) {}
-    /// Whether the sink drops every clause from now on ([`Timed`] past its deadline, [`Capped`]
+    /// Whether the sink drops every clause from now on (`Timed` past its deadline, `Capped`
     /// past its cap): the formula is then thrown away, so an encoder may stop early. Never
     /// true for a sink that keeps every clause.
     fn is_stopped(&self) -> bool {

@@ -1,4 +1,4 @@
-//! The varisat adapter: [`Varisat`] implements [`Solve`], [`SolveIncremental`], [`Interrupt`]
+//! The varisat adapter: `Varisat` implements [`Solve`], [`SolveIncremental`], [`Interrupt`]
 //! and [`LimitConflicts`] with the vendored varisat 0.2.2
 //! (`vendor/varisat`, patched with a shared conflict limit, a stop flag and a conflict counter;
 //! see its `PATCH.md`). This is the one file of the crate that names varisat or its patched
@@ -8,7 +8,7 @@
 //! (twice the variable's index, plus one when negative), so they are converted here by copying
 //! their code.
 //!
-//! [`ProvingVarisat`] is varisat with its DRAT writer attached, and implements [`WriteProof`]
+//! `ProvingVarisat` is varisat with its DRAT writer attached, and implements [`WriteProof`]
 //! only: the proof goes into an in-memory buffer that [`WriteProof::prove`] hands back. varisat
 //! writes DRAT only for one non-incremental call (it panics on clauses added after a call, and
 //! on assumptions); a [`WriteProof`] answers one call without assumptions and is consumed by it,

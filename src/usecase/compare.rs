@@ -356,7 +356,7 @@ impl Comparison {
 /// solutions, the whole comparison within `budget` (`Budget::default()`: no limit). Each run
 /// (one configuration on one puzzle, all its repeats) gets an equal share of the time left, so
 /// that what a quick run leaves goes to the runs after it; a run whose first repeat is cut
-/// short has the verdict `timeout` (see [`Config::run`]). Once the budget's stop flag is set,
+/// short has the verdict `timeout` (see `Config::run`). Once the budget's stop flag is set,
 /// every run left ends at once. `step` is called after each puzzle-configuration pair.
 pub fn compare(
     puzzles: &[NamedPuzzle],

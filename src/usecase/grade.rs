@@ -64,7 +64,7 @@ pub enum GradeError {
     /// The solver failed, or the time limit passed ([`SolveError::TimeLimit`]).
     #[error(transparent)]
     Solve(#[from] SolveError),
-    /// The formula deduction is measured on would pass [`MAX_CLAUSES`].
+    /// The formula deduction is measured on would pass `MAX_CLAUSES`.
     #[error("{0}; grades measure boards whose formula has at most {MAX_CLAUSES} clauses")]
     TooLarge(FormulaError),
 }

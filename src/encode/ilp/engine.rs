@@ -1,7 +1,7 @@
 //! The ILP engine: builds the program over the placements that pre-solving leaves
 //! ([`crate::reason::deduce`] with probing, the reasoning engine the SAT engine pre-solves with:
 //! struck placements get no variable, proved ships and cells are fixed by their bounds), hands
-//! it to microlp (driven directly, in node slices: [`super::sliced`]), to HiGHS (driven
+//! it to microlp (driven directly, in node slices: `sliced.rs`), to HiGHS (driven
 //! directly, with its interrupt callback: `highs.rs`, feature `highs`) or to CBC through good_lp
 //! (feature `coin_cbc`), decodes each optimum into a [`Grid`], and
 //! adds a no-good cut so that the next call finds a different solution (for `--unique` and
@@ -12,12 +12,12 @@
 //!   (microlp and HiGHS both stop themselves), so a solve past its limit does not keep a core
 //!   busy;
 //! - when the solver fails on a program (microlp stops with "Singular matrix" on some boards of
-//!   the MiniZinc solbat set, microlp issue #48), [`search`] branches on a free variable, fixes
-//!   it both ways, propagates bounds ([`tighten`]) and hands each smaller program to the solver
+//!   the MiniZinc solbat set, microlp issue #48), `search` branches on a free variable, fixes
+//!   it both ways, propagates bounds (`tighten`) and hands each smaller program to the solver
 //!   again: a small depth-first branch-and-bound above the solver, which checks the deadline
 //!   between nodes. Both branches together cover every point, so "no solution" stays a proof.
 //!
-//! A stop flag ([`IlpEngine::with_stop`]) is read with the deadline between nodes, by microlp
+//! A stop flag (`IlpEngine::with_stop`) is read with the deadline between nodes, by microlp
 //! between its slices, and by HiGHS at its interrupt checks.
 
 use super::cuts::IlpCuts;

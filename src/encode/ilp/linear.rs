@@ -113,7 +113,7 @@ impl Families {
 }
 
 /// An integer program over bounded integer variables, with no objective (any feasible point is a
-/// solution). Built by [`ship::build`] or [`cell::build`].
+/// solution). Built by `ship::build` or `cell::build`.
 #[derive(Clone, Debug)]
 pub struct LinearModel {
     /// Which model this is.

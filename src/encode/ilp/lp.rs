@@ -1,5 +1,5 @@
 //! A writer for the CPLEX LP text format, the common language of cbc, glpsol (`--lp`) and HiGHS.
-//! good_lp cannot export models, so [`write()`] prints a [`LinearModel`] itself: the objective is
+//! good_lp cannot export models, so `write()` prints a [`LinearModel`] itself: the objective is
 //! the sum of the primary variables (the same in every solution, so any feasible point is
 //! optimal), 0-1 variables go to `Binaries`, fixed ones to `Bounds` and `Generals`.
 

@@ -1,6 +1,6 @@
 //! What one node of the ILP engine's branch-and-bound is solved with and may end in: its rows
-//! ([`NodeRow`]), its limits ([`NodeLimits`]: a deadline and a stop flag), and why a solver call
-//! gave no answer ([`NodeFailure`]); shared by the engine and microlp's sliced driver.
+//! (`NodeRow`), its limits (`NodeLimits`: a deadline and a stop flag), and why a solver call
+//! gave no answer (`NodeFailure`); shared by the engine and microlp's sliced driver.
 
 use super::linear::Sense;
 use crate::model::deadline::Deadline;

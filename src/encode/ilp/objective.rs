@@ -1,6 +1,6 @@
 //! The objective handed to the MIP solver. The programs are feasibility problems (any point is
 //! a solution), so the objective is only a branching device: [`IlpObjective`] chooses it
-//! (`--ilp-objective`), and [`columns`] writes it into the solver's columns.
+//! (`--ilp-objective`), and `columns` writes it into the solver's columns.
 
 use super::IlpSolver;
 use super::linear::VarRole;

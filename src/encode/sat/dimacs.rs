@@ -32,7 +32,7 @@ pub struct Formula {
     pub model: Model,
     /// The cardinality encoding used.
     pub card: CardKind,
-    /// The puzzle's fingerprint ([`fingerprint`]).
+    /// The puzzle's fingerprint (`fingerprint`).
     pub fingerprint: u64,
     /// The grids blocked by [`Formula::exclude`], in order.
     excluded: Vec<Grid>,
@@ -60,7 +60,7 @@ impl Formula {
     /// fleet fixes the number of ship cells, every other solution satisfies it, so the formula
     /// is unsatisfiable exactly when `grid` was the only solution. Called once per grid, it
     /// blocks several: the formula is then unsatisfiable exactly when they are all the solutions.
-    /// The header ([`Formula::write`]) lists the blocked grids ([`read_solutions`]).
+    /// The header ([`Formula::write`]) lists the blocked grids (`read_solutions`).
     pub fn exclude(&mut self, grid: &Grid) {
         let block: Vec<Lit> = self
             .encoding

@@ -5,14 +5,14 @@
 //! so that the next call finds another solution. Grids the native search found are blocked in
 //! the solver before it starts. On large boards with two or more threads, the helpers of the
 //! first call search beside the native search, and the lead starts once it found nothing (see
-//! [`SatEngine::race_native`]), so the answers are those of the search first, then the solver.
-//! There the native search goes on past its budget, up to [`NATIVE_PAST_NODES`], on its own
+//! `SatEngine::race_native`), so the answers are those of the search first, then the solver.
+//! There the native search goes on past its budget, up to `NATIVE_PAST_NODES`, on its own
 //! thread, while the last helper waits for it: once it has found every solution, the one left
 //! (or none) is a fact that answers a call, as a helper's does.
 //!
 //! **Hard questions: stages and the portfolio.** Each call first runs the chosen configuration
-//! (the lead) alone for [`SOLO_CONFLICTS`] conflicts, which settles almost every puzzle a person
-//! makes (on boards of [`LARGE_BOARD_CELLS`] or more, the first stage leads instead). A call
+//! (the lead) alone for `SOLO_CONFLICTS` conflicts, which settles almost every puzzle a person
+//! makes (on boards of `LARGE_BOARD_CELLS` or more, the first stage leads instead). A call
 //! that needs more is a hard question, and goes through the [`stages`]: the
 //! [`specialist`] (CaDiCaL in stable mode, placement model with totalizers) on the formula
 //! pre-solving left, within its conflicts, then on the whole encoding, where it stays the lead.

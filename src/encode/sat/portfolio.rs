@@ -135,7 +135,7 @@ pub fn stages() -> [(Member, u64); 2] {
 /// member's grids are printed in the order it finds them; the others (the engine's helpers)
 /// read the short clauses the lead learns (`LearntReader`) and decide a call only when what
 /// is left is a fact: no grid, or exactly one. (After the native search has found a grid on a
-/// large board, the engine puts [`Member::solo`] in the first helper's place.) Without CaDiCaL
+/// large board, the engine puts `Member::solo` in the first helper's place.) Without CaDiCaL
 /// in the build there is nothing to vary, and the specialist runs alone.
 pub fn portfolio(threads: usize) -> Vec<Member> {
     let specialist = specialist();

@@ -58,12 +58,12 @@ pub enum PlacementStatus {
     Dead,
 }
 
-/// The facts [`facts`] derived, on the placement list it was given.
+/// The facts that `facts` derived, on the placement list it was given.
 #[derive(Clone, Debug)]
 pub struct Facts {
     /// Per cell, row-major: `Some(true)` ship, `Some(false)` water, `None` open.
     pub cells: Vec<Option<bool>>,
-    /// Per placement, in [`Placements::ships`] order.
+    /// Per placement, in [`Placements::ships`](crate::model::placement::Placements::ships) order.
     pub placements: Vec<PlacementStatus>,
 }
 

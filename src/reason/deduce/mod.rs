@@ -5,11 +5,11 @@
 //! those rules to a contradiction is struck off. Only forced facts are derived, so the encoders
 //! may treat them as constants, and a contradiction proves that there is no solution.
 //!
-//! Pre-solving ([`deduce`]), the placement model ([`facts`] with [`Rules::Basic`]) and the
+//! Pre-solving ([`deduce`]), the placement model (`facts` with [`Rules::Basic`]) and the
 //! generator all run this engine. It is event-driven: a change to a cell or a placement queues
 //! only the rules it can wake, and every structure is linear in the cells and placements. Changes
-//! are recorded on a trail, so assumptions can be undone ([`Propagation::mark`],
-//! [`Propagation::undo`]).
+//! are recorded on a trail, so assumptions can be undone (`Propagation::mark`,
+//! `Propagation::undo`).
 
 mod index;
 mod knowledge;

@@ -298,7 +298,7 @@ pub struct ShotAdvice {
 /// The next shot by `strategy` and the posterior heat map ([`PosteriorMethod::Quick`] with
 /// `seed`: exact where it is cheap, importance sampling of a fixed number of configurations
 /// otherwise), within `deadline`. The strategies that shoot at random draw from a ChaCha8
-/// generator seeded with `seed`, on the stream [`Position::fingerprint`] names, so the same
+/// generator seeded with `seed`, on the stream `Position::fingerprint` names, so the same
 /// position and seed get the same shot.
 pub fn advise_shot(
     pos: &Position,

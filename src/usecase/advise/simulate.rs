@@ -421,7 +421,7 @@ pub(crate) const MAX_GAMES: u64 = 1_000_000_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SimulateError {
-    /// More games than [`MAX_GAMES`] were asked for.
+    /// More games than `MAX_GAMES` were asked for.
     #[error("{games} games asked for; at most {MAX_GAMES} games are played in one run")]
     TooManyGames {
         /// The count asked for.

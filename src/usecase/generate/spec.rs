@@ -39,7 +39,7 @@ pub enum GenerateError {
         tries: usize,
     },
     /// A grade that no puzzle of this size has with the default fleet, as far as the generator
-    /// has searched ([`absent_grade`]): told before any puzzle is drawn.
+    /// has searched (`absent_grade`): told before any puzzle is drawn.
     #[error(
         "no {rows}x{cols} puzzle of grade {grade} exists with the default fleet (none in 600,000 \
          draws: two-step look-ahead decides every one); choose another fleet or a larger board"
@@ -287,7 +287,7 @@ pub struct GenerateProgress {
     questions: Option<Mutex<Vec<Question>>>,
 }
 
-/// What settled a uniqueness question of [`Reduce::Unique`] (see [`super::check_removal`]).
+/// What settled a uniqueness question of [`Reduce::Unique`] (see `check_removal`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SettledBy {
     /// Pre-solving the other clues fixed the removed clue's cell and neighbours.
@@ -463,7 +463,7 @@ pub struct Generated {
     /// Its only solution.
     pub solution: Grid,
     /// Clues not proven needed: their uniqueness check ran out of its conflict budget (see
-    /// [`GenerateOptions::budget`]), or the deadline came first ([`GenerateOptions::deadline`]);
+    /// [`GenerateOptions::budget`]), or the budget's deadline came first;
     /// empty when the clue set is minimal.
     pub undecided: Vec<Pos>,
 }

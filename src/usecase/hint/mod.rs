@@ -6,7 +6,8 @@
 //! one-step look-ahead is tried, then a case split on a second cell, and last a search by the
 //! SAT solver that names a minimal set of the rules it needed. A hint's text names cells from 1
 //! ("row 3, column 5") and summarises long lists of rules ([`RULES_SHOWN`]). Every step checks
-//! the deadline of [`hint`], and the formula is capped at [`crate::encode::sat::formula::MAX_CLAUSES`].
+//! the deadline of [`hint`], and the formula is capped at `MAX_CLAUSES`
+//! ([`crate::encode::sat::formula`]).
 
 mod search;
 mod state;

@@ -97,7 +97,8 @@ impl From<SolveError> for HintError {
 const SPLIT_CANDIDATES: usize = 12;
 
 /// Finds one forced open cell of `puzzle` given `state`, giving up with
-/// [`HintError::TimeLimit`] once the budget's deadline passes. The formula it reasons on is capped at [`MAX_CLAUSES`] ([`HintError::TooLarge`]), which bounds its memory.
+/// [`HintError::TimeLimit`] once the budget's deadline passes. The formula it reasons on is
+/// capped at `MAX_CLAUSES` ([`HintError::TooLarge`]), which bounds its memory.
 ///
 /// First the puzzle with the filled cells is solved with the SAT engine: without a solution
 /// there is no hint ([`HintError::NoSolution`] when the puzzle alone has none,

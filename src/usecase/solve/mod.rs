@@ -4,7 +4,7 @@
 //!
 //! Solving within a time limit ([`SolveOptions::budget`]). The
 //! SAT engine checks the deadline while it enumerates placements, pre-solves and encodes, and an
-//! alarm ([`crate::model::deadline::Deadline::alarm`]) sets the solver's stop flag at the
+//! alarm (`Deadline::alarm`) sets the solver's stop flag at the
 //! deadline. An ILP solve runs on a worker thread that is left at the deadline, or when the
 //! caller's stop flag is set (the grids it found by then are kept); it ends by itself soon
 //! after, because the engine hands the solver the time left as its own limit, and a flag raised
@@ -82,7 +82,7 @@ pub struct SolveOptions {
     pub card: CardKind,
     /// CNF model for the SAT backend.
     pub model: Model,
-    /// What to establish, and so how many solutions to look for ([`Goal::limit`]): one finds
+    /// What to establish, and so how many solutions to look for (`Goal::limit`): one finds
     /// one, two prove uniqueness, N count up to N.
     pub goal: Goal,
     /// SAT backend: give calls that need more than the chosen configuration's solo conflicts

@@ -61,7 +61,7 @@ pub const QUICK_EXACT_WORK: f64 = 1e7;
 /// The configurations [`PosteriorMethod::Quick`] samples when it does not count exactly.
 pub const QUICK_SAMPLES: u64 = 20_000;
 
-/// Estimated work ([`super::estimated_work`]) the exact engine gets through in a second, measured on
+/// Estimated work (`estimated_work`) the exact engine gets through in a second, measured on
 /// Rowan's sample 3 and a 4-hit board on two cores (1.2e9 to 4.7e9 in 2.0 to 7.7 s) and rounded
 /// down: [`PosteriorMethod::Auto`] counts exactly only when the estimate fits in half the time left.
 pub const WORK_PER_SECOND: f64 = 4e8;

@@ -22,7 +22,7 @@ pub(crate) use cnf::{CheckStats, Cnf, DratError, Step, parse_dimacs};
 pub(crate) use read::is_binary;
 use read::{ProofItem, read_binary, read_text};
 
-/// Checks that `proof` (text or binary DRAT, told apart by [`is_binary`]) refutes `cnf`.
+/// Checks that `proof` (text or binary DRAT, told apart by `is_binary`) refutes `cnf`.
 pub fn check(cnf: &Cnf, proof: &[u8]) -> Result<CheckStats, DratError> {
     let mut checker = Checker::default();
     for clause in &cnf.clauses {
