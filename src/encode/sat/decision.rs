@@ -185,11 +185,7 @@ impl<L: Limit> Decision<L> {
     /// whether it may search.
     pub(crate) fn arm_lead(&self, limit: &L, conflicts: u64) -> bool {
         let _lead = self.lead();
-        if self.decided.load(Ordering::SeqCst) {
-            return false;
-        }
-        limit.set(conflicts);
-        true
+        arm(&self.decided, limit, conflicts)
     }
 
     /// A helper with this conflict limit searches the call: [`Decision::end`] stops it, and so
@@ -206,11 +202,7 @@ impl<L: Limit> Decision<L> {
     /// whether it may search.
     pub(crate) fn arm_helper(&self, limit: &L, conflicts: u64) -> bool {
         let _helpers = self.helpers();
-        if self.over.load(Ordering::SeqCst) {
-            return false;
-        }
-        limit.set(conflicts);
-        true
+        arm(&self.over, limit, conflicts)
     }
 
     /// The call has its answer: every helper that joined is stopped, and none searches again.
@@ -232,6 +224,16 @@ impl<L: Limit> Decision<L> {
     pub(crate) fn fact(self) -> Option<Fact> {
         self.fact.into_inner().unwrap_or_else(|e| e.into_inner())
     }
+}
+
+/// Sets `limit` to `conflicts` unless `done` (read under the lock that guards it): whether the
+/// member may search.
+fn arm<L: Limit>(done: &AtomicBool, limit: &L, conflicts: u64) -> bool {
+    if done.load(Ordering::SeqCst) {
+        return false;
+    }
+    limit.set(conflicts);
+    true
 }
 
 #[cfg(all(test, not(bimaru_loom)))]
