@@ -79,7 +79,7 @@ impl Fact {
 }
 
 /// A member's conflict limit, as a decision sets and stops it.
-pub(crate) trait Limit {
+pub(crate) trait ConflictCap {
     /// Sets the limit: the member's search stops once its conflicts reach `conflicts`.
     fn set(&self, conflicts: u64);
 
@@ -89,7 +89,7 @@ pub(crate) trait Limit {
     }
 }
 
-impl Limit for Arc<AtomicU64> {
+impl ConflictCap for Arc<AtomicU64> {
     fn set(&self, conflicts: u64) {
         self.store(conflicts, Ordering::SeqCst);
     }
@@ -103,7 +103,7 @@ impl Limit for Arc<AtomicU64> {
 /// [`Decision::arm_helper`]), under the lock by which a fact or the call's end stops it: so a
 /// member either sees that it must not search, or is stopped after it set its limit, in every
 /// interleaving (checked with loom: `loom_tests`).
-pub(crate) struct Decision<L: Limit = Arc<AtomicU64>> {
+pub(crate) struct Decision<L: ConflictCap = Arc<AtomicU64>> {
     /// A fact or an interrupt has stopped the lead (set under `lead`).
     decided: AtomicBool,
     /// The call has its answer: helpers stop (set under `helpers`).
@@ -117,7 +117,7 @@ pub(crate) struct Decision<L: Limit = Arc<AtomicU64>> {
     schedule: Schedule,
 }
 
-impl<L: Limit> Decision<L> {
+impl<L: ConflictCap> Decision<L> {
     /// Nothing decided yet; `lead` is the lead's conflict limit.
     pub(crate) fn new(lead: L, schedule: Schedule) -> Self {
         Decision {
@@ -228,7 +228,7 @@ impl<L: Limit> Decision<L> {
 
 /// Sets `limit` to `conflicts` unless `done` (read under the lock that guards it): whether the
 /// member may search.
-fn arm<L: Limit>(done: &AtomicBool, limit: &L, conflicts: u64) -> bool {
+fn arm<L: ConflictCap>(done: &AtomicBool, limit: &L, conflicts: u64) -> bool {
     if done.load(Ordering::SeqCst) {
         return false;
     }
@@ -299,7 +299,7 @@ mod loom_tests {
     #[derive(Clone)]
     struct Cap(Arc<AtomicU64>);
 
-    impl Limit for Cap {
+    impl ConflictCap for Cap {
         fn set(&self, conflicts: u64) {
             self.0.store(conflicts, Ordering::SeqCst);
         }
