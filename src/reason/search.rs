@@ -15,7 +15,7 @@
 //! the solver, `search_past` reports at that budget and goes on for a fact of its own.
 
 use super::deduce::{Contradiction, Mark, PlacementStatus, Propagation, Rules};
-use crate::model::deadline::Budget;
+use crate::model::deadline::{Budget, TimeLimit};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle, Ship};
 use crate::model::verify::verify;
@@ -130,9 +130,23 @@ fn depth_first(
         Some(past) => (past.nodes.max(nodes), Some(past.halt), Some(past.at_budget)),
         None => (nodes, None, None),
     };
+    let engine = match Propagation::within(puzzle, placements, Rules::Full, &budget.deadline) {
+        Ok(engine) => engine,
+        Err(TimeLimit) => {
+            let found = Searched {
+                grids: Vec::new(),
+                nodes: 0,
+                end: End::TimeLimit,
+            };
+            if let Some(at_budget) = at_budget {
+                at_budget(&found);
+            }
+            return found;
+        }
+    };
     let mut walk = Walk {
         puzzle,
-        engine: Propagation::new(puzzle, placements, Rules::Full),
+        engine,
         order,
         limit: limit.max(1),
         choose_first,

@@ -48,7 +48,7 @@ pub fn deduce(
 ) -> Result<Result<Knowledge, Contradiction>, TimeLimit> {
     let deadline = budget.deadline.clone();
     let (cells, status) = {
-        let mut engine = Propagation::new(puzzle, placements, Rules::Full);
+        let mut engine = Propagation::within(puzzle, placements, Rules::Full, &deadline)?;
         engine.set_deadline(deadline.clone());
         let mut run = || {
             engine.start(puzzle)?;

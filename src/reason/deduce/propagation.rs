@@ -3,7 +3,7 @@
 
 use super::index::{Lists, Queue};
 use super::knowledge::{Contradiction, Mark, PlacementStatus, Rules};
-use crate::model::deadline::{Deadline, Pulse};
+use crate::model::deadline::{Deadline, Pulse, TimeLimit};
 use crate::model::geometry::{axis, halo};
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Clue, Dir, Piece, Pos, Puzzle, Shape, Ship};
@@ -80,6 +80,21 @@ impl<'a> Propagation<'a> {
     /// The engine for `puzzle`'s board, counts and fleet over `placements` (its clues are not
     /// applied: see [`Propagation::start`]). Nothing is decided yet.
     pub(crate) fn new(puzzle: &Puzzle, placements: &'a Placements, rules: Rules) -> Self {
+        match Propagation::within(puzzle, placements, rules, &Deadline::NONE) {
+            Ok(engine) => engine,
+            Err(TimeLimit) => unreachable!("no deadline to pass"),
+        }
+    }
+
+    /// [`Propagation::new`], giving up once `deadline` passes (its index of the placements'
+    /// cells and halos is linear in them, and large on large open boards).
+    pub(crate) fn within(
+        puzzle: &Puzzle,
+        placements: &'a Placements,
+        rules: Rules,
+        deadline: &Deadline,
+    ) -> Result<Self, TimeLimit> {
+        let mut pulse = deadline.pulse();
         let shape = puzzle.shape();
         let n = shape.cells();
         let ships = placements.ships();
@@ -92,13 +107,17 @@ impl<'a> Propagation<'a> {
             .map(|s| class_key(s).unwrap_or(usize::MAX))
             .collect();
         let along = Lists::group(shape.lines(), ships.iter().map(|s| axis(*s, shape)));
-        let cells_of = Lists::build(ships.iter().map(|s| s.cells().map(|p| shape.index(p))));
+        let cells_of = Lists::build(
+            ships.iter().map(|s| s.cells().map(|p| shape.index(p))),
+            &mut pulse,
+        )?;
         let halo_of = Lists::build(
             ships
                 .iter()
                 .map(|s| halo(*s, shape).map(|p| shape.index(p))),
-        );
-        let halo_holding = halo_of.transpose(n);
+            &mut pulse,
+        )?;
+        let halo_holding = halo_of.transpose(n, &mut pulse)?;
         let mut cover = vec![0; n];
         for (c, slot) in cover.iter_mut().enumerate() {
             *slot = placements.covering_cell(c).len();
@@ -121,7 +140,7 @@ impl<'a> Propagation<'a> {
                 }
             })
             .collect();
-        Propagation {
+        Ok(Propagation {
             shape,
             placements,
             rules,
@@ -155,7 +174,7 @@ impl<'a> Propagation<'a> {
             shared_halo: vec![0; n],
             pulse: Deadline::NONE.pulse(),
             stopped: false,
-        }
+        })
     }
 
     /// Stops propagating once `deadline` passes. The rules derive only forced facts, so what
