@@ -362,6 +362,7 @@ fn generated_line(
         count: 1,
         to: Format::Json,
         one_line: true,
+        from: None,
     };
     let made = interruptible(py, move |stop| {
         job.options.budget = job.options.budget.clone().stopped_by(stop);
