@@ -239,6 +239,13 @@ fn a_solution_with_no_clues_or_many_is_reduced_around_the_given_ones() {
                 if name == "no clue" && reduce == "unique" {
                     assert!(made.clue_count() < ships.len(), "{what}");
                 }
+                if reduce == "unique" {
+                    // The core-guided minimiser keeps the given clues too.
+                    let what = format!("{what} --minimizer cores");
+                    let args = ["--reduce", reduce, "--minimizer", "cores", "--seed", "5"];
+                    let (_, made, _) = generate_from(&path, &args);
+                    assert_made(&made, &given, &solution, reduce, &what);
+                }
             }
         }
     }
