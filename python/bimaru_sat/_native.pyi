@@ -124,6 +124,13 @@ def generate(
     index: int = 0,
     grade: Optional[str] = None,
 ) -> Puzzle: ...
+def generate_from(
+    puzzle: Puzzle,
+    *,
+    reduce: Optional[str] = None,
+    seed: int = 1,
+    index: int = 0,
+) -> Puzzle: ...
 def generated_line(
     size: str = "10x10",
     fleet: Optional[str] = None,

@@ -14,7 +14,7 @@ use bimaru_sat::usecase::Formula;
 use bimaru_sat::usecase::Model;
 use bimaru_sat::usecase::SolverKind;
 use bimaru_sat::usecase::compare::{self, Config, NamedPuzzle};
-use bimaru_sat::usecase::generate::{GenerateOptions, Size, parse_fleet};
+use bimaru_sat::usecase::generate::{GenerateOptions, Reduce, Size, parse_fleet};
 use bimaru_sat::usecase::grade::Grade;
 use bimaru_sat::usecase::job::author::{grade_line, hint_step};
 use bimaru_sat::usecase::job::batch::{BatchFile, BatchJob};
@@ -362,6 +362,7 @@ fn generated_line(
         count: 1,
         to: Format::Json,
         one_line: true,
+        from: None,
     };
     let made = interruptible(py, move |stop| {
         job.options.budget = job.options.budget.clone().stopped_by(stop);
@@ -370,6 +371,52 @@ fn generated_line(
     .map_err(to_py)?;
     let written = write_generated(&made, Format::Json, true).map_err(to_py)?;
     Ok(written.puzzle.trim_end().to_string())
+}
+
+/// Makes a puzzle from `puzzle`'s solution as `bimaru-sat generate --from FILE --reduce
+/// REDUCE --seed SEED` does (puzzle `index` of `--count index+1`): its size, fleet and counts,
+/// its clues kept, clues of the solution added as `reduce` needs, each of them needed for it.
+/// A puzzle without a solution is solved first (no solution or several: `BimaruError`).
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, reduce=None, seed=1, index=0))]
+fn generate_from(
+    py: Python<'_>,
+    puzzle: &PyPuzzle,
+    reduce: Option<Wrap<Reduce>>,
+    seed: i128,
+    index: i128,
+) -> PyResult<PyPuzzle> {
+    let seed: u64 = natural("seed", seed)?;
+    let index: u64 = natural("index", index)?;
+    let board = puzzle.board.clone();
+    let size = Size {
+        rows: board.puzzle.rows(),
+        cols: board.puzzle.cols(),
+    };
+    // The generate command's own request, from the board.
+    let mut job = GenerateJob {
+        options: GenerateOptions {
+            reduce: or(reduce, Reduce::default()),
+            ..GenerateOptions::new(size)
+        },
+        grade: None,
+        seed,
+        count: 1,
+        to: Format::Json,
+        one_line: true,
+        from: Some(board),
+    };
+    let made = interruptible(py, move |stop| {
+        job.options.budget = job.options.budget.clone().stopped_by(stop);
+        job.puzzle(index)
+    })?
+    .map_err(|e| to_py(e.on(&puzzle.name)))?;
+    let written = write_generated(&made, Format::Json, true).map_err(to_py)?;
+    read_one(
+        written.puzzle.trim_end(),
+        Format::Json,
+        &format!("<generated from {} seed {seed} #{index}>", puzzle.name),
+    )
 }
 
 /// Grades `puzzle` as `bimaru-sat grade` does: a dict with `status` (unique, several, unsat),
@@ -716,6 +763,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve_puzzle, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(generated_line, m)?)?;
+    m.add_function(wrap_pyfunction!(generate_from, m)?)?;
     m.add_function(wrap_pyfunction!(grade, m)?)?;
     m.add_function(wrap_pyfunction!(hint, m)?)?;
     m.add_function(wrap_pyfunction!(to_dimacs, m)?)?;

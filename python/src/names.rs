@@ -6,6 +6,7 @@
 use bimaru_sat::usecase::CardKind;
 use bimaru_sat::usecase::Model;
 use bimaru_sat::usecase::SolverKind;
+use bimaru_sat::usecase::generate::Reduce;
 use bimaru_sat::usecase::grade::Grade;
 use bimaru_sat::usecase::solve::Backend;
 use bimaru_sat::usecase::{Choice, parse_choice};
@@ -64,4 +65,5 @@ arguments! {
     IlpObjective => "ilp_objective",
     IlpCut => "ilp_cuts entry",
     Grade => "grade",
+    Reduce => "reduce",
 }

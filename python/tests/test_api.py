@@ -311,6 +311,28 @@ def test_generate_matches_the_cli(cli):
         bimaru_sat.generate("0x0")
 
 
+def test_generate_from_matches_the_cli(cli):
+    path = ROOT / "puzzles" / "generated" / "10x10" / "001.json"
+    given = bimaru_sat.read_file(str(path))
+    for reduce in ["deduction", "unique", "propagation", "look-ahead"]:
+        done = run(cli, "generate", "--from", str(path), "--reduce", reduce, "--seed", "4")
+        made = bimaru_sat.generate_from(given, reduce=reduce, seed=4)
+        assert made.solution == given.solution
+        assert bimaru_sat.solve(made, unique=True).grid == given.solution
+        printed = bimaru_sat.read(done.stdout)
+        assert made.clues == printed.clues, reduce
+        assert made.row_counts == printed.row_counts
+        assert set(given.clues.items()) <= set(made.clues.items())
+    # Without its solution and clues: several solutions.
+    bare = json.loads(path.read_text())
+    del bare["solution"]
+    bare["clues"] = []
+    with pytest.raises(bimaru_sat.BimaruError, match="several solutions"):
+        bimaru_sat.generate_from(bimaru_sat.read(json.dumps(bare)))
+    with pytest.raises(ValueError):
+        bimaru_sat.generate_from(given, reduce="nope")
+
+
 def test_grade_and_hint_match_the_cli(cli):
     graded = bimaru_sat.grade(ist())
     assert graded["status"] == "unique" and graded["grade"] == "easy"

@@ -97,8 +97,16 @@ pub enum Failure {
 }
 
 impl Failure {
-    /// The process exit code: 2 for bad input or usage, 70 for internal failures.
+    /// The process exit code: 2 for bad input or usage, 70 for internal failures; 1 and 3 (as
+    /// for a solve) when the puzzle `generate --from` reads has no solution or several.
     pub fn exit_code(&self) -> u8 {
+        if let Failure::Library(error) = self {
+            match error.innermost() {
+                Error::Generate(GenerateError::GivenUnsat) => return Exit::NoSolution.code(),
+                Error::Generate(GenerateError::GivenNotUnique) => return Exit::NotUnique.code(),
+                _ => {}
+            }
+        }
         match self {
             Failure::Library(
                 Error::Solve(_)

@@ -1,6 +1,6 @@
-//! The generate command: resolve the flags into a [`GenerateJob`], and print the puzzles it
-//! writes or put each in its own file, behind a progress bar; a note on standard error tells
-//! of clues whose uniqueness check ran out of its budget.
+//! The generate command: resolve the flags (and the `--from` file) into a [`GenerateJob`],
+//! check it, and print the puzzles it writes or put each in its own file, behind a progress
+//! bar; a note on standard error tells of clues whose uniqueness check ran out of its budget.
 
 use super::output::{self, NewDir};
 use super::{Exit, Failure};
@@ -13,7 +13,6 @@ use bimaru_sat::usecase::generate::{
     SettledBy, default_fleet,
 };
 use bimaru_sat::usecase::job::generate::GenerateJob;
-use bimaru_sat::usecase::job::require_sat_solver;
 use bimaru_sat::usecase::{Budget, Format};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::Arc;
@@ -48,7 +47,16 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
             second: "standard output (an IST file holds one puzzle): give --out DIR for one file each, or --to json",
         });
     }
-    require_sat_solver(args.solver)?;
+    // The board to make the puzzle from, with its name for messages.
+    let from = match &args.from {
+        Some(path) => {
+            let input = super::read_input(Some(path), limits)?;
+            let doc = input.document(args.format, limits)?;
+            let board = doc.single(&input.name)?.clone();
+            Some((input.name, board))
+        }
+        None => None,
+    };
     let progress = Arc::new(if args.stats {
         GenerateProgress::recording_questions()
     } else {
@@ -75,6 +83,25 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         to: args.to,
         // Several puzzles on standard output: JSON Lines, which every command reads back.
         one_line: args.count > 1 && args.out.is_none(),
+        from: from.as_ref().map(|(_, board)| board.clone()),
+    };
+    let checked = match job.check() {
+        Ok(checked) => checked,
+        Err(Error::Generate(GenerateError::OutOfTime)) => {
+            let seconds = args.time_limit.unwrap_or_default();
+            return Ok(super::timed_out(
+                "generate",
+                seconds,
+                "before the --from puzzle was solved",
+            ));
+        }
+        Err(error) => {
+            return Err(match &from {
+                Some((name, _)) => error.on(name),
+                None => error,
+            }
+            .into());
+        }
     };
     // The files go to a temporary directory beside DIR, which takes DIR's place once every
     // puzzle is written: a failure leaves no partial set.
@@ -116,7 +143,7 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
                 }
             }
         });
-        let result = job.run(|index, generated, written| -> Result<(), Failure> {
+        let result = checked.run(|index, generated, written| -> Result<(), Failure> {
             if !generated.undecided.is_empty() {
                 undecided.push(generated.undecided.len());
             }

@@ -3,6 +3,7 @@
 
 mod generate;
 mod generate_default;
+mod generate_from;
 mod grade;
 mod hint;
 mod render;

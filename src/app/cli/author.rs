@@ -14,6 +14,20 @@ use std::path::PathBuf;
 /// Options of `generate`.
 #[derive(Debug, Clone, Args)]
 pub struct GenerateArgs {
+    /// Make the puzzle from this file's solution instead of a random fleet: the board, fleet
+    /// and counts are the file's, and its clues are kept (locked). Clues of the solution are
+    /// added to them as `--reduce` needs, and every clue added is needed for it (with `--reduce
+    /// unique`: removing any added clue gives a second solution); the given clues are never
+    /// removed, even when the others would do without them. A file without a solution is solved
+    /// first: no solution exits 1, several exit 3. A ship-part clue of unknown kind is kept as
+    /// the solution's piece. Not with --size, --fleet or --grade.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "fleet", "grade"])]
+    pub from: Option<PathBuf>,
+
+    /// Format of the --from file.
+    #[arg(long, value_parser = choice::<Format>(), default_value = name(Format::Auto), requires = "from", value_name = "FORMAT")]
+    pub format: Format,
+
     /// Board size, ROWSxCOLS.
     #[arg(
         long,

@@ -629,6 +629,7 @@ pub fn generated_text(
         count: 1,
         to: Format::Json,
         one_line: false,
+        from: None,
     };
     Ok(write_generated(&job.puzzle(0)?, job.to, job.one_line)?.puzzle)
 }

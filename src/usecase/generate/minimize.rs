@@ -12,7 +12,7 @@ use crate::encode::sat::card::CardKind;
 use crate::encode::sat::formula::{FormulaError, MAX_CLAUSES};
 use crate::model::deadline::Deadline;
 use crate::model::placement::Placements;
-use crate::model::puzzle::{Fleet, Grid, Pos};
+use crate::model::puzzle::{Clue, Fleet, Grid, Pos, Puzzle};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -31,7 +31,9 @@ pub(crate) struct UniqueClues {
 }
 
 /// A set of clue positions (revealing the solution's pieces) that makes `solution` the only
-/// solution of its clue-free puzzle, exactly minimal unless a conflict budget is given.
+/// solution of its clue-free puzzle, exactly minimal unless a conflict budget is given. The
+/// `locked` clues are in it and never removed: clues are added to them, and only the added
+/// ones are asked about, so no added clue can go.
 ///
 /// It starts from the default reduction's clues ([`deduction_start`]: the rules of
 /// [`crate::reason::deduce`] decide every cell, so the solution is unique, found without
@@ -39,10 +41,11 @@ pub(crate) struct UniqueClues {
 pub(crate) fn unique_minimal_clues(
     solution: &Grid,
     options: &GenerateOptions,
+    locked: &[Pos],
     rng: &mut ChaCha8Rng,
 ) -> Result<UniqueClues, GenerateError> {
-    let start = deduction_start(solution, options, rng);
-    unique_reduction(solution, options, start, rng)
+    let start = deduction_start(solution, options, locked, rng);
+    unique_reduction(solution, options, start, locked, rng)
 }
 
 /// The clues of a `--grade fiendish` puzzle: water revealed at random (a ship part only once no
@@ -59,7 +62,7 @@ pub(crate) fn sparse_reduced_clues(
     rng: &mut ChaCha8Rng,
 ) -> Result<UniqueClues, GenerateError> {
     let start = sparse_start(solution, options, rng);
-    reduction(solution, options, start, rng, Settle::Native)
+    reduction(solution, options, start, &[], rng, Settle::Native)
 }
 
 /// Water revealed at random (a ship part only once no water is open) until the rules of
@@ -82,26 +85,33 @@ fn sparse_start(solution: &Grid, options: &GenerateOptions, rng: &mut ChaCha8Rng
 /// solution is needed for good: removing other clues only adds solutions. A clue whose check
 /// needs more than `options.budget.conflicts` conflicts (only when one is given) stays and is reported
 /// undecided; those are tried once more at the end, when fewer clues often make a second
-/// solution easy to find.
+/// solution easy to find. The `locked` clues of `start` are never asked about.
 fn unique_reduction(
     solution: &Grid,
     options: &GenerateOptions,
     start: Vec<Pos>,
+    locked: &[Pos],
     rng: &mut ChaCha8Rng,
 ) -> Result<UniqueClues, GenerateError> {
-    reduction(solution, options, start, rng, Settle::Exact)
+    reduction(solution, options, start, locked, rng, Settle::Exact)
 }
 
 /// `start` reduced clue by clue in random order, each question settled as `settle` says
-/// ([`Settle::Native`] always one by one, [`Settle::Exact`] as `options.minimizer` says).
+/// ([`Settle::Native`] always one by one, [`Settle::Exact`] as `options.minimizer` says); the
+/// `locked` clues of `start` stay, unasked.
 fn reduction(
     solution: &Grid,
     options: &GenerateOptions,
     start: Vec<Pos>,
+    locked: &[Pos],
     rng: &mut ChaCha8Rng,
     settle: Settle,
 ) -> Result<UniqueClues, GenerateError> {
-    let mut order = start.clone();
+    let mut order: Vec<Pos> = start
+        .iter()
+        .copied()
+        .filter(|p| !locked.contains(p))
+        .collect();
     order.shuffle(rng);
     report(options, Phase::Minimizing);
     report_asked(options, 0, order.len(), start.len());
@@ -109,21 +119,29 @@ fn reduction(
     let stop = Arc::new(AtomicBool::new(false));
     let _alarm = options.budget.deadline.alarm(stop.clone());
     let (mut clues, mut undecided) = match (settle, options.minimizer) {
-        (Settle::Exact, Minimizer::Cores) => with_cores(solution, options, start, order, &stop)?,
-        _ => one_by_one(solution, options, start, order, &stop, settle)?,
+        (Settle::Exact, Minimizer::Cores) => {
+            with_cores(solution, options, start, order, locked, &stop)?
+        }
+        _ => one_by_one(solution, options, start, order, locked, &stop, settle)?,
     };
     clues.sort();
     undecided.sort();
     Ok(UniqueClues { clues, undecided })
 }
 
-/// The clues exact minimisation starts from: revealed until the rules of
-/// [`crate::reason::deduce`] decide every cell (so the solution is unique, without search), then
-/// reduced until each is needed by those rules ([`native::deduction_minimal`], the default
-/// reduction). The reveal is never cut short; when the deadline passes during the reduction,
-/// the whole revealed set is the start (unique, and every clue of it unproven).
-fn deduction_start(solution: &Grid, options: &GenerateOptions, rng: &mut ChaCha8Rng) -> Vec<Pos> {
-    let puzzle = clue_free_puzzle(solution, &options.fleet);
+/// The clues exact minimisation starts from: revealed (beside the `locked` ones) until the
+/// rules of [`crate::reason::deduce`] decide every cell (so the solution is unique, without
+/// search), then reduced until each is needed by those rules ([`native::deduction_minimal`],
+/// the default reduction). The reveal is never cut short; when the deadline passes during the
+/// reduction, the whole revealed set is the start (unique, and every clue of it unproven).
+/// The `locked` clues are among the start, sorted with the rest.
+fn deduction_start(
+    solution: &Grid,
+    options: &GenerateOptions,
+    locked: &[Pos],
+    rng: &mut ChaCha8Rng,
+) -> Vec<Pos> {
+    let puzzle = with_clues(clue_free_puzzle(solution, &options.fleet), solution, locked);
     let placements = Placements::new(&puzzle);
     let mut deducer = Deducer::new(&puzzle, &placements, solution, false, Deadline::NONE);
     let mut clues = deducer
@@ -131,10 +149,20 @@ fn deduction_start(solution: &Grid, options: &GenerateOptions, rng: &mut ChaCha8
         .expect("no deadline to pass");
     clues.shuffle(rng);
     deducer.set_deadline(options.budget.deadline.clone());
-    deducer.minimal(&clues).unwrap_or_else(|_| {
-        clues.sort();
-        clues
-    })
+    let mut start = deducer.minimal(&clues).unwrap_or(clues);
+    start.extend_from_slice(locked);
+    start.sort();
+    start
+}
+
+/// `puzzle` with the solution's pieces at `clues` as clues.
+pub(super) fn with_clues(mut puzzle: Puzzle, solution: &Grid, clues: &[Pos]) -> Puzzle {
+    for &pos in clues {
+        puzzle
+            .add_clue(pos, Clue::Piece(solution.get(pos)))
+            .expect("clue positions lie on the board");
+    }
+    puzzle
 }
 
 /// [`Minimizer::OneByOne`]: each clue of `order` checked by [`check_removal_by`] against the
@@ -147,6 +175,7 @@ fn one_by_one(
     options: &GenerateOptions,
     mut clues: Vec<Pos>,
     mut order: Vec<Pos>,
+    locked: &[Pos],
     stop: &Arc<AtomicBool>,
     settle: Settle,
 ) -> Result<(Vec<Pos>, Vec<Pos>), GenerateError> {
@@ -177,16 +206,17 @@ fn one_by_one(
         }
         order = undecided.clone();
     }
-    Ok(finish(options, clues, undecided, &needed, start))
+    Ok(finish(options, clues, undecided, &needed, locked, start))
 }
 
 /// [`Minimizer::Cores`]: every clue of `order` asked of one [`ClueOracle`]; an UNSAT answer
-/// keeps only its core. Returns the clues and the undecided ones.
+/// keeps only its core (and the `locked` clues). Returns the clues and the undecided ones.
 fn with_cores(
     solution: &Grid,
     options: &GenerateOptions,
     mut clues: Vec<Pos>,
     mut order: Vec<Pos>,
+    locked: &[Pos],
     stop: &Arc<AtomicBool>,
 ) -> Result<(Vec<Pos>, Vec<Pos>), GenerateError> {
     let puzzle = clue_free_puzzle(solution, &options.fleet);
@@ -210,7 +240,16 @@ fn with_cores(
             };
             match oracle.check(&rest, pos)? {
                 // Every needed clue is in every unique subset, so in the core too.
-                Removal::Unique(core) => clues = core,
+                Removal::Unique(core) => {
+                    // A superset of a unique set is unique: the locked clues stay.
+                    clues = core;
+                    clues.extend(
+                        locked
+                            .iter()
+                            .filter(|p| !clues.contains(p))
+                            .collect::<Vec<_>>(),
+                    );
+                }
                 Removal::Needed(_) => needed.push(pos),
                 Removal::Undecided => still.push(pos),
             }
@@ -225,24 +264,25 @@ fn with_cores(
         order = undecided.clone();
     }
     undecided.retain(|p| clues.contains(p));
-    Ok(finish(options, clues, undecided, &needed, start))
+    Ok(finish(options, clues, undecided, &needed, locked, start))
 }
 
 /// The end of a minimisation that started with `start` clues: past the deadline, every clue
-/// not proven needed is undecided; the progress shows the final count. Returns the clues and
-/// the undecided ones.
+/// not proven needed (nor locked) is undecided; the progress shows the final count. Returns
+/// the clues and the undecided ones.
 fn finish(
     options: &GenerateOptions,
     clues: Vec<Pos>,
     mut undecided: Vec<Pos>,
     needed: &[Pos],
+    locked: &[Pos],
     start: usize,
 ) -> (Vec<Pos>, Vec<Pos>) {
     if options.budget.deadline.passed() {
         undecided = clues
             .iter()
             .copied()
-            .filter(|p| !needed.contains(p))
+            .filter(|p| !needed.contains(p) && !locked.contains(p))
             .collect();
     }
     go_on(options, needed.len(), start, clues.len());
@@ -267,7 +307,8 @@ pub(super) fn drop_clue(clues: &[Pos], pos: Pos) -> Option<Vec<Pos>> {
 /// A set of clue positions from which unit propagation (with failed-literal probing to `depth`)
 /// decides every cell, and such that removing any one of them leaves a cell undecided. Clues are revealed at
 /// random among the undecided cells, then dropped in random order. No SAT search is needed:
-/// deduction that decides every cell proves the solution unique. Returned sorted.
+/// deduction that decides every cell proves the solution unique. Returned sorted. The `locked`
+/// clues are revealed first and kept: the set holds them, and only the clues added are dropped.
 ///
 /// Gives up with [`GenerateError::OutOfTime`] once `deadline` passes (the formula, propagation,
 /// probing and every step of both loops read it), and with [`GenerateError::TooLarge`] when the
@@ -277,6 +318,7 @@ pub(crate) fn deduction_minimal_clues(
     fleet: &Fleet,
     card: CardKind,
     depth: usize,
+    locked: &[Pos],
     deadline: Deadline,
     rng: &mut ChaCha8Rng,
 ) -> Result<Vec<Pos>, GenerateError> {
@@ -287,14 +329,23 @@ pub(crate) fn deduction_minimal_clues(
                 _ => GenerateError::OutOfTime,
             },
         )?;
-    let clues = reduce_by_oracle(&mut oracle, solution, deadline.clone(), rng);
+    let outer = oracle.prop.mark();
+    for &pos in locked {
+        oracle.reveal(pos);
+    }
+    let clues = reduce_by_oracle(&mut oracle, solution, deadline.clone(), rng).map(|mut clues| {
+        clues.extend_from_slice(locked);
+        clues.sort();
+        clues
+    });
+    oracle.undo(outer);
     // A large propagator takes a while to free: not on the caller's time once it is out.
     deadline.discard(oracle);
     clues
 }
 
 /// [`deduction_minimal_clues`] with an oracle loaded for `solution`, which it leaves as it found
-/// it (nothing revealed).
+/// it (nothing revealed but what was revealed before, which stays and is not among the clues).
 fn reduce_by_oracle(
     oracle: &mut DeductionOracle,
     solution: &Grid,

@@ -11,13 +11,15 @@
 
 mod ahead;
 mod deduction;
+mod from;
 mod minimize;
 pub mod native;
 mod oracle;
 mod spec;
 
-use minimize::drop_clue;
+pub use from::{Given, generate_from};
 pub(crate) use minimize::{deduction_minimal_clues, sparse_reduced_clues, unique_minimal_clues};
+use minimize::{drop_clue, with_clues};
 pub(crate) use oracle::{Removal, check_removal};
 pub use spec::{
     CHECK_CONFIGURATION, FleetSpecError, GenerateError, GenerateOptions, GenerateProgress,
@@ -28,7 +30,7 @@ use spec::{absent_grade, report};
 
 use crate::encode::sat::card::CardKind;
 use crate::model::geometry::{all_ships, halo};
-use crate::model::puzzle::{Clue, Fleet, Grid, Pos, Shape, Ship};
+use crate::model::puzzle::{Fleet, Grid, Pos, Shape, Ship};
 use crate::usecase::grade::{Grade, deduction_depth_knowing};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -109,35 +111,55 @@ fn generate_for(
     let ships = random_ships(options.size, &options.fleet, rng)?;
     let solution = Grid::from_ships(options.size.rows, options.size.cols, &ships);
     report(options, Phase::Revealing);
-    let reduce = match grade {
-        Some(_) => Reduce::Propagation,
-        None => options.reduce,
+    let (clues, undecided) = match grade {
+        Some(grade) => (steered_clues(&solution, options, grade, rng)?, Vec::new()),
+        None => reduced_clues(&solution, options, &[], rng)?,
     };
-    let (clues, undecided) = match (grade, reduce) {
-        (Some(grade), _) => (steered_clues(&solution, options, grade, rng)?, Vec::new()),
-        (None, Reduce::Deduction) => {
-            let puzzle = clue_free_puzzle(&solution, &options.fleet);
-            let clues = native::deduction_minimal(
-                &solution,
+    if grade.is_some() && options.budget.deadline.passed() {
+        // What the reduction printed must not depend on speed: all or nothing.
+        return Err(GenerateError::OutOfTime);
+    }
+    Ok(Generated::of(solution, &options.fleet, &clues, undecided))
+}
+
+/// The clues of `solution` that `options.reduce` keeps, sorted, and those of them not proven
+/// needed (only [`Reduce::Unique`] with a budget leaves any). The `locked` clues are among them:
+/// clues are added to them until the reduction's own reasoning decides the solution, and only
+/// the added ones are removed again, so the set is minimal among the sets that hold `locked`.
+pub(crate) fn reduced_clues(
+    solution: &Grid,
+    options: &GenerateOptions,
+    locked: &[Pos],
+    rng: &mut ChaCha8Rng,
+) -> Result<(Vec<Pos>, Vec<Pos>), GenerateError> {
+    let reduce = options.reduce;
+    let (clues, undecided) = match reduce {
+        Reduce::Deduction => {
+            let puzzle = with_clues(clue_free_puzzle(solution, &options.fleet), solution, locked);
+            let mut clues = native::deduction_minimal(
+                solution,
                 &puzzle,
                 false,
                 options.budget.deadline.clone(),
                 rng,
             )
             .map_err(|_| GenerateError::OutOfTime)?;
+            clues.extend_from_slice(locked);
+            clues.sort();
             (clues, Vec::new())
         }
-        (None, Reduce::Unique) => {
-            let u = unique_minimal_clues(&solution, options, rng)?;
+        Reduce::Unique => {
+            let u = unique_minimal_clues(solution, options, locked, rng)?;
             (u.clues, u.undecided)
         }
-        (None, Reduce::Propagation | Reduce::LookAhead) => {
+        Reduce::Propagation | Reduce::LookAhead => {
             let depth = usize::from(reduce == Reduce::LookAhead);
             let clues = deduction_minimal_clues(
-                &solution,
+                solution,
                 &options.fleet,
                 options.card,
                 depth,
+                locked,
                 options.budget.deadline.clone(),
                 rng,
             )?;
@@ -148,17 +170,7 @@ fn generate_for(
         // What the reduction printed must not depend on speed: all or nothing.
         return Err(GenerateError::OutOfTime);
     }
-    let mut puzzle = clue_free_puzzle(&solution, &options.fleet);
-    for pos in clues {
-        puzzle
-            .add_clue(pos, Clue::Piece(solution.get(pos)))
-            .expect("clue positions lie on the board");
-    }
-    Ok(Generated {
-        puzzle,
-        solution,
-        undecided,
-    })
+    Ok((clues, undecided))
 }
 
 /// A clue set of `solution` built towards `grade`, on the grade measure's own formula
@@ -192,6 +204,7 @@ fn steered_clues(
         &options.fleet,
         card,
         depth,
+        &[],
         options.budget.deadline.clone(),
         rng,
     )?;

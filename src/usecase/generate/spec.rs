@@ -8,6 +8,7 @@ use crate::encode::sat::model::Model;
 use crate::model::choice::choice;
 use crate::model::deadline::Budget;
 use crate::model::puzzle::{Fleet, Grid, Pos, Puzzle};
+use crate::model::verify::Violation;
 use crate::solver::{Mode, SolverKind, Tuning};
 use crate::usecase::grade::Grade;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -69,6 +70,23 @@ pub enum GenerateError {
         /// The clause cap.
         max: usize,
     },
+    /// The solution given to make a puzzle of breaks a rule of the puzzle it came with.
+    #[error("the solution breaks the puzzle it came with: {0}")]
+    BrokenSolution(Violation),
+    /// The puzzle given to make a puzzle from has no solution (and carries none).
+    #[error("the puzzle has no solution, so there is none to make a puzzle from")]
+    GivenUnsat,
+    /// The puzzle given to make a puzzle from has several solutions (and carries none).
+    #[error(
+        "the puzzle has several solutions, so there is no one solution to make a puzzle from; add clues or its solution"
+    )]
+    GivenNotUnique,
+    /// A grade was asked of a puzzle made from a given solution: the grade is steered by
+    /// drawing new solutions.
+    #[error(
+        "a puzzle made from a given solution cannot be steered to a grade (a grade is reached by drawing new solutions)"
+    )]
+    GradeOfGiven,
     /// The deadline passed before a puzzle of the wanted grade turned up.
     #[error("no puzzle of grade {grade} before the time limit ({tries} tries)")]
     TimeLimit {
@@ -466,6 +484,23 @@ pub struct Generated {
     /// [`GenerateOptions::budget`]), or the budget's deadline came first;
     /// empty when the clue set is minimal.
     pub undecided: Vec<Pos>,
+}
+
+impl Generated {
+    /// The puzzle of `solution` with every count, `fleet` and the solution's pieces at `clues`.
+    pub(crate) fn of(solution: Grid, fleet: &Fleet, clues: &[Pos], undecided: Vec<Pos>) -> Self {
+        let mut puzzle = clue_free_puzzle(&solution, fleet);
+        for &pos in clues {
+            puzzle
+                .add_clue(pos, crate::model::puzzle::Clue::Piece(solution.get(pos)))
+                .expect("clue positions lie on the board");
+        }
+        Generated {
+            puzzle,
+            solution,
+            undecided,
+        }
+    }
 }
 
 /// The puzzle a grid defines with no clues: its row and column counts and `fleet`.

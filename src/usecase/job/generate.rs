@@ -1,12 +1,19 @@
-//! The generate job: make puzzles by seed (of the wanted grade, when one is asked), and write
-//! each in the chosen format. Puzzle `i` comes from its own random stream of the seed, so the output
-//! depends only on the job; the caller decides where each written puzzle goes.
+//! The generate job: make puzzles by seed (of the wanted grade, when one is asked), or from a
+//! given board's solution, and write each in the chosen format. [`GenerateJob::check`] checks
+//! the job once (the solver linked; a given board's solution, found first when the board has
+//! none) and gives a [`CheckedGenerate`], which runs. Puzzle `i` comes from its own random
+//! stream of the seed, so the output depends only on the job; the caller decides where each
+//! written puzzle goes.
 
-use crate::format::{self, Format, Inexpressible};
+use super::require_sat_solver;
+use crate::format::{self, Board, Format, Inexpressible};
+use crate::model::deadline::Budget;
+use crate::usecase::error::Error;
 use crate::usecase::generate::{
-    GenerateError, GenerateOptions, Generated, generate_graded, rng_for,
+    GenerateError, GenerateOptions, Generated, Given, generate_from, generate_graded, rng_for,
 };
 use crate::usecase::grade::Grade;
+use crate::usecase::solve::{Outcome, SolveError, SolveOptions, solve};
 
 /// A resolved generate job.
 #[derive(Clone, Debug)]
@@ -23,6 +30,17 @@ pub struct GenerateJob {
     pub to: Format,
     /// JSON as one compact line a puzzle (JSON Lines, for several puzzles in one stream).
     pub one_line: bool,
+    /// Make the puzzles from this board instead of random fleets: its solution (the one it
+    /// carries, or else the only one it has), its size, fleet and counts, and its clues kept;
+    /// `options.size` and `options.fleet` are then not read, and `grade` must be `None`.
+    pub from: Option<Board>,
+}
+
+/// A [`GenerateJob`] checked once ([`GenerateJob::check`]): ready to run.
+#[derive(Clone, Debug)]
+pub struct CheckedGenerate<'a> {
+    job: &'a GenerateJob,
+    given: Option<Given>,
 }
 
 /// A puzzle written in an output format: the puzzle text and, for formats that keep it apart,
@@ -38,6 +56,40 @@ pub struct Written {
 }
 
 impl GenerateJob {
+    /// Checks the job once: the SAT solver linked, and for a job [`GenerateJob::from`] a
+    /// board: no grade asked, and its solution, which satisfies the board's rules
+    /// ([`GenerateError::BrokenSolution`]). A board without one is solved first, within the
+    /// options' deadline ([`GenerateError::OutOfTime`] past it): a board without a solution is
+    /// [`GenerateError::GivenUnsat`], one with several [`GenerateError::GivenNotUnique`].
+    pub fn check(&self) -> Result<CheckedGenerate<'_>, Error> {
+        require_sat_solver(self.options.solver)?;
+        let given = match &self.from {
+            None => None,
+            Some(_) if self.grade.is_some() => return Err(GenerateError::GradeOfGiven.into()),
+            Some(board) => Some(given(board, &self.options)?),
+        };
+        Ok(CheckedGenerate { job: self, given })
+    }
+
+    /// Checks the job ([`GenerateJob::check`]) and runs it ([`CheckedGenerate::run`]).
+    pub fn run<E>(
+        &self,
+        each: impl FnMut(usize, &Generated, Written) -> Result<(), E>,
+    ) -> Result<(), E>
+    where
+        E: From<Error> + From<GenerateError> + From<Inexpressible>,
+    {
+        self.check()?.run(each)
+    }
+
+    /// Puzzle `index` of the job's seed ([`GenerateJob::check`] first): see
+    /// [`CheckedGenerate::puzzle`].
+    pub fn puzzle(&self, index: u64) -> Result<Generated, Error> {
+        Ok(self.check()?.puzzle(index)?)
+    }
+}
+
+impl CheckedGenerate<'_> {
     /// Generates the puzzles in order and hands each, with its index and written form, to
     /// `each`; stops at the first error.
     pub fn run<E>(
@@ -47,20 +99,60 @@ impl GenerateJob {
     where
         E: From<GenerateError> + From<Inexpressible>,
     {
-        for index in 0..self.count {
+        let job = self.job;
+        for index in 0..job.count {
             let generated = self.puzzle(index as u64)?;
-            let written = write_generated(&generated, self.to, self.one_line)?;
+            let written = write_generated(&generated, job.to, job.one_line)?;
             each(index, &generated, written)?;
         }
         Ok(())
     }
 
     /// Puzzle `index` of the job's seed, whatever `count` says: the puzzle that
-    /// [`GenerateJob::run`] hands over at that index.
+    /// [`CheckedGenerate::run`] hands over at that index.
     pub fn puzzle(&self, index: u64) -> Result<Generated, GenerateError> {
-        let mut rng = rng_for(self.seed, index);
-        generate_graded(&self.options, self.grade, &mut rng)
+        let job = self.job;
+        let mut rng = rng_for(job.seed, index);
+        match &self.given {
+            Some(given) => generate_from(&job.options, given, &mut rng),
+            None => generate_graded(&job.options, job.grade, &mut rng),
+        }
     }
+
+    /// The solution the puzzles are made from, for a job [`GenerateJob::from`] a board.
+    pub fn given(&self) -> Option<&Given> {
+        self.given.as_ref()
+    }
+}
+
+/// The solution of `board` to make puzzles from: the one it carries, or else its only one,
+/// found within `options`' deadline.
+fn given(board: &Board, options: &GenerateOptions) -> Result<Given, Error> {
+    let solution = match &board.embedded {
+        Some(grid) => grid.clone(),
+        None => {
+            let solve_options = SolveOptions {
+                budget: Budget::until(options.budget.deadline.clone()),
+                ..SolveOptions::unique()
+            };
+            let report = match solve(&board.puzzle, &solve_options) {
+                Ok(report) => report,
+                Err(SolveError::TimeLimit | SolveError::Interrupted) => {
+                    return Err(GenerateError::OutOfTime.into());
+                }
+                Err(e) => return Err(e.into()),
+            };
+            if report.stop.is_some() {
+                return Err(GenerateError::OutOfTime.into());
+            }
+            match report.outcome {
+                Outcome::Unique(grid) => grid,
+                Outcome::Unsat => return Err(GenerateError::GivenUnsat.into()),
+                _ => return Err(GenerateError::GivenNotUnique.into()),
+            }
+        }
+    };
+    Ok(Given::new(&board.puzzle, solution)?)
 }
 
 /// Writes a generated puzzle in `format`. With `one_line`, JSON is written as one compact line
