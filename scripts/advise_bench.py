@@ -6,6 +6,10 @@ deterministic (the same request twice, the same shot and heat map) and that `adv
     bimaru-sat serve --port 18935 &
     python3 scripts/advise_bench.py --url http://127.0.0.1:18935 --bin target/release/bimaru-sat
 
+With `--salvo 5` every request also asks for a salvo of five squares (`"salvo": 5`), and the
+answer is checked: five distinct untouched squares, the shot first. `--strategy` names the level
+the timed requests use (the games that make the positions are always played by `posterior`).
+
 Positions: games played by the API's own advice (strategy posterior) against hidden fleets drawn
 uniformly (Python's random, seed 35); every shot's position is kept, and 100 are taken evenly
 over all the stages, the opening (no shot) and the five-ships-afloat stage included.
@@ -36,6 +40,13 @@ def draw_fleet(rng):
             ships[k] = cells
         if ok:
             return ships
+
+
+def check_salvo(body, ans, k):
+    """The salvo holds `k` distinct squares not shot before, the shot first."""
+    salvo = ans.get("salvo", [])
+    shot = {s["at"] for s in body["shots"]}
+    return len(salvo) == k and len(set(salvo)) == k and salvo[0] == ans["shot"] and not shot & set(salvo)
 
 
 def post(url, body):
@@ -89,6 +100,8 @@ def main():
     ap.add_argument("--bin", default="target/release/bimaru-sat")
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--positions", type=int, default=100)
+    ap.add_argument("--strategy", default=None, help="the level of the timed requests")
+    ap.add_argument("--salvo", type=int, default=None, help="ask for a salvo of this many squares")
     a = ap.parse_args()
     rng = random.Random(35)
     pool = []
@@ -96,14 +109,23 @@ def main():
         pool += play(a.url, rng)
     step = len(pool) / a.positions
     chosen = [pool[int(i * step)] for i in range(a.positions)]
-    times, afloat5, mismatched, cli_diff = [], [], 0, 0
+    times, afloat5, mismatched, cli_diff, bad_salvos, skipped = [], [], 0, 0, 0, 0
     for body, _, _ in chosen:
-        first, t1 = post(a.url, body)
-        second, t2 = post(a.url, body)
+        free = 100 - len(body["shots"])
+        if a.salvo and a.salvo > free:
+            skipped += 1
+            continue
+        asked = dict(body, **{k: v for k, v in (("strategy", a.strategy), ("salvo", a.salvo)) if v})
+        first, t1 = post(a.url, asked)
+        second, t2 = post(a.url, asked)
+        if a.salvo and not check_salvo(body, first, a.salvo):
+            bad_salvos += 1
+            print("bad salvo:", first.get("salvo"), body)
         times += [t1, t2]
         if len(first["afloat"]) == 5:
             afloat5 += [t1, t2]
-        if (first["shot"], first["probabilities"]) != (second["shot"], second["probabilities"]):
+        answer = lambda x: (x["shot"], x.get("salvo"), x["probabilities"])
+        if answer(first) != answer(second):
             mismatched += 1
         out = subprocess.run([a.bin, "advise", "--posterior", "--method", "quick"],
                              input=contest_text(body["shots"]), capture_output=True, text=True).stdout
@@ -113,13 +135,17 @@ def main():
             cli_diff += 1
             print("CLI differs:", cli_best, first["best"], body)
     ms = sorted(t * 1000 for t in times)
-    print(f"positions {len(chosen)} (requests {len(times)}), pool {len(pool)} from {a.games} games; "
+    print(f"strategy {a.strategy or 'posterior'}, salvo {a.salvo or 1}; "
+          f"positions {len(chosen) - skipped} (requests {len(times)}), pool {len(pool)} from {a.games} games; "
           f"five ships afloat: {len(afloat5) // 2}")
     print(f"median {statistics.median(ms):.1f} ms, 90th {ms[int(0.9 * len(ms))]:.1f} ms, worst {ms[-1]:.1f} ms")
     if afloat5:
         f = sorted(t * 1000 for t in afloat5)
         print(f"five ships afloat: median {statistics.median(f):.1f} ms, worst {f[-1]:.1f} ms")
     print(f"answers that changed between two requests: {mismatched}; CLI best squares differing: {cli_diff}")
+    if a.salvo:
+        print(f"salvos not {a.salvo} distinct untouched squares led by the shot: {bad_salvos}; "
+              f"positions with fewer untouched squares, skipped: {skipped}")
 
 
 if __name__ == "__main__":

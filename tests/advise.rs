@@ -325,3 +325,106 @@ fn sunk_squares_that_cannot_hold_the_ships_no_longer_afloat_are_rejected() {
     assert_eq!(two.status.code(), Some(0), "{}", stderr(&two));
     assert!(stdout(&two).contains("Best Move Value: "));
 }
+
+#[test]
+fn simulate_salvo_counts_turns_reproducibly_for_every_level() {
+    for strategy in ["beginner", "hunter", "density", "tuned"] {
+        let args = ["--strategy", strategy, "--games", "200", "--seed", "5"];
+        let shots = simulate(&args);
+        let salvo = [&args[..], &["--salvo", "5"]].concat();
+        let turns = simulate(&salvo);
+        assert_eq!(
+            turns,
+            simulate(&salvo),
+            "{strategy}: same seed, same report"
+        );
+        // `--salvo` alone fires five a turn.
+        assert_eq!(turns, simulate(&[&args[..], &["--salvo"]].concat()));
+        assert_eq!(turns["salvo"], 5, "{turns}");
+        assert!(shots.get("salvo").is_none(), "{shots}");
+        let (t, s) = (
+            turns["mean"].as_f64().unwrap(),
+            shots["mean"].as_f64().unwrap(),
+        );
+        // Seventeen ship squares take four salvos at least, and fewer turns than shots.
+        assert!(turns["min"].as_u64().unwrap() >= 4, "{strategy}: {turns}");
+        assert!(t < s && t * 5.0 >= s, "{strategy}: {t} turns, {s} shots");
+    }
+    let out = run(&["simulate", "--salvo", "3", "--games", "50"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("salvo: 3 shots a turn\nmean turns: "),
+        "{text}"
+    );
+    for bad in ["0", "11", "five"] {
+        let out = run(&["simulate", "--salvo", bad, "--games", "5"], b"");
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "--salvo {bad}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn advise_salvo_names_k_squares_and_exits_2_on_a_bad_k() {
+    let input = empty_board("A B D S P");
+    let one = run(&["advise", "--to", "json"], input.as_bytes());
+    let best: Value = serde_json::from_str(&stdout(&one)).expect("JSON");
+    let out = run(&["advise", "--salvo", "5"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Salvo: "))
+        .expect("a salvo line");
+    let squares: Vec<&str> = line.split(", ").collect();
+    assert_eq!(squares.len(), 5, "{text}");
+    // The first is the contest rule's first best square; the five are distinct.
+    assert_eq!(squares[0], best["data_sets"][0]["squares"][0], "{text}");
+    let mut distinct = squares.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 5, "{text}");
+    let json = run(
+        &["advise", "--salvo", "5", "--to", "json"],
+        input.as_bytes(),
+    );
+    let v: Value = serde_json::from_str(&stdout(&json)).expect("JSON");
+    assert_eq!(v["data_sets"][0]["salvo"], serde_json::json!(squares));
+    // The PT boat afloat and three squares left untouched (H10 to J10), the other ships sunk
+    // along rows 1 and 2: a salvo of three is fine, one of four bad input.
+    let mut rows = vec!["1 1 1 1 1 1 1 1 1 1"; 10];
+    rows[0] = "3 3 3 3 3 3 3 3 3 1";
+    rows[1] = "3 3 3 3 3 3 1 1 1 1";
+    rows[9] = "1 1 1 1 1 1 1 0 0 0";
+    let late = data_set("P", &rows);
+    let ok = run(&["advise", "--salvo", "3"], late.as_bytes());
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
+    assert!(
+        stdout(&ok).contains("Salvo: I10, H10, J10"),
+        "{}",
+        stdout(&ok)
+    );
+    let over = run(&["advise", "--salvo", "4"], late.as_bytes());
+    assert_eq!(over.status.code(), Some(2), "{}", stderr(&over));
+    assert!(
+        stderr(&over).contains("data set 1: salvo: 4 shots asked for, but only 3 squares"),
+        "{}",
+        stderr(&over)
+    );
+    assert!(over.stdout.is_empty());
+    for bad in ["0", "11"] {
+        let out = run(&["advise", "--salvo", bad], input.as_bytes());
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "--salvo {bad}: {}",
+            stderr(&out)
+        );
+    }
+    let both = run(&["advise", "--salvo", "2", "--posterior"], input.as_bytes());
+    assert_eq!(both.status.code(), Some(2), "{}", stderr(&both));
+}

@@ -1,14 +1,15 @@
 //! The `advise` and `simulate` commands: read contest input and answer with the contest's rule
-//! or the posterior; play self-play games behind a progress bar. The library computes and
+//! (one square, or a salvo's squares) or the posterior; play self-play games behind a progress bar. The library computes and
 //! writes ([`bimaru_sat::usecase::advise::report`]); this module picks the options and prints.
 
 use super::{Exit, Failure, deadline, output, read_input, timed_out};
 use crate::app::cli::{AdviseArgs, SimulateArgs};
 use bimaru_sat::Limits;
 use bimaru_sat::usecase::Deadline;
+use bimaru_sat::usecase::advise::game::strategy_salvo;
 use bimaru_sat::usecase::advise::posterior::{self, Options, Posterior, PosteriorError, TouchRule};
 use bimaru_sat::usecase::advise::report;
-use bimaru_sat::usecase::advise::simulate::{self, SimOptions, SimulateError};
+use bimaru_sat::usecase::advise::simulate::{self, SimOptions, SimulateError, Strategy};
 use bimaru_sat::usecase::advise::{Position, contest, rowan};
 use bimaru_sat::usecase::error::Error;
 use std::io::IsTerminal;
@@ -40,6 +41,9 @@ pub fn run_advise(args: &AdviseArgs, limits: &Limits) -> Result<Exit, Failure> {
     if args.posterior {
         return posterior_report(args, sets, start);
     }
+    if let Some(k) = args.salvo {
+        return salvo_report(args, sets, k as usize);
+    }
     let advice: Vec<rowan::Advice> = sets.iter().map(rowan::advise).collect();
     output::stdout(report::advice(sets, &advice, args.to, colour()).as_bytes())?;
     Ok(if advice.iter().any(|a| a.squares.is_empty()) {
@@ -47,6 +51,28 @@ pub fn run_advise(args: &AdviseArgs, limits: &Limits) -> Result<Exit, Failure> {
     } else {
         Exit::Success
     })
+}
+
+/// A salvo of `k` squares for every data set, by the contest's rule; a data set with fewer
+/// untouched squares than `k` is bad input (exit 2), one where no ship fits exits 1 as the
+/// plain advice does.
+fn salvo_report(args: &AdviseArgs, sets: &[Position], k: usize) -> Result<Exit, Failure> {
+    let mut salvos = Vec::with_capacity(sets.len());
+    for (i, pos) in sets.iter().enumerate() {
+        let salvo = strategy_salvo(pos, Strategy::Rowan, 1, k).map_err(|e| Failure::TooMuch {
+            flag: "--salvo",
+            message: format!("data set {}: {e}", i + 1),
+        })?;
+        salvos.push(salvo);
+    }
+    output::stdout(report::salvos(&salvos, args.to).as_bytes())?;
+    Ok(
+        if sets.iter().any(|p| rowan::advise(p).squares.is_empty()) {
+            Exit::NoSolution
+        } else {
+            Exit::Success
+        },
+    )
 }
 
 /// The posterior of every data set, all within `--time-limit` (each data set gets an equal
@@ -101,6 +127,7 @@ pub fn run_simulate(args: &SimulateArgs) -> Result<Exit, Failure> {
         seed: args.seed,
         rule: rule(args.no_touch),
         exact_budget: args.exact_budget,
+        salvo: args.salvo.map(|k| k as usize),
     };
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(args.games);

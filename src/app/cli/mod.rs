@@ -7,6 +7,7 @@ use bimaru_sat::usecase::Implied;
 use bimaru_sat::usecase::Model;
 use bimaru_sat::usecase::SolverKind;
 use bimaru_sat::usecase::advise::report::{AdviseOutput, SimulateOutput};
+use bimaru_sat::usecase::advise::salvo::MAX_SALVO;
 use bimaru_sat::usecase::proof::{DEFAULT_CONFIG, ProofFormat};
 use bimaru_sat::usecase::solve::Backend;
 use bimaru_sat::usecase::{Format, OutputFormat};
@@ -649,6 +650,11 @@ pub struct AdviseArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 4.0, value_parser = parse_seconds, allow_hyphen_values = true, requires = "posterior")]
     pub time_limit: f64,
 
+    /// Answer a salvo of K squares (1 to 10, at most the untouched ones) for each data set, in
+    /// order: the contest's rule picks each (the first tied square) given the earlier missed.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=MAX_SALVO as u64), conflicts_with = "posterior")]
+    pub salvo: Option<u64>,
+
     /// Output form.
     #[arg(long, value_parser = choice::<AdviseOutput>(), default_value = name(AdviseOutput::Text))]
     pub to: AdviseOutput,
@@ -686,4 +692,9 @@ pub struct SimulateArgs {
     /// printed, a line on stderr says how many games were played, and the exit code is 4.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
+
+    /// Salvo variant: K shots a turn (5 when K is left out, at most 10), each picked given that
+    /// the earlier ones missed, the results told together; the report counts turns.
+    #[arg(long, value_name = "K", num_args = 0..=1, default_missing_value = "5", value_parser = clap::value_parser!(u64).range(1..=MAX_SALVO as u64))]
+    pub salvo: Option<u64>,
 }

@@ -1,8 +1,9 @@
 //! `POST /api/advise`: the next shot in a two-player Battleship game and the heat map. The
 //! position comes as a JSON game record (`{"size": 10, "fleet": [...], "shots": [...]}`,
 //! [`GameRecord`]), as `{"contest": "..."}` with Rowan contest text (one data set), or as the
-//! contest text itself for the body; `strategy` and `seed` ride beside it in the JSON or in
-//! the query string. Bad positions get 422 naming the problem.
+//! contest text itself for the body; `strategy`, `seed` and `salvo` (the number of squares to
+//! answer, for the Salvo variant) ride beside it in the JSON or in the query string. Bad
+//! positions and salvo sizes get 422 naming the problem.
 
 use super::api::{Request, choice, cut_off};
 use super::limits::{ApiError, WorkDeadline};
@@ -10,7 +11,7 @@ use axum::Json;
 use axum::http::Uri;
 use axum::response::{IntoResponse, Response};
 use bimaru_sat::usecase::advise::board::{SIZE, Square};
-use bimaru_sat::usecase::advise::game::{GameRecord, advise_shot};
+use bimaru_sat::usecase::advise::game::{AdviseError, GameRecord, advise_shot};
 use bimaru_sat::usecase::advise::posterior::{PosteriorError, Used};
 use bimaru_sat::usecase::advise::simulate::Strategy;
 use bimaru_sat::usecase::advise::{Position, contest};
@@ -23,6 +24,7 @@ use serde::{Deserialize, Serialize};
 struct AdviseQuery {
     strategy: Option<String>,
     seed: Option<u64>,
+    salvo: Option<usize>,
 }
 
 /// The JSON form: a game record or contest text, and the options.
@@ -41,6 +43,8 @@ struct AdviseBody {
     strategy: Option<String>,
     #[serde(default)]
     seed: Option<u64>,
+    #[serde(default)]
+    salvo: Option<usize>,
 }
 
 /// A read request: the position (or why there is none) and the options.
@@ -48,6 +52,8 @@ pub struct AdviseRequest {
     position: Result<Position, ApiError>,
     strategy: Strategy,
     seed: u64,
+    /// The squares asked for; `None` answers the one shot without a `salvo` field.
+    salvo: Option<usize>,
 }
 
 fn unprocessable(message: String) -> ApiError {
@@ -102,6 +108,7 @@ impl Request for AdviseRequest {
                 position,
                 strategy: strategy(body.strategy.as_deref().or(q.strategy.as_deref()))?,
                 seed: body.seed.or(q.seed).unwrap_or(1),
+                salvo: body.salvo.or(q.salvo),
             });
         }
         let text = std::str::from_utf8(bytes)
@@ -110,6 +117,7 @@ impl Request for AdviseRequest {
             position: contest_position(text),
             strategy: strategy(q.strategy.as_deref())?,
             seed: q.seed.unwrap_or(1),
+            salvo: q.salvo,
         })
     }
 
@@ -124,6 +132,9 @@ struct AdviseAnswer {
     status: &'static str,
     /// The strategy's square.
     shot: String,
+    /// The salvo's squares in the order they were picked, `shot` first (when asked for).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    salvo: Option<Vec<String>>,
     /// The squares with the highest probability.
     best: Vec<String>,
     strategy: &'static str,
@@ -143,12 +154,16 @@ struct AdviseAnswer {
 /// `POST /api/advise`.
 pub fn advise(request: AdviseRequest, deadline: WorkDeadline) -> Result<Response, ApiError> {
     let pos = request.position?;
-    let advice = advise_shot(&pos, request.strategy, request.seed, deadline.library()).map_err(
-        |e| match e {
-            PosteriorError::TimeLimit { .. } => super::limits::timeout(deadline.limit),
-            e => unprocessable(e.to_string()),
-        },
-    )?;
+    let k = request.salvo.unwrap_or(1);
+    let advice =
+        advise_shot(&pos, request.strategy, request.seed, k, deadline.library()).map_err(|e| {
+            match e {
+                AdviseError::Posterior(PosteriorError::TimeLimit { .. }) => {
+                    super::limits::timeout(deadline.limit)
+                }
+                e => unprocessable(e.to_string()),
+            }
+        })?;
     let (method, configurations, samples) = match advice.posterior.used {
         Used::Exact { configurations } => ("exact", Some(configurations.to_string()), None),
         Used::Weighted { samples, .. } => ("weighted", None, Some(samples)),
@@ -158,6 +173,9 @@ pub fn advise(request: AdviseRequest, deadline: WorkDeadline) -> Result<Response
     let answer = AdviseAnswer {
         status: "ok",
         shot: advice.shot.to_string(),
+        salvo: request
+            .salvo
+            .map(|_| advice.salvo.iter().map(Square::to_string).collect()),
         best: advice.best.iter().map(Square::to_string).collect(),
         strategy: request.strategy.into(),
         method,
@@ -185,8 +203,22 @@ mod tests {
     use serde_json::{Value, json};
     use tower::ServiceExt;
 
+    /// Every strategy the route takes.
+    const STRATEGIES: [&str; 6] = [
+        "beginner",
+        "hunter",
+        "rowan",
+        "density",
+        "posterior",
+        "tuned",
+    ];
+
     async fn post(body: impl Into<Vec<u8>>) -> (StatusCode, Value) {
-        let request = Request::post("/api/advise")
+        post_to("/api/advise", body).await
+    }
+
+    async fn post_to(uri: &str, body: impl Into<Vec<u8>>) -> (StatusCode, Value) {
+        let request = Request::post(uri)
             .body(Body::from(body.into()))
             .expect("a request");
         let response = router(ServerLimits::default())
@@ -245,20 +277,91 @@ mod tests {
         assert_eq!(status, StatusCode::OK, "{answer}");
         assert_eq!(answer["method"], json!("exact"));
         assert_eq!(answer["afloat"], json!(["D", "P"]));
-        for strategy in [
-            "beginner",
-            "hunter",
-            "rowan",
-            "density",
-            "posterior",
-            "tuned",
-        ] {
+        for strategy in STRATEGIES {
             let (status, answer) = post_json(json!({"contest": text, "strategy": strategy})).await;
             assert_eq!(status, StatusCode::OK, "{answer}");
             assert_eq!(answer["strategy"], json!(strategy));
         }
         let (status, answer) = post_json(json!({"contest": text, "strategy": "psychic"})).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    }
+
+    #[tokio::test]
+    async fn a_salvo_answers_k_distinct_squares_led_by_the_shot() {
+        let shots = json!([{"at": "E5", "result": "hit"}, {"at": "A1", "result": "miss"}]);
+        for strategy in STRATEGIES {
+            let (_, one) = post_json(json!({"shots": shots, "strategy": strategy})).await;
+            assert!(one.get("salvo").is_none(), "{one}");
+            let (status, five) =
+                post_json(json!({"shots": shots, "strategy": strategy, "salvo": 5})).await;
+            assert_eq!(status, StatusCode::OK, "{five}");
+            let salvo: Vec<&str> = five["salvo"]
+                .as_array()
+                .expect("a salvo")
+                .iter()
+                .map(|s| s.as_str().expect("a square"))
+                .collect();
+            assert_eq!(salvo.len(), 5, "{strategy}: {five}");
+            assert_eq!(salvo[0], one["shot"], "{strategy}: the single shot leads");
+            assert_eq!(five["shot"], one["shot"], "{strategy}");
+            let mut distinct = salvo.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(distinct.len(), 5, "{strategy}: {salvo:?}");
+            assert!(
+                !salvo.contains(&"E5") && !salvo.contains(&"A1"),
+                "{salvo:?}"
+            );
+            // The same request answers the same salvo.
+            let (_, again) =
+                post_json(json!({"shots": shots, "strategy": strategy, "salvo": 5})).await;
+            assert_eq!(again, five);
+        }
+        // In the query string, for contest text too.
+        let mut text = String::from("1\n5\nA B D S P\n");
+        text.push_str(&"0 0 0 0 0 0 0 0 0 0\n".repeat(10));
+        let (status, answer) = post_to("/api/advise?salvo=3&strategy=tuned", text).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(
+            answer["salvo"].as_array().map(Vec::len),
+            Some(3),
+            "{answer}"
+        );
+    }
+
+    #[tokio::test]
+    async fn bad_salvo_sizes_get_422_naming_the_problem() {
+        // The PT boat alone afloat and every square but three missed: H10 to J10 are left.
+        let misses: Vec<Value> = (1..=10)
+            .flat_map(|row| "ABCDEFGHIJ".chars().map(move |col| format!("{col}{row}")))
+            .filter(|name| !["H10", "I10", "J10"].contains(&name.as_str()))
+            .map(|name| json!({"at": name, "result": "miss"}))
+            .collect();
+        for (body, words) in [
+            (
+                json!({"salvo": 0}),
+                "0 shots asked for; a salvo fires at least 1",
+            ),
+            (
+                json!({"salvo": 11}),
+                "11 shots asked for; a salvo fires at most 10",
+            ),
+            (json!({"salvo": -1}), "request: invalid value"),
+            (
+                json!({"fleet": ["P"], "shots": misses, "salvo": 4}),
+                "4 shots asked for, but only 3 squares are left to shoot",
+            ),
+        ] {
+            let (status, answer) = post_json(body.clone()).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {answer}");
+            let message = answer["error"].as_str().expect("a message");
+            assert!(message.contains(words), "{body}: {message}");
+        }
+        let (status, answer) =
+            post_json(json!({"fleet": ["P"], "shots": misses, "salvo": 3})).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        // The boat lies on H10-I10 or I10-J10: I10 holds it for certain and leads.
+        assert_eq!(answer["salvo"], json!(["I10", "H10", "J10"]));
     }
 
     #[tokio::test]

@@ -1,11 +1,13 @@
 //! A game in progress as a player records it ([`GameRecord`]: the board size, the fleet, and
 //! each shot with its answer — miss, hit, or sunk naming the ship, as the Rowan rules announce
 //! it), checked and turned into the contest's [`Position`]; and the advice on the next shot
-//! ([`advise_shot`]): the strategy's square and the posterior heat map, computed by
-//! [`PosteriorMethod::Quick`] so that the same request gets the same answer on any machine.
+//! ([`advise_shot`]): the strategy's square (or a salvo's squares, [`super::salvo`]) and the
+//! posterior heat map, computed by [`PosteriorMethod::Quick`] so that the same request gets the
+//! same answer on any machine.
 
 use super::board::{CELLS, Position, SIZE, ShipKind, ShotBoard, Square, SquareMark};
 use super::posterior::{self, Options, Posterior, PosteriorError, PosteriorMethod, TouchRule};
+use super::salvo::{self, SalvoError, choose_salvo};
 use super::simulate::{SimOptions, Strategy, choose, game_rng};
 use crate::model::deadline::Deadline;
 use serde::Deserialize;
@@ -284,28 +286,47 @@ fn lines_through(square: Square, len: usize) -> Vec<Vec<Square>> {
     out
 }
 
+/// Why there is no advice on a position.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AdviseError {
+    /// The salvo size does not fit the position.
+    #[error(transparent)]
+    Salvo(#[from] SalvoError),
+    /// The posterior failed: no fleet fits, or the deadline passed.
+    #[error(transparent)]
+    Posterior(#[from] PosteriorError),
+}
+
 /// The advice on one position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShotAdvice {
     /// The square the strategy shoots.
     pub shot: Square,
+    /// The squares of the salvo in the order they were picked, `shot` first (just `shot`
+    /// for a salvo of one).
+    pub salvo: Vec<Square>,
     /// The squares with the highest probability, by row then column.
     pub best: Vec<Square>,
     /// Each square's probability of holding a ship.
     pub posterior: Posterior,
 }
 
-/// The next shot by `strategy` and the posterior heat map ([`PosteriorMethod::Quick`] with
-/// `seed`: exact where it is cheap, importance sampling of a fixed number of configurations
-/// otherwise), within `deadline`. The strategies that shoot at random draw from a ChaCha8
-/// generator seeded with `seed`, on the stream `Position::fingerprint` names, so the same
-/// position and seed get the same shot.
+/// The next `salvo` shots by `strategy` (1 for the plain game; [`salvo::check`] says which
+/// sizes fit) and the posterior heat map ([`PosteriorMethod::Quick`] with `seed`: exact where
+/// it is cheap, importance sampling of a fixed number of configurations otherwise), within
+/// `deadline`. The salvo's squares are picked one by one, each on the position where the
+/// earlier ones are misses. The strategies that shoot at random draw from a ChaCha8 generator
+/// seeded with `seed`, on the stream `Position::fingerprint` names, so the same position and
+/// seed get the same shots.
 pub fn advise_shot(
     pos: &Position,
     strategy: Strategy,
     seed: u64,
+    salvo: usize,
     deadline: Deadline,
-) -> Result<ShotAdvice, PosteriorError> {
+) -> Result<ShotAdvice, AdviseError> {
+    salvo::check(salvo, pos)?;
     let opts = Options {
         rule: TouchRule::Touch,
         method: PosteriorMethod::Quick,
@@ -333,11 +354,67 @@ pub fn advise_shot(
     }
     .ok_or(PosteriorError::Inconsistent)?;
     debug_assert!(shot.index() < CELLS);
+    let squares = match strategy {
+        _ if salvo == 1 => vec![shot],
+        Strategy::Posterior => {
+            let sim = SimOptions {
+                strategy,
+                ..SimOptions::default()
+            };
+            let (mut first, mut late) = (true, None);
+            let squares = choose_salvo(pos, salvo, |seen| {
+                if std::mem::take(&mut first) {
+                    return shot;
+                }
+                // The heat map of the position where the earlier squares missed; where no
+                // fleet fits it, the simulate strategy's own choice (which draws nothing).
+                match posterior::posterior(seen, &opts) {
+                    Err(e @ PosteriorError::TimeLimit { .. }) => {
+                        late = Some(e);
+                        shot
+                    }
+                    result => result
+                        .ok()
+                        .and_then(|p| p.best(seen.board.bits(SquareMark::Empty)).first().copied())
+                        .map_or_else(
+                            || choose(&sim, seen, &mut game_rng(seed, 0)),
+                            Square::from_index,
+                        ),
+                }
+            });
+            // Out of time mid-salvo: no answer rather than one that depends on the machine.
+            if let Some(e) = late {
+                return Err(e.into());
+            }
+            squares
+        }
+        other => strategy_salvo(pos, other, seed, salvo)?,
+    };
     Ok(ShotAdvice {
         shot,
+        salvo: squares,
         best,
         posterior,
     })
+}
+
+/// A salvo of `k` squares by `strategy` as `simulate` plays it (the posterior strategy: exact
+/// where it is cheap, density otherwise), picked one by one, each on the position where the
+/// earlier ones missed. The strategies that shoot at random draw from `seed` on the stream of
+/// the position's fingerprint, as [`advise_shot`] does, so the first square is its shot.
+pub fn strategy_salvo(
+    pos: &Position,
+    strategy: Strategy,
+    seed: u64,
+    k: usize,
+) -> Result<Vec<Square>, SalvoError> {
+    salvo::check(k, pos)?;
+    let sim = SimOptions {
+        strategy,
+        ..SimOptions::default()
+    };
+    let mut rng = game_rng(seed, pos.fingerprint());
+    Ok(choose_salvo(pos, k, |seen| choose(&sim, seen, &mut rng)))
 }
 
 #[cfg(test)]
@@ -392,7 +469,7 @@ mod tests {
     fn a_random_level_is_seeded_by_the_position() {
         let pos = record(r#"{"shots": [{"at": "E5", "result": "hit"}]}"#).unwrap();
         let shot = |p: &Position, seed| {
-            advise_shot(p, Strategy::Beginner, seed, Deadline::NONE)
+            advise_shot(p, Strategy::Beginner, seed, 1, Deadline::NONE)
                 .unwrap()
                 .shot
         };
@@ -410,10 +487,114 @@ mod tests {
     }
 
     #[test]
+    fn a_salvo_is_distinct_free_squares_led_by_the_single_shot() {
+        use strum::VariantArray;
+        let pos = record(
+            r#"{"shots": [{"at": "E5", "result": "hit"}, {"at": "E6", "result": "miss"},
+               {"at": "A1", "result": "miss"}]}"#,
+        )
+        .unwrap();
+        let empty = pos.board.bits(SquareMark::Empty);
+        for &strategy in Strategy::VARIANTS {
+            let one = advise_shot(&pos, strategy, 3, 1, Deadline::NONE).unwrap();
+            let five = advise_shot(&pos, strategy, 3, 5, Deadline::NONE).unwrap();
+            assert_eq!(one.salvo, [one.shot], "{strategy:?}");
+            assert_eq!(five.shot, one.shot, "{strategy:?}");
+            assert_eq!(
+                five.salvo[0], one.shot,
+                "{strategy:?}: the single shot leads"
+            );
+            let mut distinct = five.salvo.clone();
+            distinct.sort_by_key(|s| s.index());
+            distinct.dedup();
+            assert_eq!(distinct.len(), 5, "{strategy:?}: {:?}", five.salvo);
+            assert!(five.salvo.iter().all(|s| empty >> s.index() & 1 == 1));
+            // The same request, the same salvo; and the second square is the strategy's shot
+            // once the first has missed.
+            let again = advise_shot(&pos, strategy, 3, 5, Deadline::NONE).unwrap();
+            assert_eq!(again.salvo, five.salvo, "{strategy:?}");
+            if strategy != Strategy::Posterior {
+                let mut missed = pos.clone();
+                missed.board.set(five.salvo[0], SquareMark::Miss);
+                let sim = SimOptions {
+                    strategy,
+                    ..SimOptions::default()
+                };
+                let mut rng = game_rng(3, pos.fingerprint());
+                assert_eq!(choose(&sim, &pos, &mut rng), five.salvo[0]);
+                assert_eq!(
+                    choose(&sim, &missed, &mut rng),
+                    five.salvo[1],
+                    "{strategy:?}"
+                );
+            }
+        }
+        // With a hit at E5 and E6 a miss, the contest rule fires its salvo beside the hit.
+        let rowan = strategy_salvo(&pos, Strategy::Rowan, 1, 3).unwrap();
+        assert!(
+            rowan
+                .iter()
+                .all(|s| ["E4", "D5", "F5"].contains(&s.to_string().as_str())),
+            "{rowan:?}"
+        );
+    }
+
+    #[test]
+    fn salvo_self_play_counts_turns_and_is_reproducible() {
+        use super::super::simulate;
+        use strum::VariantArray;
+        for &strategy in Strategy::VARIANTS {
+            let one = SimOptions {
+                strategy,
+                games: 6,
+                ..SimOptions::default()
+            };
+            let five = SimOptions {
+                salvo: Some(5),
+                ..one
+            };
+            let (a, b) = (
+                simulate::simulate(&five, Deadline::NONE, &|| ()),
+                simulate::simulate(&five, Deadline::NONE, &|| ()),
+            );
+            let shots = simulate::simulate(&one, Deadline::NONE, &|| ()).unwrap();
+            let turns = a.unwrap();
+            assert_eq!(Ok(&turns), b.as_ref());
+            // 17 ship squares need at least 4 salvos of 5; a turn fires at most 5 shots.
+            assert!(
+                turns.min >= 4 && turns.mean < shots.mean,
+                "{turns:?} {shots:?}"
+            );
+            assert!(turns.mean * 5.0 >= 17.0 && turns.salvo == Some(5));
+        }
+        let zero = SimOptions {
+            salvo: Some(0),
+            ..SimOptions::default()
+        };
+        assert_eq!(
+            simulate::simulate(&zero, Deadline::NONE, &|| ()),
+            Err(simulate::SimulateError::Salvo(SalvoError::Empty))
+        );
+    }
+
+    #[test]
+    fn bad_salvo_sizes_are_named() {
+        let pos = record("{}").unwrap();
+        for (k, words) in [(0, "at least 1"), (11, "at most 10")] {
+            let e = advise_shot(&pos, Strategy::Tuned, 1, k, Deadline::NONE).unwrap_err();
+            assert!(e.to_string().contains(words), "{e}");
+        }
+        assert!(matches!(
+            strategy_salvo(&pos, Strategy::Hunter, 1, 0),
+            Err(SalvoError::Empty)
+        ));
+    }
+
+    #[test]
     fn the_same_position_gets_the_same_advice() {
         let pos = record(r#"{"shots": [{"at": "E5", "result": "miss"}]}"#).unwrap();
-        let a = advise_shot(&pos, Strategy::Posterior, 1, Deadline::NONE).unwrap();
-        let b = advise_shot(&pos, Strategy::Posterior, 1, Deadline::NONE).unwrap();
+        let a = advise_shot(&pos, Strategy::Posterior, 1, 1, Deadline::NONE).unwrap();
+        let b = advise_shot(&pos, Strategy::Posterior, 1, 1, Deadline::NONE).unwrap();
         assert_eq!(a, b);
         assert_ne!(a.shot, Square::new(4, 4));
     }

@@ -12,6 +12,7 @@ mod hunt;
 pub mod posterior;
 pub mod report;
 pub mod rowan;
+pub mod salvo;
 pub mod simulate;
 
 pub use board::{Position, ShipKind, ShotBoard, Square, SquareMark};

@@ -84,6 +84,33 @@ pub fn advice(
     }
 }
 
+/// Each data set's salvo (`salvos[i]` for data set `i + 1`, by the contest's rule) in `to`:
+/// the contest's data-set lines, each followed by `Salvo: G4, H5, ...`, or JSON.
+pub fn salvos(salvos: &[Vec<Square>], to: AdviseOutput) -> String {
+    let names = |salvo: &[Square]| salvo.iter().map(Square::to_string).collect::<Vec<_>>();
+    match to {
+        AdviseOutput::Json => {
+            let v: Vec<Value> = salvos
+                .iter()
+                .enumerate()
+                .map(|(i, salvo)| json!({ "data_set": i + 1, "salvo": names(salvo) }))
+                .collect();
+            json_text(&json!({ "rule": "rowan-2013", "data_sets": v }))
+        }
+        _ => {
+            let mut s = format!("Analyzing {} data set(s)\n", salvos.len());
+            for (i, salvo) in salvos.iter().enumerate() {
+                s.push_str(&format!(
+                    "Data Set {}\nSalvo: {}\n",
+                    i + 1,
+                    names(salvo).join(", ")
+                ));
+            }
+            s
+        }
+    }
+}
+
 /// Each data set's posterior (`results[i]` for `sets[i]`, computed under `rule`), in `to`;
 /// `colour` lets the heat map use terminal colours.
 pub fn posteriors(
@@ -187,11 +214,19 @@ pub fn simulation(summary: &Summary, seconds: f64, threads: usize, to: SimulateO
             json_text(&v)
         }
         SimulateOutput::Text => format!(
-            "strategy: {}\nrule: {}\ngames: {}\nseed: {}\nmean shots: {:.3} (standard error {:.3}, 95% interval ±{:.3})\nmedian: {}\nstd dev: {:.3}\nmin: {}\nmax: {}\ntime: {:.2} s ({:.0} games/s, {} threads)\n",
+            "strategy: {}\nrule: {}\ngames: {}\nseed: {}\n{}mean {}: {:.3} (standard error {:.3}, 95% interval ±{:.3})\nmedian: {}\nstd dev: {:.3}\nmin: {}\nmax: {}\ntime: {:.2} s ({:.0} games/s, {} threads)\n",
             summary.strategy,
             summary.rule,
             summary.games,
             summary.seed,
+            summary
+                .salvo
+                .map_or(String::new(), |k| format!("salvo: {k} shots a turn\n")),
+            if summary.salvo.is_some() {
+                "turns"
+            } else {
+                "shots"
+            },
             summary.mean,
             summary.std_error(),
             summary.ci95(),

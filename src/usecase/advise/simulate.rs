@@ -3,12 +3,14 @@
 //! with their squares (they turn from hit to sunk). Game `i` draws its fleet from its own
 //! ChaCha8 stream (master seed, stream `i`); the strategies that shoot at random draw from the
 //! same stream after the fleet, and the others are deterministic, so a run is reproducible by
-//! seed whatever the thread count.
+//! seed whatever the thread count. With a salvo ([`SimOptions::salvo`]) every turn fires
+//! several shots, picked as [`super::salvo`] says, and the games are counted in turns.
 
 use super::board::{Bits, CELLS, Position, SIZE, ShipKind, Square, SquareMark, placements};
 use super::hunt;
 use super::posterior::{self, Options, PosteriorMethod, TouchRule};
 use super::rowan;
+use super::salvo::{self, SalvoError};
 use crate::model::choice::choice;
 use crate::model::deadline::{Deadline, TimeLimit};
 use rand::{RngExt, SeedableRng};
@@ -53,6 +55,9 @@ pub struct SimOptions {
     pub rule: TouchRule,
     /// Largest estimated exact work the posterior strategy spends on one shot.
     pub exact_budget: f64,
+    /// Shots a turn in the Salvo variant (1 to [`salvo::MAX_SALVO`]), counted in turns; `None`:
+    /// one shot a turn, counted in shots.
+    pub salvo: Option<usize>,
 }
 
 impl Default for SimOptions {
@@ -63,6 +68,7 @@ impl Default for SimOptions {
             seed: 1,
             rule: TouchRule::Touch,
             exact_budget: 2e5,
+            salvo: None,
         }
     }
 }
@@ -126,6 +132,17 @@ pub fn play(opts: &SimOptions, fleet: &HiddenFleet, rng: &mut ChaCha8Rng) -> u32
         }
     }
     shots
+}
+
+/// Plays one Salvo game against `fleet`, `k` shots a turn, and returns the number of turns;
+/// the strategies that shoot at random draw from `rng`, square by square.
+pub(crate) fn play_salvo(
+    opts: &SimOptions,
+    k: usize,
+    fleet: &HiddenFleet,
+    rng: &mut ChaCha8Rng,
+) -> u32 {
+    salvo::play_salvo(&fleet.ships, k, |pos| choose(opts, pos, rng))
 }
 
 /// The square the strategy shoots at; [`Strategy::Beginner`] and [`Strategy::Hunter`] draw
@@ -334,15 +351,18 @@ pub struct Summary {
     pub games: u64,
     /// Master seed.
     pub seed: u64,
-    /// Mean shots per game.
+    /// Shots a turn in the Salvo variant; then the statistics below count turns, not shots.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub salvo: Option<usize>,
+    /// Mean shots (or turns) per game.
     pub mean: f64,
-    /// Median shots.
+    /// Median shots (or turns).
     pub median: f64,
-    /// Standard deviation of the shots (n - 1 in the denominator).
+    /// Standard deviation of the shots or turns (n - 1 in the denominator).
     pub std_dev: f64,
-    /// Fewest shots.
+    /// Fewest shots (or turns).
     pub min: u32,
-    /// Most shots.
+    /// Most shots (or turns).
     pub max: u32,
 }
 
@@ -396,6 +416,7 @@ impl Summary {
             rule: opts.rule.into(),
             games,
             seed: opts.seed,
+            salvo: opts.salvo,
             mean,
             median,
             std_dev: var.sqrt(),
@@ -427,6 +448,9 @@ pub enum SimulateError {
         /// The count asked for.
         games: u64,
     },
+    /// A salvo of no shots, or of more than [`salvo::MAX_SALVO`].
+    #[error(transparent)]
+    Salvo(#[from] SalvoError),
     /// The deadline passed after `played` games.
     #[error("time limit reached after {played} of {games} games")]
     TimeLimit {
@@ -448,6 +472,9 @@ pub fn simulate(
     if opts.games > MAX_GAMES {
         return Err(SimulateError::TooManyGames { games: opts.games });
     }
+    if let Some(k) = opts.salvo {
+        salvo::check_size(k)?;
+    }
     let played = AtomicU64::new(0);
     let hist = (0..opts.games)
         .into_par_iter()
@@ -455,7 +482,10 @@ pub fn simulate(
             deadline.check()?;
             let mut rng = game_rng(opts.seed, i);
             let fleet = draw_fleet(opts.rule, &mut rng);
-            let s = play(opts, &fleet, &mut rng) as usize;
+            let s = match opts.salvo {
+                None => play(opts, &fleet, &mut rng),
+                Some(k) => play_salvo(opts, k, &fleet, &mut rng),
+            } as usize;
             if hist.len() <= s {
                 hist.resize(s + 1, 0);
             }
