@@ -30,7 +30,8 @@ def workers() -> int:
         try:
             with open(f"/proc/self/task/{task}/comm") as comm:
                 count += comm.read().strip() == "bimaru-call"
-        except FileNotFoundError:  # the thread ended while we looked
+        except (FileNotFoundError, ProcessLookupError):  # the thread ended while we looked
+            # (an ended thread's directory can still be listed; reading it then gives ESRCH)
             pass
     return count
 
