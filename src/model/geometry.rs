@@ -21,6 +21,91 @@ pub(crate) fn halo(ship: Ship, shape: Shape) -> impl Iterator<Item = Pos> {
     })
 }
 
+/// The row-major indices of `ship`'s cells, from its start: [`Ship::cells`] without the
+/// positions, for the reasoning core's inner loops (computed, not stored: on an open 100x100
+/// board with every ship length, a list of them would hold 3.4 * 10^7 items).
+pub(crate) fn cell_indices(ship: Ship, shape: Shape) -> impl Iterator<Item = usize> + Clone {
+    let first = shape.index(ship.start);
+    let step = match ship.orientation {
+        Orientation::Horizontal => 1,
+        Orientation::Vertical => shape.cols,
+    };
+    (0..ship.len).map(move |i| first + i * step)
+}
+
+/// The row-major indices of [`halo`]'s cells, in its order (row by row).
+pub(crate) fn halo_indices(ship: Ship, shape: Shape) -> HaloIndices {
+    let (h, w) = match ship.orientation {
+        Orientation::Horizontal => (1, ship.len),
+        Orientation::Vertical => (ship.len, 1),
+    };
+    let (top, left) = (ship.start.row, ship.start.col);
+    HaloIndices {
+        next: 0,
+        end: 0,
+        pending: None,
+        row: top.saturating_sub(1),
+        last_row: (top + h).min(shape.rows - 1),
+        cols: shape.cols,
+        span: (left.saturating_sub(1), (left + w).min(shape.cols - 1)),
+        ship: (top, left, h, w),
+    }
+}
+
+/// The iterator of [`halo_indices`], run by run: a row above or below the ship is one run of
+/// cells, a row beside it the cell before it and the cell after it (where on the board).
+#[derive(Clone, Debug)]
+pub(crate) struct HaloIndices {
+    /// The current run, `next..end`.
+    next: usize,
+    end: usize,
+    /// The cell after the ship in the current row, once the cell before it is out.
+    pending: Option<usize>,
+    /// The row whose runs come next, and the last row of the halo.
+    row: usize,
+    last_row: usize,
+    cols: usize,
+    /// The halo's first and last column.
+    span: (usize, usize),
+    /// The ship's top row, left column, height and width.
+    ship: (usize, usize, usize, usize),
+}
+
+impl Iterator for HaloIndices {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        loop {
+            if self.next < self.end {
+                self.next += 1;
+                return Some(self.next - 1);
+            }
+            if let Some(after) = self.pending.take() {
+                (self.next, self.end) = (after, after + 1);
+                continue;
+            }
+            if self.row > self.last_row {
+                return None;
+            }
+            let (top, left, h, w) = self.ship;
+            let (row, base) = (self.row, self.row * self.cols);
+            self.row += 1;
+            if !(top..top + h).contains(&row) {
+                (self.next, self.end) = (base + self.span.0, base + self.span.1 + 1);
+                continue;
+            }
+            let after = (left + w < self.cols).then_some(base + left + w);
+            match (left > 0).then(|| base + left - 1) {
+                Some(before) => {
+                    (self.next, self.end) = (before, before + 1);
+                    self.pending = after;
+                }
+                None => self.pending = after,
+            }
+        }
+    }
+}
+
 /// The cells that must be water for a ship to end where it ends: the two cells beyond its ends
 /// along its axis, or all four orthogonal neighbours of a submarine. The rest of the halo follows
 /// from the diagonal rule.
@@ -98,6 +183,22 @@ mod tests {
                 Pos::new(1, 2)
             ]
         );
+    }
+
+    #[test]
+    fn the_indices_are_those_of_the_positions_in_their_order() {
+        for (rows, cols) in [(1, 1), (1, 6), (6, 1), (4, 5), (7, 7)] {
+            let shape = Shape::new(rows, cols);
+            for len in 1..=rows.max(cols) {
+                for ship in all_ships(len, shape) {
+                    let index = |p: Pos| shape.index(p);
+                    let cells: Vec<_> = ship.cells().map(index).collect();
+                    assert_eq!(cell_indices(ship, shape).collect::<Vec<_>>(), cells);
+                    let around: Vec<_> = halo(ship, shape).map(index).collect();
+                    assert_eq!(halo_indices(ship, shape).collect::<Vec<_>>(), around);
+                }
+            }
+        }
     }
 
     #[test]

@@ -23,6 +23,12 @@ pub trait ClauseSink {
     fn is_stopped(&self) -> bool {
         false
     }
+    /// The deadline past which the sink stops ([`ClauseSink::is_stopped`]), for work an
+    /// encoder does before its clauses (its pre-solving facts); none for a sink that keeps
+    /// every clause.
+    fn deadline(&self) -> Deadline {
+        Deadline::NONE
+    }
 }
 
 impl ClauseSink for CnfFormula {
@@ -69,6 +75,9 @@ impl<S: ClauseSink + ?Sized> ClauseSink for Counted<'_, S> {
     }
     fn is_stopped(&self) -> bool {
         self.inner.is_stopped()
+    }
+    fn deadline(&self) -> Deadline {
+        self.inner.deadline()
     }
 }
 
@@ -128,6 +137,9 @@ impl<S: ClauseSink + ?Sized> ClauseSink for Timed<'_, S> {
     fn set_rule(&mut self, rule: Rule) {
         self.inner.set_rule(rule)
     }
+    fn deadline(&self) -> Deadline {
+        self.pulse.deadline().clone()
+    }
     fn is_stopped(&self) -> bool {
         self.stopped || self.inner.is_stopped()
     }
@@ -177,6 +189,9 @@ impl<S: ClauseSink + ?Sized> ClauseSink for Capped<'_, S> {
     }
     fn is_stopped(&self) -> bool {
         self.overflowed || self.inner.is_stopped()
+    }
+    fn deadline(&self) -> Deadline {
+        self.inner.deadline()
     }
 }
 

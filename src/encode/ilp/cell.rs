@@ -108,7 +108,7 @@ pub(crate) fn build(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
 
     for pos in puzzle.positions() {
         let mut terms = vec![one(y(pos))];
-        terms.extend(placements.covering(pos).iter().map(|&i| Term {
+        terms.extend(placements.covering(pos).map(|i| Term {
             var: first_z + i,
             coef: -1,
         }));

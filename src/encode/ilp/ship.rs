@@ -60,7 +60,7 @@ pub(crate) fn build(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
     for (corner, cells) in windows(rows, cols) {
         meets.clear();
         for pos in cells {
-            meets.extend_from_slice(placements.covering(pos));
+            meets.extend(placements.covering(pos));
         }
         meets.sort_unstable();
         meets.dedup();
@@ -76,7 +76,7 @@ pub(crate) fn build(puzzle: &Puzzle, placements: &Placements) -> LinearModel {
 
     for (pos, clue) in puzzle.clues() {
         if clue.is_ship() {
-            let terms = placements.covering(pos).iter().copied().map(one).collect();
+            let terms = placements.covering(pos).map(one).collect();
             m.add(
                 "clue",
                 format!("clue_{}_{}", pos.row, pos.col),

@@ -109,8 +109,7 @@ pub fn encode<S: ClauseSink + ?Sized>(instance: &Instance<'_>, sink: &mut S) -> 
         cover.extend(
             placements
                 .covering(pos)
-                .iter()
-                .map(|&i| placement_vars[i].positive()),
+                .map(|i| placement_vars[i].positive()),
         );
         add(&mut sink, &cover);
     }

@@ -89,6 +89,14 @@ pub const NATIVE_NODES: u64 = 20_000;
 /// helper's later start, which waits for the search (session 49, `docs/encodings.md`).
 const NATIVE_PAST_NODES: u64 = 100_000;
 
+/// Placement cells (the sum of the placements' lengths, [`Placements::cover_len`]) above which
+/// a call has one member, whatever the thread count: the formula grows with them, and each
+/// member holds its own copy. On the open 100x100 board with one ship of every length (3.4 *
+/// 10^7), a second member took the peak at a 5 s limit from 0.51 to 1.27 GB, and the native
+/// search beside them made the call overrun its limit. The largest boards of `puzzles/` and
+/// the tests (200x200, standard fleet) have under 10^6, and keep their helpers.
+const SOLO_COVER: usize = 4_000_000;
+
 /// How long the native search runs alone before the lead is built and the helpers start beside
 /// it (on the boards where they do). Work beside the search slows it (on a 2-core machine, by
 /// 20-30 %), and a search that settles the call wastes that work: with 25 ms instead of 10, the
@@ -350,16 +358,21 @@ impl SatEngine {
                 .filter(|g| crate::model::verify::verify(puzzle, g).is_ok());
             return Ok(EngineState::Decided(grid));
         }
+        let mut config = config.clone();
+        if placements.cover_len() > SOLO_COVER {
+            // One member: each would hold its own copy of a formula this large.
+            config.threads = 1;
+        }
         let prepared = Prepared {
             puzzle: puzzle.clone(),
             placements: Arc::new(placements),
             knowledge,
-            config: config.clone(),
+            config,
             chosen,
             found: Vec::new(),
             native: None,
         };
-        if config.native == 0 {
+        if prepared.config.native == 0 {
             return Ok(prepared
                 .encode(None)
                 .map_or_else(EngineState::from, |search| {

@@ -5,10 +5,11 @@
 //! full statement, with its size formulas, is `encodings/sat-placement.md`.
 
 use super::instance::{Encoding, Instance};
+use crate::model::deadline::TimeLimit;
 use crate::model::geometry::halo;
 use crate::model::lit::Lit;
 use crate::model::rule::Rule;
-use crate::reason::deduce::{PlacementStatus, Rules, facts};
+use crate::reason::deduce::{Contradiction, PlacementStatus, Rules, facts};
 use crate::solver::sink::ClauseSink;
 
 /// Encodes `instance` into `sink` with the placement model. Variables are numbered as in the
@@ -23,10 +24,15 @@ pub(crate) fn encode<S: ClauseSink + ?Sized>(instance: &Instance<'_>, sink: &mut
     let (mut sink, encoding) = instance.start(sink);
     let shape = puzzle.shape();
     let (cells, placement_vars) = (&encoding.cells, &encoding.placements);
-    let Ok(fixed) = facts(puzzle, placements, Rules::Basic) else {
-        sink.set_rule(Rule::Other);
-        sink.add_clause(&[]);
-        return encoding.counted(&sink);
+    let fixed = match facts(puzzle, placements, Rules::Basic, &sink.deadline()) {
+        Ok(Ok(fixed)) => fixed,
+        Ok(Err(Contradiction)) => {
+            sink.set_rule(Rule::Other);
+            sink.add_clause(&[]);
+            return encoding.counted(&sink);
+        }
+        // Past the sink's deadline: it drops every clause, and the formula is thrown away.
+        Err(TimeLimit) => return encoding.counted(&sink),
     };
     let x = |c: usize| cells[c].positive();
     let pv = |p: usize| placement_vars[p].positive();
@@ -77,8 +83,8 @@ pub(crate) fn encode<S: ClauseSink + ?Sized>(instance: &Instance<'_>, sink: &mut
         let covering = placements.covering_cell(c);
         if *value == Some(false)
             || covering
-                .iter()
-                .any(|&p| fixed.placements[p] == PlacementStatus::Chosen)
+                .clone()
+                .any(|p| fixed.placements[p] == PlacementStatus::Chosen)
         {
             continue;
         }
@@ -88,9 +94,8 @@ pub(crate) fn encode<S: ClauseSink + ?Sized>(instance: &Instance<'_>, sink: &mut
         }
         cover.extend(
             covering
-                .iter()
-                .filter(|&&p| fixed.placements[p] == PlacementStatus::Open)
-                .map(|&p| pv(p)),
+                .filter(|&p| fixed.placements[p] == PlacementStatus::Open)
+                .map(pv),
         );
         sink.add_clause(&cover);
     }
@@ -194,6 +199,7 @@ mod tests {
     use crate::encode::sat::card::CardKind;
     use crate::encode::sat::card::EncodingSize;
     use crate::model::cnf::CnfFormula;
+    use crate::model::deadline::Deadline;
     use crate::model::placement::Placements;
     use crate::model::puzzle::Puzzle;
     use crate::model::puzzle::{Fleet, Pos, Ship};
@@ -211,7 +217,9 @@ mod tests {
         )
         .unwrap();
         let placements = Placements::new(&puzzle);
-        let fixed = facts(&puzzle, &placements, Rules::Basic).unwrap();
+        let fixed = facts(&puzzle, &placements, Rules::Basic, &Deadline::NONE)
+            .unwrap()
+            .unwrap();
         assert!(fixed.cells.iter().all(Option::is_none));
         assert!(fixed.placements.iter().all(|s| *s == PlacementStatus::Open));
         let mut formula = CnfFormula::new();
@@ -255,7 +263,9 @@ mod tests {
         )
         .unwrap();
         let placements = Placements::new(&puzzle);
-        let fixed = facts(&puzzle, &placements, Rules::Basic).unwrap();
+        let fixed = facts(&puzzle, &placements, Rules::Basic, &Deadline::NONE)
+            .unwrap()
+            .unwrap();
         assert_eq!(fixed.cells[3..6], [Some(false); 3]);
         let mut formula = CnfFormula::new();
         let enc = encode(

@@ -118,7 +118,7 @@ pub(crate) fn encode<S: ClauseSink + ?Sized>(
     if which.has(Implied::CoverOnce) {
         for c in 0..shape.cells() {
             lits.clear();
-            lits.extend(placements.covering_cell(c).iter().map(|&p| pv(p)));
+            lits.extend(placements.covering_cell(c).map(pv));
             at_most_one(&mut sink, &lits);
         }
     }

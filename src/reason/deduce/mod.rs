@@ -18,22 +18,28 @@ mod propagation;
 pub use knowledge::{Contradiction, Effort, Facts, Knowledge, Mark, PlacementStatus, Rules};
 pub(crate) use propagation::Propagation;
 
-use crate::model::deadline::{Budget, TimeLimit};
+use crate::model::deadline::{Budget, Deadline, TimeLimit};
 use crate::model::placement::Placements;
 use crate::model::puzzle::Puzzle;
 
-/// Runs `rules` on `puzzle` (its clues as decided cells) over `placements`, to a fixpoint.
+/// Runs `rules` on `puzzle` (its clues as decided cells) over `placements`, to a fixpoint,
+/// giving up once `deadline` passes.
 pub(crate) fn facts(
     puzzle: &Puzzle,
     placements: &Placements,
     rules: Rules,
-) -> Result<Facts, Contradiction> {
-    let mut engine = Propagation::new(puzzle, placements, rules);
-    engine.start(puzzle)?;
-    Ok(Facts {
+    deadline: &Deadline,
+) -> Result<Result<Facts, Contradiction>, TimeLimit> {
+    let mut engine = Propagation::within(puzzle, placements, rules, deadline)?;
+    engine.set_deadline(deadline.clone());
+    let started = engine.start(puzzle);
+    if engine.stopped() || deadline.passed() {
+        return Err(TimeLimit);
+    }
+    Ok(started.map(|()| Facts {
         cells: engine.cell_values(),
         placements: engine.status,
-    })
+    }))
 }
 
 /// Applies the rules to `puzzle` until they change nothing (and probes, with

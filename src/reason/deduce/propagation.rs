@@ -4,9 +4,10 @@
 use super::index::{Lists, Queue};
 use super::knowledge::{Contradiction, Mark, PlacementStatus, Rules};
 use crate::model::deadline::{Deadline, Pulse, TimeLimit};
-use crate::model::geometry::{axis, halo};
-use crate::model::placement::Placements;
+use crate::model::geometry::{axis, cell_indices, halo_indices};
+use crate::model::placement::{HaloIndex, Placements};
 use crate::model::puzzle::{Clue, Dir, Piece, Pos, Puzzle, Shape, Ship};
+use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Cell {
@@ -46,11 +47,11 @@ pub(crate) struct Propagation<'a> {
     pub(super) class_of: Vec<usize>,
     /// Placements of length two or more per line they lie along.
     pub(super) along: Lists,
-    /// The cells of each placement, and of its halo (the cells around it).
-    pub(super) cells_of: Lists,
-    pub(super) halo_of: Lists,
-    /// Per cell: the placements whose halo holds it (a ship there strikes them off).
-    pub(super) halo_holding: Lists,
+    /// Per cell: the placements whose halo holds it (a ship there strikes them off), shared
+    /// with every engine over the same placements. A placement's own cells and halo are
+    /// computed from its ship when needed ([`Propagation::cells_of`], [`Propagation::halo_of`]):
+    /// lists of them would be the bulk of the engine's memory on large open boards.
+    pub(super) halo_holding: Arc<HaloIndex>,
 
     pub(super) cells: Vec<Cell>,
     pub(super) status: Vec<PlacementStatus>,
@@ -94,7 +95,6 @@ impl<'a> Propagation<'a> {
         rules: Rules,
         deadline: &Deadline,
     ) -> Result<Self, TimeLimit> {
-        let mut pulse = deadline.pulse();
         let shape = puzzle.shape();
         let n = shape.cells();
         let ships = placements.ships();
@@ -107,17 +107,7 @@ impl<'a> Propagation<'a> {
             .map(|s| class_key(s).unwrap_or(usize::MAX))
             .collect();
         let along = Lists::group(shape.lines(), ships.iter().map(|s| axis(*s, shape)));
-        let cells_of = Lists::build(
-            ships.iter().map(|s| s.cells().map(|p| shape.index(p))),
-            &mut pulse,
-        )?;
-        let halo_of = Lists::build(
-            ships
-                .iter()
-                .map(|s| halo(*s, shape).map(|p| shape.index(p))),
-            &mut pulse,
-        )?;
-        let halo_holding = halo_of.transpose(n, &mut pulse)?;
+        let halo_holding = placements.halo_index(deadline)?;
         let mut cover = vec![0; n];
         for (c, slot) in cover.iter_mut().enumerate() {
             *slot = placements.covering_cell(c).len();
@@ -154,8 +144,6 @@ impl<'a> Propagation<'a> {
             class_members,
             class_of,
             along,
-            cells_of,
-            halo_of,
             halo_holding,
             cells: vec![Cell::Unknown; n],
             status: vec![PlacementStatus::Open; ships.len()],
@@ -243,7 +231,7 @@ impl<'a> Propagation<'a> {
             }
         }
         let placements = self.placements;
-        for &p in placements.covering(pos) {
+        for p in placements.covering(pos) {
             let ship = placements.ships()[p];
             let index = ship.cells().position(|c| c == pos).unwrap_or(0);
             if !clue.admits(Piece::of_ship(ship.len, index, ship.orientation)) {
@@ -304,8 +292,8 @@ impl<'a> Propagation<'a> {
                     match self.status[p] {
                         PlacementStatus::Dead => {
                             class.alive += 1;
-                            for &c in self.cells_of.get(p) {
-                                self.cover[c as usize] += 1;
+                            for c in self.cells_of(p) {
+                                self.cover[c] += 1;
                             }
                         }
                         PlacementStatus::Chosen => class.chosen -= 1,
@@ -432,9 +420,9 @@ impl<'a> Propagation<'a> {
         let k = self.class_of[p];
         self.classes[k].alive -= 1;
         self.class_checks.push(k);
-        for &c in self.cells_of.get(p) {
-            self.cover[c as usize] -= 1;
-            self.cover_checks.push(c as usize);
+        for c in self.cells_of(p) {
+            self.cover[c] -= 1;
+            self.cover_checks.push(c);
         }
     }
 
@@ -460,13 +448,14 @@ impl<'a> Propagation<'a> {
         let placements = self.placements;
         match self.cells[c] {
             Cell::Water => {
-                for &p in placements.covering_cell(c) {
+                for p in placements.covering_cell(c) {
                     self.kill(p)?;
                 }
             }
             Cell::Ship => {
-                for i in self.halo_holding.start[c]..self.halo_holding.start[c + 1] {
-                    self.kill(self.halo_holding.items[i] as usize)?;
+                let halo_holding = Arc::clone(&self.halo_holding);
+                for &p in halo_holding.holding(c) {
+                    self.kill(p as usize)?;
                 }
                 self.cover_checks.push(c);
                 for l in self.lines_of(c) {
@@ -480,11 +469,11 @@ impl<'a> Propagation<'a> {
 
     /// A chosen ship makes its cells ship and its halo water.
     fn placement_chosen(&mut self, p: usize) -> Result<(), Contradiction> {
-        for i in self.cells_of.start[p]..self.cells_of.start[p + 1] {
-            self.set(self.cells_of.items[i] as usize, true)?;
+        for c in self.cells_of(p) {
+            self.set(c, true)?;
         }
-        for i in self.halo_of.start[p]..self.halo_of.start[p + 1] {
-            self.set(self.halo_of.items[i] as usize, false)?;
+        for c in self.halo_of(p) {
+            self.set(c, false)?;
         }
         Ok(())
     }
@@ -559,8 +548,6 @@ impl<'a> Propagation<'a> {
         let placements = self.placements;
         let mut open = placements
             .covering_cell(c)
-            .iter()
-            .copied()
             .filter(|&p| self.status[p] != PlacementStatus::Dead);
         let first = open.next();
         let single = open.next().is_none();
@@ -575,25 +562,25 @@ impl<'a> Propagation<'a> {
         let placements = self.placements;
         let candidates = placements.covering_cell(c);
         if candidates
-            .iter()
-            .any(|&p| self.status[p] == PlacementStatus::Chosen)
+            .clone()
+            .any(|p| self.status[p] == PlacementStatus::Chosen)
         {
             return Ok(());
         }
         let mut touched: Vec<usize> = Vec::new();
         let mut m = 0u32;
-        for &p in candidates {
+        for p in candidates {
             if self.status[p] != PlacementStatus::Open {
                 continue;
             }
             m += 1;
-            for x in self.cells_of.get(p).iter().map(|&x| x as usize) {
+            for x in self.cells_of(p) {
                 if self.shared_cells[x] == 0 && self.shared_halo[x] == 0 {
                     touched.push(x);
                 }
                 self.shared_cells[x] += 1;
             }
-            for x in self.halo_of.get(p).iter().map(|&x| x as usize) {
+            for x in self.halo_of(p) {
                 if self.shared_cells[x] == 0 && self.shared_halo[x] == 0 {
                     touched.push(x);
                 }
@@ -632,16 +619,24 @@ impl<'a> Propagation<'a> {
                 continue;
             }
             let new = self
-                .cells_of
-                .get(p)
-                .iter()
-                .filter(|&&c| self.cells[c as usize] != Cell::Ship)
+                .cells_of(p)
+                .filter(|&c| self.cells[c] != Cell::Ship)
                 .count();
             if new > room {
                 self.kill(p)?;
             }
         }
         Ok(())
+    }
+
+    /// The cells of placement `p` (row-major indices), from its start.
+    pub(super) fn cells_of(&self, p: usize) -> impl Iterator<Item = usize> + Clone + use<> {
+        cell_indices(self.placements.ships()[p], self.shape)
+    }
+
+    /// The cells of placement `p`'s halo (row-major indices).
+    pub(super) fn halo_of(&self, p: usize) -> impl Iterator<Item = usize> + Clone + use<> {
+        halo_indices(self.placements.ships()[p], self.shape)
     }
 
     /// The decided cells, row-major.

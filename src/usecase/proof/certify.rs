@@ -6,6 +6,7 @@ use crate::encode::sat::card::CardKind;
 use crate::encode::sat::dimacs::Formula;
 use crate::encode::sat::engine::Configuration;
 use crate::encode::sat::model::Model;
+use crate::model::deadline::Deadline;
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::{Violation, verify};
@@ -221,7 +222,7 @@ pub fn certify(
 /// (it is left to the solver). Empty when pre-solving or unit propagation finds no solution.
 pub fn presolved_units(puzzle: &Puzzle, formula: &Formula) -> Vec<Lit> {
     let placements = Placements::new(puzzle);
-    let Ok(known) = facts(puzzle, &placements, Rules::Full) else {
+    let Ok(Ok(known)) = facts(puzzle, &placements, Rules::Full, &Deadline::NONE) else {
         return Vec::new();
     };
     let cells = known
