@@ -769,6 +769,7 @@ function choose(rule, value) {
         model.opponent = value;
         model.placer = 1;
         model.viewer = 1;
+        model.curtain = null;
         model.picked = null;
       });
     } else change(() => (model[rule] = value));

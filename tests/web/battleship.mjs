@@ -297,8 +297,28 @@ async function midGame(page, where) {
   const reduced = await page.evaluate(() => getComputedStyle(document.querySelector("#theirs .cell.last"), "::before").animationName);
   await page.emulateMedia({ reducedMotion: "no-preference" });
   check(moving !== "none" && reduced === "none", `the animation runs unless the system asks for reduced motion (${moving}, ${reduced}) ${where}`);
+  // Sounds: off by default (no tone made), then on: a shot makes its tones (WebAudio
+  // oscillators, counted by a spy on the page's AudioContext).
+  await page.evaluate(() => {
+    window.tones = 0;
+    const make = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function () {
+      window.tones++;
+      return make.call(this);
+    };
+  });
+  const shoot = async () => {
+    const now = await model(page);
+    await theirCell(page, Array.from({ length: 100 }, (_, i) => i).find((i) => !now.myShots.includes(i))).click();
+    await answered(page);
+  };
+  await shoot();
+  const silent = await page.evaluate(() => window.tones);
   await page.locator("#sound").check();
-  check(JSON.parse(await page.evaluate(() => localStorage.getItem("bimaru.battleship.settings"))).sound === true, `sounds can be turned on ${where}`);
+  await shoot();
+  const tones = await page.evaluate(() => window.tones);
+  check(silent === 0 && tones > 0 && JSON.parse(await page.evaluate(() => localStorage.getItem("bimaru.battleship.settings"))).sound === true,
+    `no sound by default; turned on, a turn plays ${tones} tones ${where}`);
 
   await audit(page, `during the battle ${where}`);
   const saved = await model(page);
@@ -395,6 +415,7 @@ async function hotSeat(page, where, phone) {
   await theirCell(page, target).click();
   check((await message(page)).includes(`You fired at ${squareName(target)}: hit`) && await page.locator("#pass").isVisible(),
     `Player 1 fires and is asked to pass the device ${where}`);
+  if (phone) await onFirstScreen(page, "#pass", "in a hot-seat battle, the button that hides the fleet");
   await page.locator("#pass").click();
   check(await page.locator("#curtain").isVisible() && (await page.locator("#curtain-title").innerText()).includes("Player 2"), `the screen hides the fleets between turns ${where}`);
   await page.locator("#ready").click();
