@@ -424,8 +424,32 @@ async function hotSeat(page, where, phone) {
   check(text.includes(`Player 1 fired at ${squareName(target)}: hit`) && label.startsWith(`${squareName(target)}: `) && label.includes("hit"),
     `Player 2 sees Player 1's shot on their own waters: "${label}" ${where}`);
   await audit(page, `in a hot-seat battle ${where}`);
-  await page.locator("#new-game").click();
-  await page.locator("#confirm-yes").click();
+  // To the end: Player 2 fires at the water, Player 1 at Player 2's ships; the screen comes
+  // between every two turns; Player 1 wins, and the game is not counted in the statistics.
+  const counted = JSON.stringify(await stats(page));
+  const water = Array.from({ length: 100 }, (_, i) => i).filter((i) => !m.mine.some((s) => s.cells.includes(i)));
+  const ships = m.theirs.flatMap((s) => s.cells);
+  let screens = 0;
+  for (;;) {
+    const now = await model(page);
+    if (over(now)) break;
+    const side = now.viewer;
+    const pick = side === 1 ? ships.find((i) => !now.myShots.includes(i)) : water.find((i) => !now.theirShots.includes(i));
+    await theirCell(page, pick).click();
+    if (over(await model(page))) break;
+    await page.locator("#pass").click();
+    check(await page.locator(".hull").count() === 0, `no ship is drawn while the device passes (turn of Player ${side}) ${where}`);
+    screens++;
+    await page.locator("#ready").click();
+  }
+  const end = await model(page);
+  check((await message(page)).includes("Player 1 wins!") && end.myShots.length === 17 && end.theirShots.length === 16 && screens === 31,
+    `a hot-seat game is played to its end, the screen between every two turns (${screens} times) ${where}`);
+  check(await page.locator("#results").isVisible() && (await page.locator("#outcome").innerText()).includes("Player 1 wins")
+    && !(await page.locator("#stats").isVisible()), `the results panel names the winner ${where}`);
+  check(JSON.stringify(await stats(page)) === counted, `a hot-seat game is not counted in the statistics against the computer ${where}`);
+  await page.locator("#again").click();
+  check((await model(page)).opponent === "friend" && (await model(page)).phase === "placing", `"Play again" starts another game for two ${where}`);
   await page.locator("#opponent").selectOption("computer");
   check((await model(page)).opponent === "computer", `back to the computer ${where}`);
 }
