@@ -2,57 +2,18 @@
 // from POST /api/advise at the chosen level (docs/web.md, docs/advisor.md), or against a friend
 // on the same device (hot-seat). The whole game is one model, saved in localStorage after every
 // change; everything on the screen (squares, their names, messages, score, heat maps) is
-// derived from it. Statistics and settings are kept beside it, under keys of their own.
-// Plain JavaScript, no framework, nothing loaded from elsewhere.
-"use strict";
+// derived from it. The rules are in battleship-rules.js, the boards' drawing in
+// battleship-board.js, the statistics, settings and sounds in battleship-keep.js.
+// Plain JavaScript modules, no framework, nothing loaded from elsewhere.
 
-const SIZE = 10;
-const LETTERS = "ABCDEFGHIJ";
-const SHIPS = [
-  { letter: "A", name: "carrier", len: 5 },
-  { letter: "B", name: "battleship", len: 4 },
-  { letter: "D", name: "destroyer", len: 3 },
-  { letter: "S", name: "submarine", len: 3 },
-  { letter: "P", name: "PT boat", len: 2 },
-];
-const KEY = "bimaru.battleship";
-const STATS_KEY = "bimaru.battleship.stats";
-const SETTINGS_KEY = "bimaru.battleship.settings";
+import {
+  SIZE, SHIPS, shipOf, squareName, squareAt, rowCol, horizontalOf, randomFleet, line, result,
+  isSunk, sunkAll, hits, record as recordOf,
+} from "./battleship-rules.js";
+import { drawBoard } from "./battleship-board.js";
+import { GAME_KEY, writeJson, loadSettings, saveSettings, count, statLines, sound } from "./battleship-keep.js";
+
 const $ = (id) => document.getElementById(id);
-const shipOf = (letter) => SHIPS.find((s) => s.letter === letter);
-// Squares are named as in messages and in the contest: column letter, then row ("C8").
-const squareName = (i) => LETTERS[i % SIZE] + (Math.floor(i / SIZE) + 1);
-const squareAt = (name) => LETTERS.indexOf(name[0]) + (Number(name.slice(1)) - 1) * SIZE;
-const rowCol = (i) => ({ row: Math.floor(i / SIZE), col: i % SIZE });
-
-// Every placement of a ship of length `len`: its cells, in index order.
-function placements(len) {
-  const out = [];
-  for (let r = 0; r < SIZE; r++) {
-    for (let c = 0; c < SIZE; c++) {
-      if (c + len <= SIZE) out.push(Array.from({ length: len }, (_, k) => r * SIZE + c + k));
-      if (len > 1 && r + len <= SIZE) out.push(Array.from({ length: len }, (_, k) => (r + k) * SIZE + c));
-    }
-  }
-  return out;
-}
-
-// A fleet drawn uniformly over all legal fleets: each ship uniformly among its placements, the
-// whole fleet drawn again when two overlap (as `simulate` draws its hidden fleets).
-function randomFleet() {
-  for (;;) {
-    const used = new Set();
-    const fleet = [];
-    for (const s of SHIPS) {
-      const all = placements(s.len);
-      const cells = all[Math.floor(Math.random() * all.length)];
-      if (cells.some((i) => used.has(i))) break;
-      cells.forEach((i) => used.add(i));
-      fleet.push({ letter: s.letter, cells });
-    }
-    if (fleet.length === SHIPS.length) return fleet;
-  }
-}
 
 // The levels the menu offers (its options are the only list of them), and a level's name.
 const levels = () => Array.from($("level").options, (o) => o.value);
@@ -100,37 +61,20 @@ function upgrade(m) {
     volleys: { 1: m.myShots.map(() => 1), 2: m.theirShots.map(() => 1) },
     aim: [], placer: 1, viewer: 1, curtain: null, thinks: false,
     // A game that was over before is not counted again; one still going is, when it ends.
-    counted: m.phase === "playing" && [[m.theirs, m.myShots], [m.mine, m.theirShots]]
-      .some(([fleet, shots]) => fleet.every((s) => s.cells.every((i) => shots.includes(i)))),
+    counted: m.phase === "playing" && (sunkAll(m.theirs, m.myShots) || sunkAll(m.mine, m.theirShots)),
   };
 }
 
 function load() {
   try {
-    return upgrade(JSON.parse(localStorage.getItem(KEY)));
+    return upgrade(JSON.parse(localStorage.getItem(GAME_KEY)));
   } catch {
     return null;
   }
 }
 
-function readJson(key, otherwise) {
-  try {
-    return JSON.parse(localStorage.getItem(key)) || otherwise;
-  } catch {
-    return otherwise;
-  }
-}
-
-function writeJson(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // A full or blocked storage: the game goes on unsaved.
-  }
-}
-
 let model = load() || fresh({});
-let settings = readJson(SETTINGS_KEY, { sound: false, motion: false });
+let settings = loadSettings();
 // Not state: what the server answered for the heat maps, by the number of shots asked about.
 const heat = { theirs: null, mine: null };
 const asking = { theirs: null, mine: null };
@@ -139,30 +83,11 @@ let stalled = null; // the computer's shot count when its request failed (a relo
 let problem = "";
 let confirming = false;
 
-const save = () => writeJson(KEY, model);
+const save = () => writeJson(GAME_KEY, model);
 const friend = () => model.opponent === "friend";
 const fleetOf = (side) => (side === 1 ? model.mine : model.theirs);
 const shotsBy = (side) => (side === 1 ? model.myShots : model.theirShots);
 
-// Derived: what a shot found. `k` is the shot's number in `shots`.
-function result(fleet, shots, k) {
-  const at = shots[k];
-  const ship = fleet.find((s) => s.cells.includes(at));
-  if (!ship) return { kind: "miss" };
-  const before = new Set(shots.slice(0, k + 1));
-  return { kind: ship.cells.every((i) => before.has(i)) ? "sunk" : "hit", ship };
-}
-
-// Derived: a square's state for the shooter: "open", "miss", "hit" or "sunk".
-function mark(fleet, shots, i) {
-  if (!shots.includes(i)) return "open";
-  const ship = fleet.find((s) => s.cells.includes(i));
-  if (!ship) return "miss";
-  return ship.cells.every((j) => shots.includes(j)) ? "sunk" : "hit";
-}
-
-const isSunk = (ship, shots) => ship.cells.every((i) => shots.includes(i));
-const sunkAll = (fleet, shots) => fleet.every((s) => isSunk(s, shots));
 const afloat = (side) => fleetOf(side).filter((s) => !isSunk(s, shotsBy(3 - side))).length;
 function winner() {
   if (model.phase !== "playing") return null;
@@ -187,23 +112,7 @@ const whose = (side) => (side === viewer() ? "your" : friend() ? `Player ${side}
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 
 // A side's record of its shots, as /api/advise reads it.
-function record(side) {
-  const fleet = fleetOf(3 - side);
-  const shots = shotsBy(side);
-  return {
-    size: SIZE,
-    fleet: SHIPS.map((s) => s.letter),
-    shots: shots.map((at, k) => {
-      const r = result(fleet, shots, k);
-      const shot = { at: squareName(at), result: r.kind };
-      if (r.kind === "sunk") {
-        shot.ship = r.ship.letter;
-        shot.squares = r.ship.cells.map(squareName);
-      }
-      return shot;
-    }),
-  };
-}
+const record = (side) => recordOf(fleetOf(3 - side), shotsBy(side));
 
 async function advise(body) {
   const response = await fetch("/api/advise", {
@@ -230,7 +139,7 @@ function volley(side, squares) {
   const shots = shotsBy(side);
   const fleet = fleetOf(3 - side);
   const kinds = squares.map((_, j) => result(fleet, shots, shots.length - squares.length + j).kind);
-  sound(kinds.includes("sunk") ? "sunk" : kinds.includes("hit") ? "hit" : "miss");
+  if (settings.sound) sound(kinds.includes("sunk") ? "sunk" : kinds.includes("hit") ? "hit" : "miss");
 }
 
 // The computer's turn, when it is due.
@@ -307,16 +216,6 @@ function fits(letter, cells) {
   return cells.every((i) => i >= 0 && i < SIZE * SIZE) && !cells.some((i) => others.has(i));
 }
 
-// The cells of a ship of `len` squares whose square number `offset` is on `target`, laid
-// horizontally or not; null when it would leave the board.
-function line(len, target, offset, horizontal) {
-  const { row, col } = rowCol(target);
-  const r0 = horizontal ? row : row - offset;
-  const c0 = horizontal ? col - offset : col;
-  if (r0 < 0 || c0 < 0 || (horizontal ? c0 + len > SIZE : r0 + len > SIZE)) return null;
-  return Array.from({ length: len }, (_, k) => (horizontal ? r0 * SIZE + c0 + k : (r0 + k) * SIZE + c0));
-}
-
 // Moves the ship so that its square `offset` lands on `target`; a placed ship is put down.
 function place(letter, target, offset, horizontal) {
   const ship = fleetOf(viewer()).find((s) => s.letter === letter);
@@ -328,8 +227,6 @@ function place(letter, target, offset, horizontal) {
   });
   return true;
 }
-
-const horizontalOf = (ship) => ship.cells.length > 1 && ship.cells[1] === ship.cells[0] + 1;
 
 // Turns the ship picked up about its first square; where it does not fit so, it is shifted
 // along its new line (its first square still covered), then about each of its other squares.
@@ -372,190 +269,42 @@ function tapMine(i) {
   });
 }
 
-// The statistics, kept in the browser by level (and Salvo): games, wins, the shots of each
-// side, the player's hits, and the best game (fewest shots in a win).
-function statsKey(m) {
-  return m.level + (m.salvo ? " salvo" : "");
-}
-
+// A game against the computer is counted in the statistics once, when it ends.
 function settle() {
   const w = winner();
   if (!w || model.counted || friend()) return;
   model.counted = true;
-  const stats = readJson(STATS_KEY, {});
-  const key = statsKey(model);
-  const s = stats[key] || { games: 0, wins: 0, myShots: 0, theirShots: 0, hits: 0, best: null };
-  const hits = model.myShots.filter((i) => model.theirs.some((t) => t.cells.includes(i))).length;
-  s.games += 1;
-  s.myShots += model.myShots.length;
-  s.theirShots += model.theirShots.length;
-  s.hits += hits;
-  if (w === 1) {
-    s.wins += 1;
-    if (s.best === null || model.myShots.length < s.best) s.best = model.myShots.length;
-  }
-  stats[key] = s;
-  writeJson(STATS_KEY, stats);
+  count({
+    level: model.level, salvo: model.salvo, won: w === 1, myShots: model.myShots.length,
+    theirShots: model.theirShots.length, hits: hits(model.theirs, model.myShots),
+  });
 }
 
-function statLines() {
-  const stats = readJson(STATS_KEY, {});
-  const lines = [];
-  for (const salvo of [false, true]) {
-    for (const level of levels()) {
-      const s = stats[level + (salvo ? " salvo" : "")];
-      if (!s || !s.games) continue;
-      const avg = (n) => (n / s.games).toFixed(1);
-      const accuracy = s.myShots ? Math.round((100 * s.hits) / s.myShots) : 0;
-      lines.push(`${levelName(level)}${salvo ? ", Salvo" : ""}: ${s.games} ${s.games === 1 ? "game" : "games"}, `
-        + `${s.wins} won; your shots ${avg(s.myShots)} a game on average, the computer's ${avg(s.theirShots)}; `
-        + `accuracy ${accuracy}%; best game: ${s.best === null ? "no win yet" : s.best + " shots"}.`);
-    }
-  }
-  return lines.length ? lines : ["No game finished yet."];
-}
-
-// Short sounds (off by default), made by WebAudio: no file.
-let audio = null;
-function sound(kind) {
-  if (!settings.sound || typeof AudioContext === "undefined") return;
-  try {
-    audio = audio || new AudioContext();
-    const notes = { miss: [220], hit: [523], sunk: [659, 440, 330] }[kind];
-    notes.forEach((f, k) => {
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      const t = audio.currentTime + k * 0.09;
-      osc.frequency.value = f;
-      gain.gain.setValueAtTime(0.12, t);
-      gain.gain.exponentialRampToValueAtTime(0.001, t + 0.12);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(t);
-      osc.stop(t + 0.13);
-    });
-  } catch {
-    // No sound where the browser gives none.
-  }
-}
-
-// The view, derived from the model.
-// A ship's square `k` drawn as a part of its hull: which sides join the next square, its ends.
-function hull(ship, i, cls) {
-  const k = ship.cells.indexOf(i);
-  const last = ship.cells.length - 1;
-  const h = horizontalOf(ship);
-  const span = document.createElement("span");
-  span.className = `hull ${cls}`;
-  if (k > 0) span.classList.add(h ? "join-left" : "join-up");
-  if (k < last) span.classList.add(h ? "join-right" : "join-down");
-  if (k === 0) span.classList.add(h ? "end-left" : "end-up");
-  if (k === last) span.classList.add(h ? "end-right" : "end-down");
-  // A sunk ship is named by its letter (the fleet lists name the letters), on its middle.
-  if (k === Math.floor(last / 2) && cls.includes("sunk")) {
-    const tag = document.createElement("span");
-    tag.className = "tag";
-    tag.textContent = ship.letter;
-    span.appendChild(tag);
-  }
-  return span;
-}
-
-function header(text, role, cls) {
-  const h = document.createElement("div");
-  h.className = cls;
-  h.setAttribute("role", role);
-  h.textContent = text;
-  return h;
-}
-
-// A board of the viewer: "theirs" the other waters and the viewer's shots, "mine" the
-// viewer's waters and the other side's shots.
-function drawBoard(root, which) {
+// The view of a board, from the model: "theirs" the other waters and the viewer's shots,
+// "mine" the viewer's waters and the other side's shots.
+function view(which) {
   const side = viewer();
   const target = which === "theirs";
-  const fleet = fleetOf(target ? 3 - side : side);
-  const shots = shotsBy(target ? side : 3 - side);
+  const shooting = target ? side : 3 - side;
+  const shots = shotsBy(shooting);
   const over = !!winner();
-  const cursor = model.cursor[which];
   const map = heat[which];
-  const probabilities = map && map.side === (target ? side : 2) && map.n === shots.length
-    && (target ? model.coach : model.thinks && !friend()) && !over ? map.probabilities : null;
-  const top = probabilities ? Math.max(...probabilities.filter((_, i) => !shots.includes(i)), 1e-9) : 1;
-  const volleys = model.volleys[target ? side : 3 - side];
-  const lastCount = volleys.length ? volleys[volleys.length - 1] : 0;
-  const last = new Set(shots.slice(shots.length - lastCount));
-  const aim = target && canFire() ? model.aim : [];
-  const hidden = !!model.curtain;
-  const heads = document.createElement("div");
-  heads.className = "row heads";
-  heads.setAttribute("role", "row");
-  const corner = header("", "columnheader", "head corner");
-  corner.appendChild(Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: "Row" }));
-  heads.appendChild(corner);
-  for (let c = 0; c < SIZE; c++) heads.appendChild(header(LETTERS[c], "columnheader", "head"));
-  const rows = [heads];
-  for (let r = 0; r < SIZE; r++) {
-    const row = document.createElement("div");
-    row.className = "row";
-    row.setAttribute("role", "row");
-    row.appendChild(header(String(r + 1), "rowheader", "head"));
-    for (let c = 0; c < SIZE; c++) {
-      const i = r * SIZE + c;
-      const d = document.createElement("div");
-      d.className = "cell";
-      d.id = `${which}-${i}`;
-      d.setAttribute("role", "gridcell");
-      d.dataset.index = i;
-      const state = hidden ? "open" : mark(fleet, shots, i);
-      d.dataset.mark = state;
-      const ship = hidden ? null : fleet.find((s) => s.cells.includes(i));
-      let words;
-      if (target) {
-        words = state === "open" ? "not shot" : state;
-        if (state === "sunk") {
-          words += `, ${shipOf(ship.letter).name}`;
-          d.appendChild(hull(ship, i, "sunk"));
-        } else if (over && ship) {
-          words = `${shipOf(ship.letter).name}, ` + (state === "open" ? "not shot" : state) + ", revealed";
-          d.appendChild(hull(ship, i, "revealed"));
-        }
-        if (aim.includes(i)) {
-          d.classList.add("aimed");
-          words += ", in your salvo";
-        }
-      } else if (ship) {
-        const sunk = state === "sunk";
-        d.appendChild(hull(ship, i, sunk ? "own sunk" : "own"));
-        words = shipOf(ship.letter).name + (state === "open" ? "" : `, ${state}`);
-        if (model.picked === ship.letter && model.phase === "placing") {
-          d.classList.add("picked");
-          words += ", picked up";
-        }
-      } else {
-        words = state === "open" ? "water" : state;
-      }
-      if (probabilities && state === "open") {
-        const p = probabilities[i];
-        const shade = document.createElement("span");
-        shade.className = target ? "shade" : "shade thinks";
-        shade.style.setProperty("--heat", (p / top).toFixed(3));
-        d.appendChild(shade);
-        d.classList.add("heat");
-        words += target ? `, ${Math.round(p * 100)}% likely a ship`
-          : `, the computer thinks ${Math.round(p * 100)}% likely a ship`;
-      }
-      if (last.has(i) && !hidden) {
-        d.classList.add("last");
-        words += ", last shot";
-      }
-      if (i === cursor) d.classList.add("cursor");
-      d.setAttribute("aria-label", `${squareName(i)}: ${words}`);
-      row.appendChild(d);
-    }
-    rows.push(row);
-  }
-  root.replaceChildren(...rows);
-  root.setAttribute("aria-activedescendant", `${which}-${cursor}`);
+  const shown = target ? model.coach : model.thinks && !friend();
+  const volleys = model.volleys[shooting];
+  const n = volleys.length ? volleys[volleys.length - 1] : 0;
+  return {
+    fleet: fleetOf(3 - shooting),
+    shots,
+    target,
+    over,
+    hidden: !!model.curtain,
+    cursor: model.cursor[which],
+    last: new Set(shots.slice(shots.length - n)),
+    aim: target && canFire() ? model.aim : [],
+    picked: model.phase === "placing" ? model.picked : null,
+    probabilities: map && shown && !over && map.side === (target ? side : 2) && map.n === shots.length ? map.probabilities : null,
+    thinks: !target,
+  };
 }
 
 // What the last turn of `side` found, in one sentence (a salvo's squares together).
@@ -645,8 +394,8 @@ function render() {
   const hidden = !!model.curtain;
   document.body.dataset.phase = hidden ? "curtain" : w ? "over" : model.phase;
   document.body.classList.toggle("reduce-motion", !!settings.motion);
-  drawBoard($("theirs"), "theirs");
-  drawBoard($("mine"), "mine");
+  drawBoard($("theirs"), "theirs", view("theirs"));
+  drawBoard($("mine"), "mine", view("mine"));
   const other = friend() ? `Player ${3 - side}'s` : "Computer's";
   $("their-title").textContent = `${other} waters: ${friend() ? `Player ${side}'s` : "your"} shots`;
   $("my-title").textContent = friend() ? `Player ${side}'s waters: Player ${3 - side}'s shots`
@@ -694,7 +443,7 @@ function render() {
     const hits = mine.filter((i) => fleetOf(3 - side).some((t) => t.cells.includes(i))).length;
     $("outcome").textContent = (friend() ? `Player ${w} wins. ` : w === 1 ? "You win. " : "The computer wins. ")
       + `${friend() ? `Player ${side}` : "You"}: ${mine.length} shots, ${hits} hits (${Math.round((100 * hits) / Math.max(mine.length, 1))}% accuracy).`;
-    $("stats").replaceChildren(...statLines().map((t) => Object.assign(document.createElement("li"), { textContent: t })));
+    $("stats").replaceChildren(...statLines(levels(), levelName).map((t) => Object.assign(document.createElement("li"), { textContent: t })));
     $("stats-title").hidden = friend();
     $("stats").hidden = friend();
   }
@@ -879,7 +628,7 @@ function init() {
   for (const id of ["sound", "motion"]) {
     $(id).addEventListener("change", (e) => {
       settings = { ...settings, [id]: e.target.checked };
-      writeJson(SETTINGS_KEY, settings);
+      saveSettings(settings);
       render();
     });
   }
