@@ -168,6 +168,16 @@ async function lastShots(page, where) {
   }
 }
 
+// Moves the keyboard cursor of `board` to square `i` by the arrow keys (the board focused).
+async function cursorTo(page, board, i) {
+  let c = (await model(page)).cursor[board];
+  while (c % 10 < i % 10) { await page.keyboard.press("ArrowRight"); c++; }
+  while (c % 10 > i % 10) { await page.keyboard.press("ArrowLeft"); c--; }
+  while (c < i - 9) { await page.keyboard.press("ArrowDown"); c += 10; }
+  while (c > i + 9) { await page.keyboard.press("ArrowUp"); c -= 10; }
+  check(await page.locator(`#${board}`).getAttribute("aria-activedescendant") === `${board}-${i}`, `the cursor reaches ${squareName(i)} by arrow keys`);
+}
+
 // A whole game at `level`: `how` is "aim" (the player fires at the ships: a win), "miss" (at the
 // water first: a loss) or "sweep" (row by row). Some shots are fired by the keyboard alone.
 async function game(page, where, { level, how, salvo = false, keys = false, checks: extra = false }) {
@@ -194,12 +204,7 @@ async function game(page, where, { level, how, salvo = false, keys = false, chec
       const i = targets[t++];
       if (keys && turns % 3 === 1) {
         await page.locator("#theirs").focus();
-        const at = (await model(page)).cursor.theirs;
-        let c = at;
-        while (c % 10 < i % 10) { await page.keyboard.press("ArrowRight"); c++; }
-        while (c % 10 > i % 10) { await page.keyboard.press("ArrowLeft"); c--; }
-        while (c < i - 9) { await page.keyboard.press("ArrowDown"); c += 10; }
-        while (c > i + 9) { await page.keyboard.press("ArrowUp"); c -= 10; }
+        await cursorTo(page, "theirs", i);
         await page.keyboard.press("Enter");
       } else {
         await theirCell(page, i).click();
@@ -376,6 +381,21 @@ async function placing(page, where) {
   await page.mouse.up();
   const dragged = await model(page);
   check(dragged.mine.find((s) => s.letter === "P").cells[0] === 55 && dragged.picked === null, `dragging a ship moves it and puts it down ${where}`);
+
+  // By the keyboard alone: Enter picks the PT boat up, r turns it, Enter puts it down with its
+  // first square at the cursor.
+  await page.locator("#mine").focus();
+  await cursorTo(page, "mine", 55);
+  await page.keyboard.press("Enter");
+  check((await model(page)).picked === "P", `Enter picks a ship up ${where}`);
+  await page.keyboard.press("r");
+  check(JSON.stringify((await model(page)).mine.find((s) => s.letter === "P").cells) === JSON.stringify([55, 56]), `r turns the ship picked up ${where}`);
+  await cursorTo(page, "mine", 33);
+  await page.keyboard.press("Enter");
+  const keyed = await model(page);
+  check(JSON.stringify(keyed.mine.find((s) => s.letter === "P").cells) === JSON.stringify([33, 34]) && keyed.picked === null,
+    `Enter puts the ship down at the cursor (D4-E4) ${where}`);
+  check((await page.locator("#announce").textContent()).startsWith("D4: PT boat"), `the square under the cursor is announced by its coordinates ${where}`);
 
   // The level menu: four levels, the weakest first, each naming its mean shots.
   const options = await page.locator("#level option").evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
