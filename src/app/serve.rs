@@ -54,6 +54,21 @@ const ASSETS: &[Asset] = &[
         include_str!("../../web/battleship.js"),
     ),
     Asset::new(
+        "/battleship-rules.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/battleship-rules.js"),
+    ),
+    Asset::new(
+        "/battleship-board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/battleship-board.js"),
+    ),
+    Asset::new(
+        "/battleship-keep.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/battleship-keep.js"),
+    ),
+    Asset::new(
         "/style.css",
         "text/css; charset=utf-8",
         include_str!("../../web/style.css"),
