@@ -334,7 +334,9 @@ pub fn advise_shot(
         deadline,
         ..Options::default()
     };
-    let posterior = posterior::posterior(pos, &opts)?;
+    // The sample of a sampled heat map is kept: the posterior salvo's later squares are
+    // picked on it (the boards with the earlier squares missed), with no new draw.
+    let (posterior, sample) = posterior::quick_posterior(pos, &opts)?;
     let empty = pos.board.bits(SquareMark::Empty);
     let best: Vec<Square> = posterior
         .best(empty)
@@ -366,9 +368,16 @@ pub fn advise_shot(
                 if std::mem::take(&mut first) {
                     return shot;
                 }
-                // The heat map of the position where the earlier squares missed; where no
-                // fleet fits it, the simulate strategy's own choice (which draws nothing).
-                match posterior::posterior(seen, &opts) {
+                // The heat map of the position where the earlier squares missed (the kept
+                // sample's configurations that miss them, or the board counted again); where
+                // no fleet fits it, the simulate strategy's own choice (which draws nothing).
+                let heat = match &sample {
+                    Some(sample) => sample.posterior(
+                        seen.board.bits(SquareMark::Miss) & !pos.board.bits(SquareMark::Miss),
+                    ),
+                    None => posterior::posterior(seen, &opts),
+                };
+                match heat {
                     Err(e @ PosteriorError::TimeLimit { .. }) => {
                         late = Some(e);
                         shot

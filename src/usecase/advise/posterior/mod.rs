@@ -33,7 +33,8 @@ pub use options::{
     Options, Posterior, PosteriorError, PosteriorMethod, QUICK_EXACT_WORK, QUICK_SAMPLES,
     TouchRule, Used, WORK_PER_SECOND,
 };
-use sample::{sampled_posterior, weighted_posterior};
+pub(crate) use sample::WeightedSample;
+use sample::{sampled_posterior, weighted_sample};
 
 /// The board's probabilities.
 pub fn posterior(pos: &Position, opts: &Options) -> Result<Posterior, PosteriorError> {
@@ -50,14 +51,7 @@ pub fn posterior(pos: &Position, opts: &Options) -> Result<Posterior, PosteriorE
             exact_posterior(&lists, opts.deadline.clone()).map_err(timed_out)?
         }
         PosteriorMethod::Sample => sampled_posterior(&lists, opts),
-        PosteriorMethod::Quick => {
-            if exact_work(&lists) <= QUICK_EXACT_WORK
-                && let Ok(exact) = exact_posterior(&lists, opts.deadline.clone())
-            {
-                return exact;
-            }
-            weighted_posterior(&lists, opts)
-        }
+        PosteriorMethod::Quick => quick(&lists, opts).map(|(posterior, _)| posterior),
         PosteriorMethod::Auto => {
             let work = exact_work(&lists);
             let fits = opts
@@ -73,6 +67,35 @@ pub fn posterior(pos: &Position, opts: &Options) -> Result<Posterior, PosteriorE
             sampled_posterior(&lists, opts)
         }
     }
+}
+
+/// [`posterior`] with [`PosteriorMethod::Quick`], and, where it sampled, its sample kept
+/// ([`WeightedSample`]) for the posteriors of the same board with more misses: a salvo's
+/// squares after the first cost no new draw.
+pub(crate) fn quick_posterior(
+    pos: &Position,
+    opts: &Options,
+) -> Result<(Posterior, Option<WeightedSample>), PosteriorError> {
+    let lists = lists(pos, opts.rule);
+    if hopeless(&lists) {
+        return Err(PosteriorError::Inconsistent);
+    }
+    quick(&lists, opts)
+}
+
+/// Exact where the work is at most [`QUICK_EXACT_WORK`] (and the count ends in time), else
+/// sequential importance sampling, with its sample.
+fn quick(
+    lists: &lists::ShipLists,
+    opts: &Options,
+) -> Result<(Posterior, Option<WeightedSample>), PosteriorError> {
+    if exact_work(lists) <= QUICK_EXACT_WORK
+        && let Ok(exact) = exact_posterior(lists, opts.deadline.clone())
+    {
+        return Ok((exact?, None));
+    }
+    let sample = weighted_sample(lists, opts)?;
+    Ok((sample.posterior(0)?, Some(sample)))
 }
 
 /// Estimated work of the exact engine.
@@ -254,13 +277,40 @@ mod tests {
             seed: 7,
             ..Options::default()
         };
-        let a = weighted_posterior(&l, &opts).unwrap();
-        assert_eq!(a, weighted_posterior(&l, &opts).unwrap());
+        let sample = weighted_sample(&l, &opts).unwrap();
+        let a = sample.posterior(0).unwrap();
+        assert_eq!(a, weighted_sample(&l, &opts).unwrap().posterior(0).unwrap());
         for (i, (x, y)) in a.probabilities.iter().zip(&exact.probabilities).enumerate() {
             assert!((x - y).abs() < 0.03, "square {i}: {x} against {y}");
         }
         let sum: f64 = a.probabilities.iter().sum();
         assert!((sum - 17.0).abs() < 1e-6, "{sum}");
+        // The same sample given three more misses (a salvo's earlier squares): close to the
+        // exact posterior of the board with them marked.
+        let mut missed = pos.clone();
+        let squares = [Square::new(4, 4), Square::new(2, 2), Square::new(7, 1)];
+        let mut misses: Bits = 0;
+        for sq in squares {
+            missed.board.set(sq, SquareMark::Miss);
+            misses |= 1 << sq.index();
+        }
+        let given = sample.posterior(misses).unwrap();
+        let exact = exact_posterior(&lists(&missed, TouchRule::Touch), Deadline::NONE)
+            .unwrap()
+            .unwrap();
+        for (i, (x, y)) in given
+            .probabilities
+            .iter()
+            .zip(&exact.probabilities)
+            .enumerate()
+        {
+            assert!((x - y).abs() < 0.04, "square {i}: {x} against {y}");
+        }
+        assert!(
+            squares
+                .iter()
+                .all(|sq| given.probabilities[sq.index()] == 0.0)
+        );
     }
 
     #[test]

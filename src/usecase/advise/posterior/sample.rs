@@ -108,69 +108,95 @@ pub(super) fn draw(lists: &ShipLists, rng: &mut ChaCha8Rng) -> Option<Bits> {
 /// Configurations a weighted chunk draws.
 const WEIGHTED_CHUNK: u64 = 1 << 11;
 
+/// The configurations of the weighted sampling ([`weighted_sample`]), kept: the posterior of the same board with
+/// more misses is the weighted share of those that miss them too ([`WeightedSample::posterior`]),
+/// an unbiased estimate as the whole sample's is, with no new draw. A salvo's squares after the
+/// first are picked on it.
+pub(crate) struct WeightedSample {
+    /// Each chunk's configurations (squares covered, weight), in the order drawn.
+    chunks: Vec<Vec<(Bits, f64)>>,
+    seed: u64,
+}
+
 /// Sequential importance sampling of [`QUICK_SAMPLES`] configurations: while a hit is left
 /// uncovered, a ship afloat and a placement of it through the first such hit are chosen
 /// uniformly among those that fit; then the other ships, in order, each uniformly among its
 /// placements that fit. Every configuration comes from exactly one such sequence, so
 /// weighting it by the product of the numbers of choices makes the weighted sums unbiased
-/// estimates of the counts. No draw is rejected except at a dead end (no choice left). The
-/// chunks' sums are added in chunk order, so the seed alone decides the answer.
-pub(super) fn weighted_posterior(
+/// estimates of the counts. No draw is rejected except at a dead end (no choice left). Each
+/// chunk has its own generator, seeded from the seed and the chunk, so the seed alone decides
+/// the sample.
+pub(super) fn weighted_sample(
     lists: &ShipLists,
     opts: &Options,
-) -> Result<Posterior, PosteriorError> {
+) -> Result<WeightedSample, PosteriorError> {
     let samples = QUICK_SAMPLES;
     let chunks = samples.div_ceil(WEIGHTED_CHUNK);
-    let sums: Vec<Result<([f64; CELLS], f64), TimeLimit>> = (0..chunks)
+    let chunks: Vec<Result<Vec<(Bits, f64)>, TimeLimit>> = (0..chunks)
         .into_par_iter()
         .map(|c| {
             opts.deadline.check()?;
             let want = WEIGHTED_CHUNK.min(samples - c * WEIGHTED_CHUNK);
             let mut rng =
                 ChaCha8Rng::seed_from_u64(opts.seed ^ (c.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
-            let mut cover = [0f64; CELLS];
-            let mut total = 0f64;
             let mut choices: Vec<(usize, Bits, Bits)> = Vec::with_capacity(1024);
-            for _ in 0..want {
-                let Some((occ, w)) = weighted_draw(lists, &mut rng, &mut choices) else {
-                    continue;
-                };
-                total += w;
-                let mut cells = occ;
-                while cells != 0 {
-                    cover[cells.trailing_zeros() as usize] += w;
-                    cells &= cells - 1;
-                }
-            }
-            Ok((cover, total))
+            Ok((0..want)
+                .filter_map(|_| weighted_draw(lists, &mut rng, &mut choices))
+                .collect())
         })
         .collect();
-    let mut cover = [0f64; CELLS];
-    let mut total = 0f64;
-    for s in sums {
-        let (c, t) = s.map_err(|TimeLimit| PosteriorError::TimeLimit {
+    let chunks = chunks
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .map_err(|TimeLimit| PosteriorError::TimeLimit {
             exact: false,
             draws: 0,
         })?;
-        for (a, b) in cover.iter_mut().zip(c) {
-            *a += b;
-        }
-        total += t;
-    }
-    if total == 0.0 {
-        return Err(PosteriorError::Inconsistent);
-    }
-    let mut probabilities = [0.0; CELLS];
-    for (p, &c) in probabilities.iter_mut().zip(&cover) {
-        *p = c / total;
-    }
-    Ok(Posterior {
-        probabilities,
-        used: Used::Weighted {
-            samples,
-            seed: opts.seed,
-        },
+    Ok(WeightedSample {
+        chunks,
+        seed: opts.seed,
     })
+}
+
+impl WeightedSample {
+    /// The probabilities given that the squares of `misses` (beyond the board's) are misses:
+    /// the weighted share of the configurations that cover none of them. Each chunk is summed
+    /// in the order drawn, and the chunks in order, so the answer does not depend on the
+    /// threads. `Inconsistent` when every configuration covers one of them.
+    pub(crate) fn posterior(&self, misses: Bits) -> Result<Posterior, PosteriorError> {
+        let mut cover = [0f64; CELLS];
+        let mut total = 0f64;
+        for chunk in &self.chunks {
+            let mut part = [0f64; CELLS];
+            let mut part_total = 0f64;
+            for &(occ, w) in chunk.iter().filter(|(occ, _)| occ & misses == 0) {
+                part_total += w;
+                let mut cells = occ;
+                while cells != 0 {
+                    part[cells.trailing_zeros() as usize] += w;
+                    cells &= cells - 1;
+                }
+            }
+            for (a, b) in cover.iter_mut().zip(part) {
+                *a += b;
+            }
+            total += part_total;
+        }
+        if total == 0.0 {
+            return Err(PosteriorError::Inconsistent);
+        }
+        let mut probabilities = [0.0; CELLS];
+        for (p, &c) in probabilities.iter_mut().zip(&cover) {
+            *p = c / total;
+        }
+        Ok(Posterior {
+            probabilities,
+            used: Used::Weighted {
+                samples: QUICK_SAMPLES,
+                seed: self.seed,
+            },
+        })
+    }
 }
 
 /// One weighted draw: the squares covered and the weight, or `None` at a dead end.
