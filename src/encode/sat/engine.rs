@@ -8,7 +8,9 @@
 //! `SatEngine::race_native`), so the answers are those of the search first, then the solver.
 //! There the native search goes on past its budget, up to `NATIVE_PAST_NODES`, on its own
 //! thread, while the last helper waits for it: once it has found every solution, the one left
-//! (or none) is a fact that answers a call, as a helper's does.
+//! (or none) is a fact that answers a call, as a helper's does. The engine owns that thread:
+//! dropping the engine stops the search and joins it. A board whose placements cover more than
+//! `SOLO_COVER` cells runs one member: each would load its own copy of a formula that large.
 //!
 //! **Hard questions: stages and the portfolio.** Each call first runs the chosen configuration
 //! (the lead) alone for `SOLO_CONFLICTS` conflicts, which settles almost every puzzle a person

@@ -428,13 +428,22 @@ impl NativeGate {
 /// (A fallback: the end of the call wakes them.)
 const FACT_POLL: Duration = Duration::from_millis(20);
 
-/// The engine's hold on the native search past its budget: the search stops once the last
-/// hold is dropped.
-pub(super) struct NativeHold(pub(super) Arc<NativeGate>);
+/// The engine's hold on the native search past its budget, and the search's thread: once the
+/// last hold is dropped the search stops (it reads `halt` at every node) and its thread is
+/// joined there, so no thread of the engine outlives it.
+pub(super) struct NativeHold(
+    pub(super) Arc<NativeGate>,
+    pub(super) Option<std::thread::JoinHandle<()>>,
+);
 
 impl Drop for NativeHold {
     fn drop(&mut self) {
         self.0.halt.store(true, Ordering::SeqCst);
+        if let Some(thread) = self.1.take() {
+            // A panic of the search was recorded by `NativeGate::run` and reported by its
+            // thread; the engine goes on without it.
+            let _ = thread.join();
+        }
     }
 }
 

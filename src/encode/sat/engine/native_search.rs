@@ -10,20 +10,21 @@ impl SatEngine {
     /// end). The lead starts once the search left the question open with no grid at its
     /// budget, as after it; if the search found a grid or settled the question by then, the
     /// solvers are dropped. Past its budget, the search goes on up to [`NATIVE_PAST_NODES`]
-    /// nodes, on a thread the engine does not wait for, until the engine drops its
-    /// [`NativeHold`]: what it finds there counts only as a fact ([`NativeGate::fact`]).
+    /// nodes, on a thread the calls do not wait for, until the engine drops its
+    /// [`NativeHold`] (which stops and joins it): what it finds there counts only as a fact
+    /// ([`NativeGate::fact`]).
     /// Returns the state, and the solvers' answer if any.
     pub(super) fn race_native(
         mut prepared: Prepared,
     ) -> (EngineState, Option<Result<CallAnswer, SolveError>>) {
         let gate = Arc::new(NativeGate::new());
-        let hold = Arc::new(NativeHold(gate.clone()));
-        {
+        let thread = {
             let (gate, prepared) = (gate.clone(), prepared.clone());
-            // Not joined: past its budget, the search runs on until the engine drops its hold.
-            std::thread::spawn(move || gate.run(|| prepared.native_search_past(&gate)));
-        }
-        prepared.native = Some(hold);
+            // Past its budget, the search runs on until the engine drops its hold, which joins
+            // this thread.
+            std::thread::spawn(move || gate.run(|| prepared.native_search_past(&gate)))
+        };
+        prepared.native = Some(Arc::new(NativeHold(gate.clone(), Some(thread))));
         let (search, answer) = if gate.settled(NATIVE_HEAD_START) {
             (None, None)
         } else {
