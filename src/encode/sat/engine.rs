@@ -452,7 +452,7 @@ impl Engine for SatEngine {
                     SolvedBy::Sat(chosen)
                 } else {
                     SolvedBy::Member {
-                        member: lead.member.to_string(),
+                        member: lead.member.into(),
                         chosen,
                     }
                 };
@@ -480,7 +480,7 @@ impl Engine for SatEngine {
             }
         };
         Stats {
-            backend: "sat",
+            backend: crate::model::setup::Backend::Sat,
             model,
             variables,
             constraints,
