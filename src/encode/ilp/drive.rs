@@ -163,3 +163,81 @@ fn run(
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::deadline::Deadline;
+    use std::time::Duration;
+
+    /// An adapter whose every call ends as its function says.
+    struct Scripted(fn() -> Ended);
+
+    impl MipSolver for Scripted {
+        fn kind(&self) -> IlpSolver {
+            IlpSolver::Cbc
+        }
+
+        fn solve(&self, _: &Program, _: NodeLimits<'_>) -> Ended {
+            (self.0)()
+        }
+    }
+
+    fn call(ended: fn() -> Ended, deadline: &Deadline) -> Result<Option<Vec<i64>>, NodeFailure> {
+        let column = Column {
+            lower: 0,
+            upper: 1,
+            objective: 0.0,
+        };
+        let program = Program {
+            columns: vec![column; 2],
+            rows: Vec::new(),
+        };
+        let limits = NodeLimits {
+            deadline,
+            stop: None,
+        };
+        run(&Scripted(ended), &program, limits)
+    }
+
+    /// Every adapter's ending is read the same way: the point rounded, infeasible as no point,
+    /// a failure as a retry (the time limit once the deadline has passed), a refusal as fatal,
+    /// and the solver's name in front of its words.
+    #[test]
+    fn how_a_call_ended_is_read_once_for_every_solver() {
+        let none = &Deadline::NONE;
+        let point = call(|| Ended::Point(vec![0.999_999, 1e-7]), none).unwrap();
+        assert_eq!(point, Some(vec![1, 0]));
+        assert_eq!(call(|| Ended::Infeasible, none).unwrap(), None);
+        let stopped = call(|| Ended::Interrupted, none);
+        assert!(
+            matches!(stopped, Err(NodeFailure::Fatal(SolveError::Interrupted))),
+            "{stopped:?}"
+        );
+        let timed_out = call(|| Ended::TimeLimit, none);
+        assert!(
+            matches!(timed_out, Err(NodeFailure::Fatal(SolveError::TimeLimit))),
+            "{timed_out:?}"
+        );
+        let singular = || Ended::Failed("Singular matrix".to_string());
+        let failed = call(singular, none);
+        assert!(
+            matches!(&failed, Err(NodeFailure::Numerical(m)) if m == "cbc: Singular matrix"),
+            "{failed:?}"
+        );
+        let late = call(singular, &Deadline::after(Duration::ZERO));
+        assert!(
+            matches!(late, Err(NodeFailure::Fatal(SolveError::TimeLimit))),
+            "{late:?}"
+        );
+        let refused = call(|| Ended::Refused("mip_rel_gap: Error".to_string()), none);
+        assert!(
+            matches!(
+                &refused,
+                Err(NodeFailure::Fatal(SolveError::Solver { message }))
+                    if message == "cbc: mip_rel_gap: Error"
+            ),
+            "{refused:?}"
+        );
+    }
+}
