@@ -4,6 +4,7 @@
 use crate::common::{files, read, run, shared};
 use bimaru_sat::format::{self, Format, csc384, dzn, json, rubin};
 use bimaru_sat::usecase::solve::{SatSetup, SolvedBy};
+use bimaru_sat::usecase::{CardKind, Model};
 use bimaru_sat::{Goal, Grid, Outcome, Puzzle, SolveOptions, solve, verify};
 use std::path::Path;
 
@@ -244,8 +245,8 @@ fn the_portfolio_is_deterministic_and_agrees_with_the_lone_configuration() {
     assert_eq!(
         alone.stats.model,
         SolvedBy::Sat(SatSetup {
-            model: "cell",
-            card: "seq"
+            model: Model::Cell,
+            card: CardKind::Seq
         })
     );
     assert_eq!(alone.outcome.count(), 1);

@@ -7,6 +7,7 @@
 
 use bimaru_sat::format::json;
 use bimaru_sat::usecase::solve::{SatSetup, SolvedBy};
+use bimaru_sat::usecase::{CardKind, Model};
 use bimaru_sat::{Outcome, SolveOptions, solve, verify};
 use std::path::Path;
 
@@ -130,8 +131,8 @@ fn the_specialist_proves_a_hard_board_unique_with_any_number_of_threads() {
     };
     let report = solve(&board.puzzle, &alone).unwrap();
     let chosen = SatSetup {
-        model: "cell",
-        card: "seq",
+        model: Model::Cell,
+        card: CardKind::Seq,
     };
     assert_eq!(report.stats.model, SolvedBy::Sat(chosen), "{file}");
     assert_eq!(report.stats.model.to_string(), "cell/seq", "{file}");

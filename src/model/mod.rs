@@ -1,6 +1,6 @@
 //! The puzzle model, the lowest layer: the puzzle and its grid ([`puzzle`]), board geometry,
 //! the rules, ship placements, the independent verifier, input limits, deadlines and what a
-//! solve returns ([`outcome`]), and the crate's own literals ([`lit`]) and CNF formulas
+//! solve returns ([`outcome`]) and what it is set up with ([`setup`]), and the crate's own literals ([`lit`]) and CNF formulas
 //! ([`cnf`]), in which every formula is written whatever solver answers it. It imports nothing
 //! else of the crate.
 
@@ -15,4 +15,5 @@ pub mod outcome;
 pub mod placement;
 pub mod puzzle;
 pub mod rule;
+pub mod setup;
 pub mod verify;

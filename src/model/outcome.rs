@@ -11,6 +11,9 @@
 //! error and an empty one never a report, so no caller has to look in two places.
 
 use crate::model::puzzle::Grid;
+use crate::model::setup::{
+    Backend, CardKind, IlpModel, IlpSolver, Mode, Model, SolverKind, Tuning,
+};
 use crate::model::verify::Violation;
 use serde::Serialize;
 use std::time::Duration;
@@ -18,8 +21,8 @@ use std::time::Duration;
 /// Sizes and times of one solve.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Stats {
-    /// Backend name.
-    pub backend: &'static str,
+    /// The backend (its text `sat` or `ilp`).
+    pub backend: Backend,
     /// What answered: the configuration (model and cardinality encoding, or program and MIP
     /// solver) and how; its text is `cell/seq`, `ship/microlp` and the like.
     pub model: SolvedBy,
@@ -37,14 +40,13 @@ pub struct Stats {
     pub solver_calls: usize,
 }
 
-/// A SAT configuration by its choices' names: the CNF model and the cardinality encoding
-/// (`cell/seq`).
+/// A SAT configuration: the CNF model and the cardinality encoding (`cell/seq`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SatSetup {
-    /// The CNF model's name (`cell`, `placement`).
-    pub model: &'static str,
-    /// The cardinality encoding's name (`seq`, `totalizer`, ...).
-    pub card: &'static str,
+    /// The CNF model (`cell`, `placement`).
+    pub model: Model,
+    /// The cardinality encoding (`seq`, `totalizer`, ...).
+    pub card: CardKind,
 }
 
 impl std::fmt::Display for SatSetup {
@@ -53,9 +55,42 @@ impl std::fmt::Display for SatSetup {
     }
 }
 
+/// A member of the SAT engine's portfolio of hard questions: a configuration, the solver and its
+/// tuning, and whether it encodes what pre-solving left open or the whole puzzle (`cell/seq on
+/// cadical, stable, seed 3, whole encoding`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SatMember {
+    /// The CNF model and cardinality encoding.
+    pub setup: SatSetup,
+    /// The SAT solver.
+    pub solver: SolverKind,
+    /// Its search mode and seed.
+    pub tuning: Tuning,
+    /// Whether it encodes only what pre-solving left open; otherwise the whole puzzle.
+    pub presolved: bool,
+}
+
+impl std::fmt::Display for SatMember {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} on {}", self.setup, self.solver)?;
+        match self.tuning.mode {
+            Mode::Default => {}
+            Mode::Stable => f.write_str(", stable")?,
+            Mode::Focused => f.write_str(", focused")?,
+        }
+        if self.tuning.seed != 0 {
+            write!(f, ", seed {}", self.tuning.seed)?;
+        }
+        if !self.presolved {
+            f.write_str(", whole encoding")?;
+        }
+        Ok(())
+    }
+}
+
 /// What answered a solve ([`Stats::model`]). Its text is what `--stats` and the JSON results
 /// print.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SolvedBy {
     /// Not known: the solve stopped before its engine reported (the empty text).
@@ -73,17 +108,17 @@ pub enum SolvedBy {
     /// A member of the hard-question portfolio answered for the configuration chosen
     /// (`placement/totalizer on cadical, stable: portfolio member for cell/seq`).
     Member {
-        /// The member: configuration, solver and tuning, as its `Display` writes it.
-        member: String,
+        /// The member.
+        member: SatMember,
         /// The configuration chosen.
         chosen: SatSetup,
     },
     /// An integer program and its MIP solver (`ship/microlp`).
     Ilp {
-        /// The program's name (`ship`, `cell`).
-        model: &'static str,
-        /// The MIP solver's name (`microlp`, ...).
-        solver: &'static str,
+        /// The program (`ship`, `cell`).
+        model: IlpModel,
+        /// The MIP solver (`microlp`, ...).
+        solver: IlpSolver,
     },
 }
 

@@ -152,32 +152,7 @@ pub trait Incremental: SolveIncremental + Interrupt + LimitConflicts + ExportLea
 
 impl<S: SolveIncremental + Interrupt + LimitConflicts + ExportLearnt + ?Sized> Incremental for S {}
 
-/// What a solver is set up for beyond its defaults: the search mode and the seed. The SAT
-/// engine's portfolio (`crate::encode::sat::engine`) gives each member another tuning, so that
-/// they search differently.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Tuning {
-    /// The search mode.
-    pub mode: Mode,
-    /// The seed of the solver's random choices.
-    pub seed: u32,
-}
-
-/// How a CDCL solver searches.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Mode {
-    /// The solver's own schedule (CaDiCaL alternates stable and focused phases).
-    #[default]
-    Default,
-    /// Stable mode only: long restarts and target phases (CaDiCaL's `sat` configuration). On
-    /// the exactly minimal 25x25 and 30x30 boards it proves uniqueness 1.3-1.8x faster than the
-    /// default schedule (`docs/benchmarks.md`, "SAT solvers").
-    Stable,
-    /// Focused mode only: frequent restarts, no local search (CaDiCaL's `unsat`
-    /// configuration).
-    Focused,
-}
+pub use crate::model::setup::{Mode, Tuning};
 
 choice! {
     serde;

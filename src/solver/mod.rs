@@ -20,24 +20,7 @@ pub use interface::{
     Proved, Solve, SolveIncremental, SolverError, SolverFailure, Tuning, WriteProof, load,
 };
 
-use crate::model::choice::choice;
-
-choice! {
-    serde;
-    /// The SAT solvers this crate knows. Every kind exists in every build; [`SolverKind::LINKED`]
-    /// lists the ones this build links, and [`SolverKind::is_available`] and
-    /// `SolverKind::feature` tell a caller what to rebuild with.
-    #[derive(Default)]
-    #[non_exhaustive]
-    pub enum SolverKind {
-        /// varisat, pure Rust (the lead of every solve on boards under 400 cells).
-        #[default]
-        Varisat,
-        /// CaDiCaL 3.0.1, C++ compiled by cargo (feature `cadical`, on by default; a C++ compiler is
-        /// all it needs).
-        Cadical,
-    }
-}
+pub use crate::model::setup::SolverKind;
 
 /// Fails to compile unless `$solver` lacks every trait listed: the capabilities an adapter must
 /// not have, checked in every build. (Were `$solver` to implement one, the second impl below

@@ -1,4 +1,4 @@
-//! HiGHS driven directly (cargo feature `highs`), so that a stop flag reaches into a running
+//! The HiGHS adapter ([`MipSolver`]): HiGHS driven directly (cargo feature `highs`), so that a stop flag reaches into a running
 //! solve: HiGHS asks an interrupt callback between its branch-and-bound nodes and simplex
 //! iterations, and the callback here answers with the flag. Its own time limit is the time left
 //! before the deadline, and one thread solves (these programs are small, and a thread pool costs
@@ -8,10 +8,10 @@
 //! the flag, registered with `Highs_setCallback` on the model that is solved right after, while
 //! the flag is borrowed for the whole call.
 
+use super::IlpSolver;
 use super::linear::Sense;
-use super::node::{FIRST_INCUMBENT_GAP, NodeFailure, NodeRow};
-use crate::model::deadline::Deadline;
-use crate::model::outcome::SolveError;
+use super::mip::MipSolver;
+use super::node::{Ended, FIRST_INCUMBENT_GAP, NodeLimits, Program};
 use highs::{HighsModelStatus, HighsSolutionStatus, Model, RowProblem};
 use highs_sys::{
     Highs_setCallback, Highs_startCallback, HighsCallbackDataIn, HighsCallbackDataOut,
@@ -22,23 +22,37 @@ use std::ffi::{c_char, c_int, c_void};
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Solves the program over `columns` (`(lower, upper, objective)`) and `rows` with HiGHS:
-/// integer values per column, or `None` when it is infeasible. Stops with
-/// [`SolveError::Interrupted`] once `stop` is set, or [`SolveError::TimeLimit`] at `deadline`.
-pub(super) fn run(
-    columns: &[(i64, i64, f64)],
-    rows: &[NodeRow],
-    deadline: Deadline,
-    stop: Option<&AtomicBool>,
-) -> Result<Option<Vec<i64>>, NodeFailure> {
+/// HiGHS, through the `highs` crate (cargo feature `highs`).
+pub(crate) struct Highs;
+
+impl MipSolver for Highs {
+    fn kind(&self) -> IlpSolver {
+        IlpSolver::Highs
+    }
+
+    /// HiGHS gets a zero objective by default: it branches on its own pseudocosts
+    /// (`objective.rs`).
+    fn ranks_by_default(&self) -> bool {
+        false
+    }
+
+    fn solve(&self, program: &Program, limits: NodeLimits<'_>) -> Ended {
+        match solve(program, limits) {
+            Ok(ended) => ended,
+            Err((what, status)) => Ended::Refused(format!("{what}: {status}")),
+        }
+    }
+}
+
+/// [`Highs::solve`], with a HiGHS call that failed as `Err((what it was doing, its status))`.
+fn solve(program: &Program, limits: NodeLimits<'_>) -> Result<Ended, (&'static str, String)> {
     let mut problem = RowProblem::default();
-    let cols: Vec<_> = columns
+    let cols: Vec<_> = program
+        .columns
         .iter()
-        .map(|&(lower, upper, objective)| {
-            problem.add_integer_column(objective, lower as f64..=upper as f64)
-        })
+        .map(|c| problem.add_integer_column(c.objective, c.lower as f64..=c.upper as f64))
         .collect();
-    for row in rows {
+    for row in &program.rows {
         let factors = row
             .terms
             .iter()
@@ -59,46 +73,34 @@ pub(super) fn run(
     model
         .try_set_option("mip_rel_gap", f64::from(FIRST_INCUMBENT_GAP))
         .map_err(failed("mip_rel_gap"))?;
-    if let Some(left) = deadline.remaining() {
+    if let Some(left) = limits.deadline.remaining() {
         model
             .try_set_option("time_limit", left.as_secs_f64())
             .map_err(failed("time_limit"))?;
     }
     let never = AtomicBool::new(false);
-    let flag = stop.unwrap_or(&never);
+    let flag = limits.stop.unwrap_or(&never);
     interrupt_on(&mut model, flag).map_err(failed("the interrupt callback"))?;
     let solved = model.try_solve().map_err(failed("solving"))?;
     let status = solved.status();
-    if solved.primal_solution_status() == HighsSolutionStatus::Feasible
-        && !matches!(
-            status,
-            HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible
-        )
-    {
-        // Any incumbent is an answer: the program has no objective of its own.
-        let values = solved.get_solution();
-        return Ok(Some(
-            values.columns().iter().map(|v| v.round() as i64).collect(),
-        ));
+    let infeasible = matches!(
+        status,
+        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible
+    );
+    if solved.primal_solution_status() == HighsSolutionStatus::Feasible && !infeasible {
+        return Ok(Ended::Point(solved.get_solution().columns().to_vec()));
     }
-    match status {
-        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => Ok(None),
-        HighsModelStatus::ReachedInterrupt => Err(NodeFailure::Fatal(SolveError::Interrupted)),
-        // The solver's own limit is the time left, so it has passed when HiGHS gave up for
-        // that reason (HiGHS measures from a later start).
-        HighsModelStatus::ReachedTimeLimit => Err(NodeFailure::Fatal(SolveError::TimeLimit)),
-        _ if deadline.passed() => Err(NodeFailure::Fatal(SolveError::TimeLimit)),
-        other => Err(NodeFailure::Numerical(format!("{other:?}"))),
-    }
+    Ok(match status {
+        _ if infeasible => Ended::Infeasible,
+        HighsModelStatus::ReachedInterrupt => Ended::Interrupted,
+        HighsModelStatus::ReachedTimeLimit => Ended::TimeLimit,
+        other => Ended::Failed(format!("{other:?}")),
+    })
 }
 
 /// A HiGHS call that failed with `status` while doing `what`: nothing to retry.
-fn failed<E: std::fmt::Debug>(what: &'static str) -> impl Fn(E) -> NodeFailure {
-    move |status| {
-        NodeFailure::Fatal(SolveError::Solver {
-            message: format!("highs: {what}: {status:?}"),
-        })
-    }
+fn failed<E: std::fmt::Debug>(what: &'static str) -> impl Fn(E) -> (&'static str, String) {
+    move |status| (what, format!("{status:?}"))
 }
 
 /// The interrupt callback: HiGHS stops at its next check once the flag is set.
@@ -156,10 +158,12 @@ fn interrupt_on(model: &mut Model, flag: &AtomicBool) -> Result<(), c_int> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::engine::{SolverCall, solve_model};
-    use super::super::node::NodeLimits;
+    use super::super::drive::{SolverCall, solve_model};
+    use super::super::node::NodeFailure;
     use super::super::{IlpModel, IlpSolver};
     use super::*;
+    use crate::model::deadline::Deadline;
+    use crate::model::outcome::SolveError;
 
     /// A raised flag reaches into HiGHS: the plain program of a 20x20 board, which HiGHS solves
     /// in branch-and-bound (not in its presolve), ends interrupted at HiGHS's first check instead

@@ -2,24 +2,11 @@
 //! linear constraints by family) and the choice of model ([`IlpModel`]); shared by the ship and
 //! cell models, the engine and the LP writer.
 
-use crate::model::choice::choice;
 use crate::model::placement::Placements;
 use crate::model::puzzle::{Grid, Orientation, Pos, Puzzle, Ship};
 use std::collections::HashMap;
 
-choice! {
-    serde;
-    /// The integer programs offered on the command line (`--ilp-model`).
-    #[derive(Default)]
-    #[non_exhaustive]
-    pub enum IlpModel {
-        /// One 0-1 variable per legal ship placement (`encodings/ilp-ship.md`).
-        #[default]
-        Ship,
-        /// One 0-1 variable per cell, plus segment indicators (`encodings/ilp-cell.md`).
-        Cell,
-    }
-}
+pub use crate::model::setup::IlpModel;
 
 /// A 0-1 (or small integer) variable of a [`LinearModel`].
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,14 +3,23 @@
 //! ship-based model ([`ship`]) and a cell-based model ([`cell`]). Both are built as a plain
 //! [`LinearModel`] (0-1 variables, integer coefficients) that [`engine`] hands to a MIP solver
 //! and [`lp`] writes as a CPLEX LP file; [`solution`] reads external solvers' answers back.
+//!
+//! Each MIP solver is one adapter file implementing the trait of `mip.rs` (`sliced.rs`
+//! microlp, `highs.rs` HiGHS, `cbc.rs` CBC); `drive.rs` lists them and drives every one the same
+//! way, and `branch.rs` retries a node a solver fails on.
 
+mod branch;
+#[cfg(feature = "coin_cbc")]
+mod cbc;
 pub mod cell;
 pub mod cuts;
+mod drive;
 pub mod engine;
 #[cfg(feature = "highs")]
 mod highs;
 mod linear;
 pub mod lp;
+mod mip;
 pub mod node;
 pub mod objective;
 pub mod presolve;
@@ -25,9 +34,9 @@ pub use linear::{
 };
 pub use objective::IlpObjective;
 
-use crate::model::choice::choice;
 use crate::model::placement::Placements;
 use crate::model::puzzle::Puzzle;
+pub use crate::model::setup::IlpSolver;
 
 impl IlpModel {
     /// Builds this model for `puzzle`, over its clue-pruned legal placements.
@@ -45,30 +54,10 @@ impl IlpModel {
     }
 }
 
-choice! {
-    serde;
-    /// The MIP solvers good_lp can drive (`--ilp-solver`). Only `microlp` is always built in.
-    #[derive(Default)]
-    #[non_exhaustive]
-    pub enum IlpSolver {
-        /// microlp, pure Rust (always available).
-        #[default]
-        Microlp,
-        /// HiGHS (cargo feature `highs`; needs cmake and libclang to build).
-        Highs,
-        /// COIN-OR CBC linked as a library (cargo feature `coin_cbc`; needs coinor-libcbc-dev).
-        Cbc,
-    }
-}
-
 impl IlpSolver {
-    /// Whether this build links the solver.
+    /// Whether this build links the solver (has its adapter).
     pub fn is_available(self) -> bool {
-        match self {
-            IlpSolver::Microlp => true,
-            IlpSolver::Highs => cfg!(feature = "highs"),
-            IlpSolver::Cbc => cfg!(feature = "coin_cbc"),
-        }
+        drive::adapter(self).is_some()
     }
 
     /// The cargo feature that links the solver, if it is optional.

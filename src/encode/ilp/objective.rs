@@ -1,9 +1,9 @@
 //! The objective handed to the MIP solver. The programs are feasibility problems (any point is
 //! a solution), so the objective is only a branching device: [`IlpObjective`] chooses it
-//! (`--ilp-objective`), and `columns` writes it into the solver's columns.
+//! (`--ilp-objective`), and `rank` writes it into the solver's columns.
 
-use super::IlpSolver;
 use super::linear::VarRole;
+use super::node::Column;
 use crate::model::choice::choice;
 
 choice! {
@@ -24,10 +24,11 @@ choice! {
 }
 
 impl IlpObjective {
-    /// Whether a call of `solver` ranks its columns.
-    fn ranks(self, solver: IlpSolver) -> bool {
+    /// Whether a call ranks its columns, with a solver that ranks them `by_default` or not
+    /// (`MipSolver::ranks_by_default`).
+    fn ranks(self, by_default: bool) -> bool {
         match self {
-            IlpObjective::Auto => solver != IlpSolver::Highs,
+            IlpObjective::Auto => by_default,
             IlpObjective::Rank => true,
             IlpObjective::Zero => false,
         }
@@ -50,28 +51,24 @@ pub(super) fn branching_length(role: VarRole) -> f64 {
     }
 }
 
-/// The columns `(lower, upper, branching length)` with the objective coefficient of `choice`
-/// in place of the length: `len * n + column` where it ranks (see [`branching_length`]), zero
-/// where it does not. [`IlpObjective::Auto`] ranks for microlp and CBC and gives HiGHS a zero
-/// objective: HiGHS branches on its own pseudocosts and runs its primal heuristics from the
-/// start, and the ranking only sends it after a point with the longest ships at the lowest
-/// columns. With zero it found first points on six hard solbat boards in 28 s of CPU against 75
-/// s, and proved the 20 boards of `puzzles/generated/20x20` unique in 26 s against 43 s with the
-/// ranking once a no-good cut is in (`docs/benchmarks/2026-11-25-issue-25-ilp-second-round.md`,
+/// Writes the objective coefficient of `choice` over `columns`, whose objective holds each
+/// column's [`branching_length`] until then: `len * n + column` where it ranks (see
+/// [`branching_length`]), zero where it does not. [`IlpObjective::Auto`] ranks for the solvers
+/// that rank `by_default` (microlp and CBC) and gives HiGHS a zero objective: HiGHS branches on
+/// its own pseudocosts and runs its primal heuristics from the start, and the ranking only sends
+/// it after a point with the longest ships at the lowest columns. With zero it found first points
+/// on six hard solbat boards in 28 s of CPU against 75 s, and proved the 20 boards of
+/// `puzzles/generated/20x20` unique in 26 s against 43 s with the ranking once a no-good cut is
+/// in (`docs/benchmarks/2026-11-25-issue-25-ilp-second-round.md`,
 /// `docs/benchmarks/2026-11-26-issue-25-third-round.md`, `encodings/ilp-ship.md`).
-pub(super) fn columns(
-    choice: IlpObjective,
-    solver: IlpSolver,
-    columns: &[(i64, i64, f64)],
-) -> Vec<(i64, i64, f64)> {
+pub(super) fn rank(choice: IlpObjective, by_default: bool, columns: &mut [Column]) {
     let n = columns.len() as f64;
-    let rank = choice.ranks(solver);
-    columns
-        .iter()
-        .enumerate()
-        .map(|(i, &(lower, upper, len))| {
-            let coef = if rank { len * n + i as f64 } else { 0.0 };
-            (lower, upper, coef)
-        })
-        .collect()
+    let ranks = choice.ranks(by_default);
+    for (i, column) in columns.iter_mut().enumerate() {
+        column.objective = if ranks {
+            column.objective * n + i as f64
+        } else {
+            0.0
+        };
+    }
 }

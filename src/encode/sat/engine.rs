@@ -467,7 +467,7 @@ impl Engine for SatEngine {
                     SolvedBy::Sat(chosen)
                 } else {
                     SolvedBy::Member {
-                        member: lead.member.to_string(),
+                        member: lead.member.into(),
                         chosen,
                     }
                 };
@@ -495,7 +495,7 @@ impl Engine for SatEngine {
             }
         };
         Stats {
-            backend: "sat",
+            backend: crate::model::setup::Backend::Sat,
             model,
             variables,
             constraints,

@@ -19,3 +19,15 @@ pub mod redundant;
 mod schedule;
 
 pub(crate) use crate::model::lit::Lit;
+
+/// A portfolio member as a solve's statistics name it ([`crate::model::outcome::SolvedBy`]).
+impl From<portfolio::Member> for crate::model::outcome::SatMember {
+    fn from(member: portfolio::Member) -> Self {
+        crate::model::outcome::SatMember {
+            setup: member.config.setup(),
+            solver: member.solver,
+            tuning: member.tuning,
+            presolved: member.presolved,
+        }
+    }
+}

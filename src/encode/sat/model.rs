@@ -6,23 +6,8 @@
 use super::cell;
 use super::instance::{Encoding, Instance};
 use super::placement_model;
-use crate::model::choice::choice;
+pub use crate::model::setup::Model;
 use crate::solver::sink::ClauseSink;
-
-choice! {
-    serde;
-    /// The CNF models offered on the command line.
-    #[derive(Default)]
-    #[non_exhaustive]
-    pub enum Model {
-        /// Cell variables tied to placement variables, local no-touch rule (`encodings/sat-cell.md`).
-        #[default]
-        Cell,
-        /// One variable per legal placement, halo clauses between placements, cells derived
-        /// (`encodings/sat-placement.md`).
-        Placement,
-    }
-}
 
 impl Model {
     /// Encodes `instance` into `sink` with this model. Variable numbering is deterministic:

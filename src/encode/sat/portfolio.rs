@@ -22,8 +22,8 @@ impl Configuration {
     /// The configuration by its choices' names, as [`crate::model::outcome::Stats`] holds it.
     pub(crate) fn setup(&self) -> crate::model::outcome::SatSetup {
         crate::model::outcome::SatSetup {
-            model: self.model.into(),
-            card: self.card.into(),
+            model: self.model,
+            card: self.card,
         }
     }
 }
@@ -50,19 +50,7 @@ pub struct Member {
 
 impl std::fmt::Display for Member {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} on {}", self.config, self.solver)?;
-        match self.tuning.mode {
-            Mode::Default => {}
-            Mode::Stable => f.write_str(", stable")?,
-            Mode::Focused => f.write_str(", focused")?,
-        }
-        if self.tuning.seed != 0 {
-            write!(f, ", seed {}", self.tuning.seed)?;
-        }
-        if !self.presolved {
-            f.write_str(", whole encoding")?;
-        }
-        Ok(())
+        crate::model::outcome::SatMember::from(*self).fmt(f)
     }
 }
 

@@ -17,13 +17,13 @@ use crate::encode::sat::card::CardKind;
 use crate::encode::sat::engine::{SatConfig, SatEngine};
 use crate::encode::sat::model::Model;
 use crate::encode::sat::redundant::Redundant;
-use crate::model::choice::choice;
 use crate::model::deadline::{Budget, StopOnDrop};
 use crate::model::outcome::outcome_of;
 pub use crate::model::outcome::{
     Engine, Outcome, Report, SatSetup, SolveError, SolvedBy, Stats, Stop,
 };
 use crate::model::puzzle::{Grid, Puzzle};
+pub use crate::model::setup::Backend;
 use crate::model::verify::verify;
 use crate::solver::SolverKind;
 
@@ -34,20 +34,6 @@ use std::time::Duration;
 
 /// How often an ILP solve on its worker thread looks at the caller's stop flag.
 const STOP_POLL: Duration = Duration::from_millis(50);
-
-choice! {
-    serde;
-    /// The solving backends.
-    #[derive(Default)]
-    #[non_exhaustive]
-    pub enum Backend {
-        /// CNF solved by the embedded varisat solver.
-        #[default]
-        Sat,
-        /// An integer program solved through good_lp (see `--ilp-model`, `--ilp-solver`).
-        Ilp,
-    }
-}
 
 /// What solving is to establish.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -345,7 +331,7 @@ fn solve_by_deadline(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report, 
                 return Ok(Report {
                     outcome: outcome_of(grids, false),
                     stats: Stats {
-                        backend: "ilp",
+                        backend: Backend::Ilp,
                         ..Stats::default()
                     },
                     stop: Some(if stopped() {

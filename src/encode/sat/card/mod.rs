@@ -12,25 +12,9 @@ pub(crate) use cardnet::CardNetwork;
 pub(crate) use seq::SeqCounter;
 pub(crate) use totalizer::Totalizer;
 
-use crate::model::choice::choice;
 use crate::model::lit::Lit;
+pub use crate::model::setup::CardKind;
 use crate::solver::sink::ClauseSink;
-
-choice! {
-    serde;
-    /// The cardinality encodings offered on the command line.
-    #[derive(Default)]
-    #[non_exhaustive]
-    pub enum CardKind {
-        /// Sequential counter (Sinz 2005), both directions.
-        #[default]
-        Seq,
-        /// Totalizer (Bailleux & Boufkhad 2003), outputs cut at k + 1.
-        Totalizer,
-        /// Cardinality network (Asín et al. 2011), two-way comparators.
-        Cardnet,
-    }
-}
 
 impl CardKind {
     /// Adds "exactly `k` of `lits`" with this encoding.
