@@ -5,13 +5,15 @@
 use super::{Exit, Failure, deadline, output, read_input, timed_out};
 use crate::app::cli::{AdviseArgs, SimulateArgs};
 use bimaru_sat::Limits;
+use bimaru_sat::usecase::Budget;
 use bimaru_sat::usecase::Deadline;
 use bimaru_sat::usecase::advise::game::strategy_salvo;
 use bimaru_sat::usecase::advise::posterior::{self, Options, Posterior, PosteriorError, TouchRule};
 use bimaru_sat::usecase::advise::report;
-use bimaru_sat::usecase::advise::simulate::{self, SimOptions, SimulateError, Strategy};
+use bimaru_sat::usecase::advise::simulate::{SimOptions, SimulateError, Strategy};
 use bimaru_sat::usecase::advise::{Position, contest, rowan};
 use bimaru_sat::usecase::error::Error;
+use bimaru_sat::usecase::job::advise::SimulateJob;
 use std::io::IsTerminal;
 use std::time::Instant;
 
@@ -121,13 +123,16 @@ fn posterior_report(args: &AdviseArgs, sets: &[Position], start: Instant) -> Res
 
 /// Runs `simulate`.
 pub fn run_simulate(args: &SimulateArgs) -> Result<Exit, Failure> {
-    let opts = SimOptions {
-        strategy: args.strategy,
-        games: args.games,
-        seed: args.seed,
-        rule: rule(args.no_touch),
-        exact_budget: args.exact_budget,
-        salvo: args.salvo.map(|k| k as usize),
+    let job = SimulateJob {
+        options: SimOptions {
+            strategy: args.strategy,
+            games: args.games,
+            seed: args.seed,
+            rule: rule(args.no_touch),
+            exact_budget: args.exact_budget,
+            salvo: args.salvo.map(|k| k as usize),
+        },
+        budget: Budget::until(deadline(args.time_limit)),
     };
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(args.games);
@@ -139,10 +144,12 @@ pub fn run_simulate(args: &SimulateArgs) -> Result<Exit, Failure> {
         bar
     });
     let start = Instant::now();
-    let result = simulate::simulate(&opts, deadline(args.time_limit), &|| {
-        if let Some(b) = &bar {
-            b.inc(1);
-        }
+    let result = job.check().and_then(|checked| {
+        checked.run(&|| {
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
+        })
     });
     let seconds = start.elapsed().as_secs_f64();
     if let Some(b) = &bar {

@@ -3,7 +3,7 @@
 //! bad input or usage, 70 for a failure of the tool.
 
 use bimaru_sat::usecase::DecodeError;
-use bimaru_sat::usecase::error::Error;
+use bimaru_sat::usecase::error::{Error, Subject};
 use bimaru_sat::usecase::generate::GenerateError;
 use bimaru_sat::usecase::hint::HintError;
 use bimaru_sat::usecase::solve::SolveError;
@@ -22,20 +22,6 @@ pub enum Failure {
         /// The other.
         second: &'static str,
     },
-    /// A flag given to `decode` again disagrees with the DIMACS header.
-    #[error(
-        "{source_name}: {flag} {given} disagrees with the formula's header, which says {header}"
-    )]
-    HeaderMismatch {
-        /// The DIMACS file.
-        source_name: String,
-        /// The flag.
-        flag: &'static str,
-        /// What the header says.
-        header: &'static str,
-        /// What the command line says.
-        given: &'static str,
-    },
     /// A board too large for what was asked of it (a hint or a grade): exit 2.
     #[error("{source_name}: {message}")]
     TooLarge {
@@ -43,14 +29,6 @@ pub enum Failure {
         source_name: String,
         /// What is too large, and the limit.
         message: String,
-    },
-    /// A flag asks for more than a limit allows.
-    #[error("{flag}: {error}{}", raise(.error))]
-    Limit {
-        /// The flag.
-        flag: &'static str,
-        /// The limit it exceeds.
-        error: LimitExceeded,
     },
     /// A flag asks for more work than one run does (`simulate --games`).
     #[error("{flag}: {message}")]
@@ -170,6 +148,29 @@ pub fn message(error: &Error) -> String {
                 },
             ..
         } => format!("{error}{}", raise(limit)),
+        // A job's own checks: what it is given is the flag's.
+        Error::HeaderMismatch {
+            source_name,
+            subject,
+            header,
+            given,
+        } => {
+            let flag = match subject {
+                Subject::Card => "--card",
+                _ => "--encoding",
+            };
+            format!(
+                "{source_name}: {flag} {given} disagrees with the formula's header, which says {header}"
+            )
+        }
+        Error::Limit {
+            subject,
+            error: limit,
+        } => match subject {
+            Subject::Size => format!("--size: {limit}{}", raise(limit)),
+            Subject::Fleet => format!("--fleet: {limit}{}", raise(limit)),
+            _ => format!("{error}{}", raise(limit)),
+        },
         // Two formats get the command line's own reason, which names the flag that gets the
         // answer out another way.
         Error::Inexpressible(why) => match why.format {

@@ -6,7 +6,6 @@ use super::output::{self, NewDir};
 use super::{Exit, Failure};
 use crate::app::cli::GenerateArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::usecase::LimitExceeded;
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::generate::{
     CHECK_CONFIGURATION, GenerateError, GenerateOptions, GenerateProgress, Phase, Question,
@@ -24,22 +23,10 @@ const TICK: Duration = Duration::from_millis(100);
 
 /// Runs the generate command.
 pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
-    let limit = |flag, result: Result<(), LimitExceeded>| {
-        result.map_err(|error| Failure::Limit { flag, error })
-    };
-    limit("--size", limits.board(args.size.rows, args.size.cols))?;
     let fleet = args
         .fleet
         .clone()
         .unwrap_or_else(|| default_fleet(args.size));
-    limit("--fleet", limits.fleet(&fleet))?;
-    if let Ok(open) = bimaru_sat::Puzzle::new(
-        vec![None; args.size.rows],
-        vec![None; args.size.cols],
-        fleet.clone(),
-    ) {
-        limit("--size", limits.puzzle(&open))?;
-    }
     if args.to == Format::Ist && args.count > 1 && args.out.is_none() {
         // One IST file holds one board (and its solution goes to a file of its own).
         return Err(Failure::Conflict {
@@ -84,6 +71,7 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         // Several puzzles on standard output: JSON Lines, which every command reads back.
         one_line: args.count > 1 && args.out.is_none(),
         from: from.as_ref().map(|(_, board)| board.clone()),
+        limits: *limits,
     };
     let checked = match job.check() {
         Ok(checked) => checked,

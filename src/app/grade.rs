@@ -6,10 +6,9 @@ use crate::app::cli::GradeArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::usecase::Budget;
 use bimaru_sat::usecase::error::Error;
-use bimaru_sat::usecase::grade::{GradeError, Graded, grade};
-use bimaru_sat::usecase::job::author::grade_line;
+use bimaru_sat::usecase::grade::{GradeError, Graded};
+use bimaru_sat::usecase::job::author::{GradeJob, grade_line};
 use bimaru_sat::usecase::solve::SolveError;
-use bimaru_sat::usecase::solve::SolveOptions;
 
 /// Runs the grade command.
 pub fn run(args: &GradeArgs, limits: &Limits) -> Result<Exit, Failure> {
@@ -26,11 +25,10 @@ pub fn run(args: &GradeArgs, limits: &Limits) -> Result<Exit, Failure> {
         return Ok(super::timed_out(&name, seconds, "while reading the input"));
     };
     let (input, puzzle) = read?;
-    let options = SolveOptions {
+    let job = GradeJob {
         budget: Budget::until(deadline),
-        ..SolveOptions::unique()
     };
-    match grade(&puzzle, &options) {
+    match job.run(&puzzle) {
         Ok(Graded::Unique(r)) => {
             output::stdout(grade_line(&r).as_bytes())?;
             Ok(Exit::Success)

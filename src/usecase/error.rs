@@ -30,6 +30,35 @@ impl std::fmt::Display for Export {
     }
 }
 
+/// What part of a job a check refuses ([`Error::Limit`], [`Error::HeaderMismatch`]): each
+/// front end names it in its own words (a flag, a request field, an argument).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Subject {
+    /// The board size asked for.
+    Size,
+    /// The fleet asked for.
+    Fleet,
+    /// A puzzle read (held to limits stricter than those it was read within).
+    Puzzle,
+    /// The CNF model of a formula.
+    Encoding,
+    /// The cardinality encoding of a formula.
+    Card,
+}
+
+impl std::fmt::Display for Subject {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Subject::Size => "size",
+            Subject::Fleet => "fleet",
+            Subject::Puzzle => "puzzle",
+            Subject::Encoding => "encoding",
+            Subject::Card => "cardinality encoding",
+        })
+    }
+}
+
 /// Everything that can go wrong in the library.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -65,6 +94,21 @@ pub enum Error {
         source_name: String,
         /// Why it does not decode.
         error: crate::encode::sat::dimacs::DecodeError,
+    },
+    /// A setting given for an external solver's answer disagrees with the header of the
+    /// DIMACS file the solver read ([`crate::usecase::job::decode::DecodeJob::check`]).
+    #[error(
+        "{source_name}: the {subject} {given} disagrees with the formula's header, which says {header}"
+    )]
+    HeaderMismatch {
+        /// The DIMACS file.
+        source_name: String,
+        /// The setting.
+        subject: Subject,
+        /// What the header says.
+        header: &'static str,
+        /// What was given.
+        given: &'static str,
     },
     /// Format detection could not decide.
     #[error("{source_name}: cannot tell the input format ({reason})")]
@@ -142,11 +186,12 @@ pub enum Error {
     /// A certificate could not be written.
     #[error(transparent)]
     Proof(#[from] ProofError),
-    /// A value asked for exceeds a limit.
+    /// A value a job asks for exceeds a limit (found by the job's check, such as
+    /// [`crate::usecase::job::generate::GenerateJob::check`]).
     #[error("{subject}: {error}")]
     Limit {
-        /// What exceeds it (a size, a fleet).
-        subject: String,
+        /// What exceeds it (a size, a fleet, a puzzle).
+        subject: Subject,
         /// The limit it exceeds.
         #[source]
         error: LimitExceeded,

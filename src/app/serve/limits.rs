@@ -215,7 +215,7 @@ pub fn reading() -> bimaru_sat::Limits {
 }
 
 /// The 422 of a board over the server's input limits, naming the limit and its flag.
-pub fn over_server_limit(error: LimitExceeded) -> ApiError {
+fn over_server_limit(error: LimitExceeded) -> ApiError {
     let flag = match error.limit {
         Limit::ModelSize => "--max-model-size",
         _ => "--max-cells",
@@ -441,6 +441,8 @@ impl From<Error> for ApiError {
                 Status::Error,
                 format!("{error}; this server takes boards up to {MAX_SIDE}x{MAX_SIDE}"),
             ),
+            // A board or a size over the limits the server was started with.
+            Error::Limit { error, .. } => over_server_limit(error),
             Error::Solve(e) => Self::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
             Error::Generate(GenerateError::TimeLimit { .. } | GenerateError::OutOfTime) => {
                 Self::unprocessable(Status::Timeout, error.to_string())
