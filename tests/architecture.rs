@@ -927,6 +927,157 @@ fn front_ends_check_no_size_fleet_or_limit_themselves() {
     );
 }
 
+/// The use cases' error types (`usecase::Error` and its sources).
+const USECASE_ERRORS: &[&str] = &[
+    "Error",
+    "SolveError",
+    "GradeError",
+    "HintError",
+    "GenerateError",
+    "ProofError",
+    "AdviseError",
+    "PosteriorError",
+    "SimulateError",
+    "GameError",
+    "SalvoError",
+];
+
+/// Whether `pat` names a variant of a use case's error (`Error::Parse { .. }`,
+/// `Err(HintError::NotUnique)`).
+fn names_usecase_error(pat: &syn::Pat) -> bool {
+    struct Paths(bool);
+    impl<'ast> Visit<'ast> for Paths {
+        fn visit_path(&mut self, path: &'ast syn::Path) {
+            let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+            if segments.len() > 1
+                && segments[..segments.len() - 1]
+                    .iter()
+                    .any(|s| USECASE_ERRORS.contains(&s.as_str()))
+            {
+                self.0 = true;
+            }
+            syn::visit::visit_path(self, path);
+        }
+    }
+    let mut paths = Paths(false);
+    paths.visit_pat(pat);
+    paths.0
+}
+
+/// The functions of `syntax` that match on a use case's error (a `match` arm, an `if let`, a
+/// `let ... else` or a `matches!` whose pattern names one of its variants), outside
+/// `#[cfg(test)]` items: each front end maps `usecase::Error` in one function.
+fn error_matches(syntax: &syn::File) -> Vec<String> {
+    struct Finder {
+        function: Vec<String>,
+        found: Vec<String>,
+    }
+    impl Finder {
+        fn saw(&mut self, pat: &syn::Pat) {
+            if names_usecase_error(pat) {
+                let function = self.function.join("::");
+                if !self.found.contains(&function) {
+                    self.found.push(function);
+                }
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Finder {
+        fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+            visit_unless_test_only(self, m);
+        }
+        fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+            self.function.push(f.sig.ident.to_string());
+            visit_fn_unless_test_only(self, f);
+            self.function.pop();
+        }
+        fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+            self.function.push(f.sig.ident.to_string());
+            syn::visit::visit_impl_item_fn(self, f);
+            self.function.pop();
+        }
+        fn visit_arm(&mut self, arm: &'ast syn::Arm) {
+            self.saw(&arm.pat);
+            syn::visit::visit_arm(self, arm);
+        }
+        fn visit_expr_let(&mut self, expr: &'ast syn::ExprLet) {
+            self.saw(&expr.pat);
+            syn::visit::visit_expr_let(self, expr);
+        }
+        fn visit_local(&mut self, local: &'ast syn::Local) {
+            if local
+                .init
+                .as_ref()
+                .is_some_and(|init| init.diverge.is_some())
+            {
+                self.saw(&local.pat);
+            }
+            syn::visit::visit_local(self, local);
+        }
+        fn visit_macro(&mut self, m: &'ast syn::Macro) {
+            // `matches!(value, PATTERN)`.
+            let parser = |input: syn::parse::ParseStream| {
+                let _: syn::Expr = input.parse()?;
+                let _: syn::Token![,] = input.parse()?;
+                syn::Pat::parse_multi_with_leading_vert(input)
+            };
+            if m.path.is_ident("matches")
+                && let Ok(pat) = syn::parse::Parser::parse2(parser, m.tokens.clone())
+            {
+                self.saw(&pat);
+            }
+            visit_macro_args(self, m);
+        }
+    }
+    let mut finder = Finder {
+        function: Vec::new(),
+        found: Vec::new(),
+    };
+    finder.visit_file(syntax);
+    finder.found
+}
+
+/// The one function of each front end that maps `usecase::Error`: the server's and Python's.
+const ERROR_MAPS: &[&str] = &[
+    "src/app/serve/limits.rs: answer",
+    "python/src/errors.rs: mapped",
+];
+
+#[test]
+fn each_front_end_maps_the_librarys_error_in_one_function() {
+    // The server and Python map every use case's error in one function (its status or its
+    // exception class, and its message); a route or a binding converts, it does not match.
+    let front_ends: Vec<String> = front_end_files()
+        .into_iter()
+        .filter(|file| file.starts_with("src/app/serve") || file.starts_with("python/src/"))
+        .filter(|file| !file.ends_with("/tests.rs"))
+        .collect();
+    let found: Vec<String> = findings(&front_ends, error_matches)
+        .into_iter()
+        .filter(|f| !ERROR_MAPS.contains(&f.as_str()))
+        .collect();
+    assert!(
+        found.is_empty(),
+        "functions that match on a use case's error besides each front end's one map \
+         (map it there instead):\n{}",
+        found.join("\n")
+    );
+    // The check sees a route's own map in every form, and not a conversion.
+    let planted = syn::parse_file(
+        r#"fn hint(e: HintError) -> ApiError {
+            let a = match e { HintError::TimeLimit => timeout(), e => e.into() };
+            let Err(Error::Solve(_)) = r else { return a };
+            a
+        }
+        fn grade(r: Result<(), Error>) -> bool { matches!(r, Err(Error::Grade(GradeError::TooLarge(_)))) }
+        fn solve(r: Result<(), Error>) { if let Err(Error::Solve(e)) = r { drop(e) } }
+        fn convert(e: GameError) -> ApiError { ApiError::from(Error::from(e)) }
+        fn outcome(o: Outcome) -> u8 { match o { Outcome::Unsat => 1, _ => 0 } }"#,
+    )
+    .unwrap();
+    assert_eq!(error_matches(&planted), ["hint", "grade", "solve"]);
+}
+
 /// The string literals of `syntax` that name a command-line flag (`--` then a letter), outside
 /// doc comments and `#[cfg(test)]` items.
 fn strings_naming_a_flag(syntax: &syn::File) -> Vec<String> {

@@ -3,7 +3,7 @@
 //! bad input or usage, 70 for a failure of the tool.
 
 use bimaru_sat::usecase::DecodeError;
-use bimaru_sat::usecase::error::{Error, Subject};
+use bimaru_sat::usecase::error::{Error, Export, Subject};
 use bimaru_sat::usecase::generate::GenerateError;
 use bimaru_sat::usecase::hint::HintError;
 use bimaru_sat::usecase::solve::SolveError;
@@ -88,7 +88,7 @@ impl Failure {
         match self {
             Failure::Library(
                 Error::Solve(_)
-                | Error::Generate(GenerateError::Solver(_))
+                | Error::Generate(GenerateError::Solver(_) | GenerateError::Inconsistent(_))
                 | Error::Hint(HintError::Solver(_) | HintError::Solve(_)),
             ) => 70,
             _ => 2,
@@ -137,6 +137,20 @@ pub fn message(error: &Error) -> String {
             source_name,
             boards,
         } => format!("{source_name} holds {boards} boards; this command takes one"),
+        // A solve job refused for its document: the flags that conflict with it.
+        Error::CheckOfBoards { .. } => Failure::Conflict {
+            first: "--proof and --cross-check (one board)",
+            second: "a file of several boards (use `batch --unique --proof-dir DIR`)",
+        }
+        .to_string(),
+        Error::ExportOfBoards { export, .. } => Failure::Conflict {
+            first: match export {
+                Export::Dimacs => "--emit-dimacs",
+                Export::Lp => "--emit-lp",
+            },
+            second: "a Rubin file of boards, even of one board: convert the board to another format first",
+        }
+        .to_string(),
         Error::SolverUnavailable { solver, feature } => format!(
             "this build has no {solver} solver; rebuild with `cargo build --release --features {feature}`"
         ),
@@ -183,7 +197,7 @@ pub fn message(error: &Error) -> String {
         },
         // The generator cannot make what was asked (a fleet that does not fit, no puzzle of
         // the wanted grade), or its solver failed.
-        Error::Generate(GenerateError::Solver(_))
+        Error::Generate(GenerateError::Solver(_) | GenerateError::Inconsistent(_))
         | Error::Hint(HintError::Solver(_) | HintError::Solve(_)) => {
             format!("solver failure: {error}")
         }

@@ -1,10 +1,15 @@
 //! The library's error type. Bad input, unusable files and tool failures are errors; "no
 //! solution" and "not unique" are outcomes (see [`crate::usecase::solve::Outcome`]). Messages speak of
-//! puzzles, formats and solvers, never of flags: the binary adds what to type.
+//! puzzles, formats and solvers, never of flags: the binary adds what to type. Every use
+//! case's error is one of its typed sources, the advisor's included, so that each front end
+//! maps this one type in one place.
 
 use crate::format::{Inexpressible, ParseError};
 use crate::model::limits::LimitExceeded;
 use crate::model::puzzle::PuzzleError;
+use crate::usecase::advise::game::{AdviseError, GameError};
+use crate::usecase::advise::posterior::PosteriorError;
+use crate::usecase::advise::simulate::SimulateError;
 use crate::usecase::generate::GenerateError;
 use crate::usecase::grade::GradeError;
 use crate::usecase::hint::HintError;
@@ -186,6 +191,16 @@ pub enum Error {
     /// A certificate could not be written.
     #[error(transparent)]
     Proof(#[from] ProofError),
+    /// No advice on a Battleship position: a salvo that does not fit it, or a posterior that
+    /// failed (no fleet fits, or the deadline passed).
+    #[error(transparent)]
+    Advise(#[from] AdviseError),
+    /// A game record that does not make a position.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// Self-play refused or stopped.
+    #[error(transparent)]
+    Simulate(#[from] SimulateError),
     /// A value a job asks for exceeds a limit (found by the job's check, such as
     /// [`crate::usecase::job::generate::GenerateJob::check`]).
     #[error("{subject}: {error}")]
@@ -215,6 +230,12 @@ pub enum Error {
         #[source]
         error: Box<Error>,
     },
+}
+
+impl From<PosteriorError> for Error {
+    fn from(error: PosteriorError) -> Self {
+        Error::Advise(error.into())
+    }
 }
 
 /// What an input of `bytes` bytes of white space is: empty, or how much white space.

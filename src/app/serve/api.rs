@@ -6,8 +6,8 @@
 //! for a bug). The routes and their shapes are documented in `docs/web.md`.
 
 use super::limits::{
-    self, ApiError, LIGHT_CELLS, Lane, MAX_GENERATED_SIDE, WorkDeadline, Workers, check_board,
-    check_side, timeout,
+    self, ApiError, LIGHT_CELLS, Lane, MAX_GENERATED_SIDE, PUZZLE, WorkDeadline, Workers,
+    check_board, check_side, timeout,
 };
 use super::pool::{Pool, PoolKey, Supply, random_seed};
 use axum::Json;
@@ -33,9 +33,6 @@ use bimaru_sat::usecase::{Board, Budget, Document, Format, OutputFormat};
 use bimaru_sat::usecase::{Choice, UnknownChoice, parse_choice};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-
-/// The name a request's puzzle goes by in messages (`puzzle: line 3: ...`).
-pub(super) const PUZZLE: &str = "puzzle";
 
 /// A request about one puzzle: the JSON body form. In the other form the body is the puzzle
 /// and the other fields come from the query string.
@@ -271,10 +268,7 @@ fn solved(
         ..SolveJob::default()
     };
     // A Rubin file is reported board by board, even when it holds one board.
-    let solved = match job.run(&doc, PUZZLE) {
-        Err(Error::Solve(e)) => return Err(deadline.solve_error(e)),
-        solved => solved?,
-    };
+    let solved = job.run(&doc, PUZZLE).map_err(|e| deadline.fail(e))?;
     let report = match solved {
         Solved::Board(solved) => Some(solved.report),
         // Nothing partial is answered for a Rubin file, even of one board.
@@ -534,7 +528,7 @@ pub fn render(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response
     let puzzle = request.board()?.puzzle;
     let solution = if request.solution {
         let report = bimaru_sat::usecase::solve::solve(&puzzle, &deadline.options(Goal::First))
-            .map_err(|e| deadline.solve_error(e))?;
+            .map_err(|e| deadline.fail(e))?;
         let Some(grid) = report.outcome.grid().cloned() else {
             return Err(ApiError::unprocessable(Status::Unsat, "no solution".into()));
         };

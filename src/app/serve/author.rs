@@ -1,13 +1,13 @@
 //! The puzzle-author routes: `/api/hint` (one forced cell, the rules that force it and the
 //! cells they cite) and `/api/grade`, each running its command's job on a request's puzzle.
 
-use super::api::{PUZZLE, PuzzleRequest, json};
-use super::limits::{ApiError, WorkDeadline, timeout};
+use super::api::{PuzzleRequest, json};
+use super::limits::{ApiError, WorkDeadline};
 use axum::http::StatusCode;
 use axum::response::Response;
 use bimaru_sat::usecase::Budget;
-use bimaru_sat::usecase::grade::{GradeError, GradeReport, Graded};
-use bimaru_sat::usecase::hint::{Hint, HintError, Method, Rule, State as Filled};
+use bimaru_sat::usecase::grade::{GradeReport, Graded};
+use bimaru_sat::usecase::hint::{Hint, Method, Rule, State as Filled};
 use bimaru_sat::usecase::job::author::{GradeJob, HintJob, grade_line};
 use bimaru_sat::usecase::json::{JsonPiece, Status};
 use serde::Serialize;
@@ -97,16 +97,7 @@ pub fn hint(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response, 
         state,
         budget: Budget::until(deadline.library()),
     };
-    let step = job.run(&puzzle).map_err(|e| match e {
-        HintError::TimeLimit => timeout(deadline.limit),
-        HintError::Contradiction | HintError::NoSolution => {
-            ApiError::unprocessable(Status::Unsat, e.to_string())
-        }
-        HintError::NotUnique => ApiError::unprocessable(Status::Multiple, e.to_string()),
-        HintError::WrongSize { .. } => ApiError::bad_input(format!("state: {e}")),
-        HintError::TooLarge(_) => ApiError::bad_input(format!("{PUZZLE}: {e}")),
-        e => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-    })?;
+    let step = job.run(&puzzle).map_err(|e| deadline.fail(e))?;
     let found = step.hint.as_ref();
     let (cells, rows, cols) = found.map(cited).unwrap_or_default();
     Ok(json(
@@ -145,10 +136,7 @@ pub fn grade(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response,
     let job = GradeJob {
         budget: Budget::until(deadline.library()),
     };
-    let graded = job.run(&puzzle).map_err(|e| match e {
-        GradeError::Solve(e) => deadline.solve_error(e),
-        e => ApiError::bad_input(format!("{PUZZLE}: {e}")),
-    })?;
+    let graded = job.run(&puzzle).map_err(|e| deadline.fail(e))?;
     match graded {
         Graded::Unique(report) => Ok(json(
             StatusCode::OK,
