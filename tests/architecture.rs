@@ -940,6 +940,8 @@ const USECASE_ERRORS: &[&str] = &[
     "SimulateError",
     "GameError",
     "SalvoError",
+    "DecodeError",
+    "Rejection",
 ];
 
 /// Whether `pat` names a variant of a use case's error (`Error::Parse { .. }`,
@@ -1037,19 +1039,21 @@ fn error_matches(syntax: &syn::File) -> Vec<String> {
     finder.found
 }
 
-/// The one function of each front end that maps `usecase::Error`: the server's and Python's.
+/// The one function of each front end that maps `usecase::Error`: the command line's, the
+/// server's and Python's.
 const ERROR_MAPS: &[&str] = &[
+    "src/app/error.rs: told",
     "src/app/serve/limits.rs: answer",
     "python/src/errors.rs: mapped",
 ];
 
 #[test]
 fn each_front_end_maps_the_librarys_error_in_one_function() {
-    // The server and Python map every use case's error in one function (its status or its
-    // exception class, and its message); a route or a binding converts, it does not match.
+    // The command line, the server and Python each map every use case's error in one
+    // function (its exit code, status or exception class, and its message); a command, a route
+    // or a binding converts it or asks it a question (`is_time_limit`), it does not match.
     let front_ends: Vec<String> = front_end_files()
         .into_iter()
-        .filter(|file| file.starts_with("src/app/serve") || file.starts_with("python/src/"))
         .filter(|file| !file.ends_with("/tests.rs"))
         .collect();
     let found: Vec<String> = findings(&front_ends, error_matches)

@@ -91,7 +91,7 @@ fn mapped(error: &Error, met: Option<(&str, Option<f64>)>) -> Mapped {
             let told = Error::TimeLimit {
                 source_name: name.to_string(),
                 seconds: seconds.unwrap_or_default(),
-                during: "before a solution was found",
+                during: "before a solution was found".into(),
             };
             return Mapped {
                 class: Class::TimeLimit,

@@ -2,7 +2,7 @@
 //! (one square, or a salvo's squares) or the posterior; play self-play games behind a progress bar. The library computes and
 //! writes ([`bimaru_sat::usecase::advise::report`]); this module picks the options and prints.
 
-use super::{Exit, Failure, deadline, output, read_input, timed_out};
+use super::{Exit, Failure, deadline, output, read_input, told};
 use crate::app::cli::{AdviseArgs, SimulateArgs};
 use bimaru_sat::Limits;
 use bimaru_sat::usecase::Budget;
@@ -10,7 +10,7 @@ use bimaru_sat::usecase::Deadline;
 use bimaru_sat::usecase::advise::game::strategy_salvo;
 use bimaru_sat::usecase::advise::posterior::{self, Options, Posterior, PosteriorError, TouchRule};
 use bimaru_sat::usecase::advise::report;
-use bimaru_sat::usecase::advise::simulate::{SimOptions, SimulateError, Strategy};
+use bimaru_sat::usecase::advise::simulate::{SimOptions, Strategy};
 use bimaru_sat::usecase::advise::{Position, contest, rowan};
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::job::advise::SimulateJob;
@@ -107,13 +107,10 @@ fn posterior_report(args: &AdviseArgs, sets: &[Position], start: Instant) -> Res
     let mut exit = Exit::Success;
     for (i, r) in results.iter().enumerate() {
         if let Err(e) = r {
-            let hint = match e {
-                PosteriorError::SamplingStalled { .. } => "; use --method exact",
-                _ => "",
-            };
-            note!("bimaru-sat: data set {}: {e}{hint}", i + 1);
-            exit = match (exit, e) {
-                (Exit::TimeLimit, _) | (_, PosteriorError::TimeLimit { .. }) => Exit::TimeLimit,
+            let told = told(&Error::from(e.clone()));
+            note!("bimaru-sat: data set {}: {}", i + 1, told.text);
+            exit = match (exit, told.ends) {
+                (Exit::TimeLimit, _) | (_, Some(Exit::TimeLimit)) => Exit::TimeLimit,
                 _ => Exit::NoSolution,
             };
         }
@@ -157,16 +154,9 @@ pub fn run_simulate(args: &SimulateArgs) -> Result<Exit, Failure> {
     }
     let summary = match result {
         Ok(summary) => summary,
-        Err(SimulateError::TimeLimit { played, games }) => {
-            let limit = args.time_limit.unwrap_or_default();
-            let during = format!("after {played} of {games} games");
-            return Ok(timed_out("simulate", limit, &during));
-        }
         Err(e) => {
-            return Err(Failure::TooMuch {
-                flag: "--games",
-                message: e.to_string(),
-            });
+            let limit = args.time_limit.unwrap_or_default();
+            return super::ended(Error::from(e).timed("simulate", limit, ""));
         }
     };
     let threads = rayon::current_num_threads();

@@ -6,10 +6,9 @@ use super::output::{self, NewDir};
 use super::{Exit, Failure};
 use crate::app::cli::GenerateArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::generate::{
-    CHECK_CONFIGURATION, GenerateError, GenerateOptions, GenerateProgress, Phase, Question,
-    SettledBy, default_fleet,
+    CHECK_CONFIGURATION, GenerateOptions, GenerateProgress, Phase, Question, SettledBy,
+    default_fleet,
 };
 use bimaru_sat::usecase::job::generate::GenerateJob;
 use bimaru_sat::usecase::{Budget, Format};
@@ -75,7 +74,7 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
     };
     let checked = match job.check() {
         Ok(checked) => checked,
-        Err(Error::Generate(GenerateError::OutOfTime)) => {
+        Err(error) if error.is_time_limit() => {
             let seconds = args.time_limit.unwrap_or_default();
             return Ok(super::timed_out(
                 "generate",
@@ -160,9 +159,8 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         drop(done);
         result
     });
-    if let Err(Failure::Library(Error::Generate(
-        GenerateError::OutOfTime | GenerateError::TimeLimit { .. },
-    ))) = result
+    if let Err(Failure::Library(error)) = &result
+        && error.is_time_limit()
     {
         bar.finish_and_clear();
         if args.stats {

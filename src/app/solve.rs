@@ -19,7 +19,7 @@ use bimaru_sat::usecase::job::{
     CountEnd, CrossCheckOptions, Dimacs, Goal, LpExport, SolveJob, Solved, Tally, board_name,
 };
 use bimaru_sat::usecase::proof::{Claim, CrossCheck, ProofOptions, Standing, cross_configs};
-use bimaru_sat::usecase::solve::{Outcome, Report, SolveError, SolveOptions};
+use bimaru_sat::usecase::solve::{Outcome, Report, SolveOptions};
 use bimaru_sat::usecase::{Budget, Deadline};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -221,7 +221,7 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
     }
     let time_limit = |name: &str| super::timed_out(name, seconds, "before a solution was found");
     let solved = match checked.run() {
-        Err(Error::Solve(SolveError::TimeLimit)) => return Ok(time_limit(&input.name)),
+        Err(error) if error.is_time_limit() => return Ok(time_limit(&input.name)),
         solved => solved?,
     };
     let unique = job.goal() == Goal::Unique;

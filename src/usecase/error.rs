@@ -218,8 +218,8 @@ pub enum Error {
         source_name: String,
         /// The time limit.
         seconds: f64,
-        /// Before what (`before a solution was found`).
-        during: &'static str,
+        /// Before what (`before a solution was found`), or after what.
+        during: std::borrow::Cow<'static, str>,
     },
     /// An error met on the puzzle `source_name`.
     #[error("{source_name}: {error}")]
@@ -259,6 +259,65 @@ impl Error {
         Error::On {
             source_name: source_name.to_string(),
             error: Box::new(self),
+        }
+    }
+
+    /// Whether this error is a time limit (or a stop) of some use case, under any
+    /// [`Error::On`] names.
+    pub fn is_time_limit(&self) -> bool {
+        matches!(
+            self.innermost(),
+            Error::TimeLimit { .. }
+                | Error::Solve(SolveError::TimeLimit)
+                | Error::Grade(GradeError::Solve(SolveError::TimeLimit))
+                | Error::Hint(HintError::TimeLimit)
+                | Error::Generate(GenerateError::OutOfTime | GenerateError::TimeLimit { .. })
+                | Error::Simulate(SimulateError::TimeLimit { .. })
+                | Error::Advise(AdviseError::Posterior(PosteriorError::TimeLimit { .. }))
+        )
+    }
+
+    /// Whether this error is a failure of the tool (a solver's, or the generator's own
+    /// reasoning), never a property of the input.
+    pub fn is_failure(&self) -> bool {
+        matches!(
+            self,
+            Error::Solve(_)
+                | Error::Grade(GradeError::Solve(_))
+                | Error::Generate(GenerateError::Solver(_) | GenerateError::Inconsistent(_))
+                | Error::Hint(HintError::Solver(_) | HintError::Solve(_))
+        )
+    }
+
+    /// This error as the time limit of `seconds` reached `during` the work on `source_name`
+    /// ([`Error::TimeLimit`]) when it is a use case's time limit (a self-play run's is reached
+    /// after the games it played); any other error as it is.
+    pub fn timed(self, source_name: &str, seconds: f64, during: &'static str) -> Self {
+        let during: std::borrow::Cow<'static, str> = match &self {
+            Error::Simulate(SimulateError::TimeLimit { played, games }) => {
+                format!("after {played} of {games} games").into()
+            }
+            Error::Solve(SolveError::TimeLimit)
+            | Error::Grade(GradeError::Solve(SolveError::TimeLimit))
+            | Error::Hint(HintError::TimeLimit)
+            | Error::Generate(GenerateError::OutOfTime) => during.into(),
+            _ => return self,
+        };
+        Error::TimeLimit {
+            source_name: source_name.to_string(),
+            seconds,
+            during,
+        }
+    }
+
+    /// This error as met on the puzzle `source_name` under a time limit of `seconds`: a time
+    /// limit as [`Error::timed`], a failure of the tool ([`Error::is_failure`]) as it is, any
+    /// other error named after the puzzle ([`Error::On`]).
+    pub fn met_on(self, source_name: &str, seconds: f64, during: &'static str) -> Self {
+        match self.timed(source_name, seconds, during) {
+            e @ Error::TimeLimit { .. } => e,
+            e if e.is_failure() => e,
+            e => e.on(source_name),
         }
     }
 
