@@ -774,6 +774,314 @@ fn front_ends_import_nothing_below_usecase() {
     );
 }
 
+/// Visits the arguments of a macro call (`format!`, `write!`, `panic!` and the like: their
+/// first argument is the string) as expressions.
+fn visit_macro_args<V: for<'a> Visit<'a>>(visitor: &mut V, m: &syn::Macro) {
+    if let Ok(args) = m
+        .parse_body_with(syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated)
+    {
+        for arg in &args {
+            visitor.visit_expr(arg);
+        }
+    }
+}
+
+/// Visits a module unless it is `#[cfg(test)]`.
+fn visit_unless_test_only<V: for<'a> Visit<'a>>(visitor: &mut V, m: &syn::ItemMod) {
+    if !is_test_only(&m.attrs) {
+        syn::visit::visit_item_mod(visitor, m);
+    }
+}
+
+/// Visits a function unless it is `#[cfg(test)]`.
+fn visit_fn_unless_test_only<V: for<'a> Visit<'a>>(visitor: &mut V, f: &syn::ItemFn) {
+    if !is_test_only(&f.attrs) {
+        syn::visit::visit_item_fn(visitor, f);
+    }
+}
+
+/// The checking methods of `Limits` (`model/limits.rs`).
+const LIMIT_CHECKS: &[&str] = &[
+    "board",
+    "fleet",
+    "puzzle",
+    "ship_len",
+    "ships",
+    "boards",
+    "file_cells",
+    "input_bytes",
+    "variable",
+];
+
+/// The identifiers in `expr`.
+fn idents_of(expr: &syn::Expr) -> Vec<String> {
+    struct Idents(Vec<String>);
+    impl<'ast> Visit<'ast> for Idents {
+        fn visit_ident(&mut self, ident: &'ast syn::Ident) {
+            self.0.push(ident.to_string());
+        }
+    }
+    let mut idents = Idents(Vec::new());
+    idents.visit_expr(expr);
+    idents.0
+}
+
+/// The size, fleet and input-limit checks that `syntax` writes itself, outside `#[cfg(test)]`
+/// items: a call of one of `Limits`' checks on a value named for limits
+/// (`limits.board(rows, cols)`), a comparison with a limit's maximum (`cells > limits.max_cells`),
+/// and a limit error made by hand (`Error::Limit { .. }`, `LimitExceeded { .. }`). A front end
+/// hands its input to a `usecase` job, whose check holds it to the limits; what it may still
+/// write is its own caps on requests (the server's body size and board side), which are no
+/// `Limits`.
+fn limit_checks(syntax: &syn::File) -> Vec<String> {
+    struct Finder(Vec<String>);
+    impl<'ast> Visit<'ast> for Finder {
+        fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+            visit_unless_test_only(self, m);
+        }
+        fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+            visit_fn_unless_test_only(self, f);
+        }
+        fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+            let method = call.method.to_string();
+            let on_limits = idents_of(&call.receiver)
+                .iter()
+                .any(|i| i.to_ascii_lowercase().contains("limit"));
+            if on_limits && LIMIT_CHECKS.contains(&method.as_str()) {
+                self.0.push(format!("a call of Limits::{method}"));
+            }
+            syn::visit::visit_expr_method_call(self, call);
+        }
+        fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
+            use syn::BinOp::{Ge, Gt, Le, Lt};
+            if matches!(binary.op, Lt(_) | Le(_) | Gt(_) | Ge(_)) {
+                let mut idents = idents_of(&binary.left);
+                idents.extend(idents_of(&binary.right));
+                if let Some(max) = idents.iter().find(|i| i.starts_with("max_")) {
+                    self.0.push(format!("a comparison with {max}"));
+                }
+            }
+            syn::visit::visit_expr_binary(self, binary);
+        }
+        fn visit_expr_struct(&mut self, made: &'ast syn::ExprStruct) {
+            let path: Vec<String> = made
+                .path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect();
+            if path.ends_with(&["Error".to_string(), "Limit".to_string()])
+                || path.last().is_some_and(|last| last == "LimitExceeded")
+            {
+                self.0.push(format!("a {} made by hand", path.join("::")));
+            }
+            syn::visit::visit_expr_struct(self, made);
+        }
+        fn visit_macro(&mut self, m: &'ast syn::Macro) {
+            visit_macro_args(self, m);
+        }
+    }
+    let mut finder = Finder(Vec::new());
+    finder.visit_file(syntax);
+    finder.0
+}
+
+#[test]
+fn front_ends_check_no_size_fleet_or_limit_themselves() {
+    // Each command is a job checked once in `usecase` (`GenerateJob::check` holds the size and
+    // the fleet to the limits, `job::check_boards` a document read within wider limits): the
+    // command line, the server and Python build the job from their input and hand it over.
+    let front_ends: Vec<String> = front_end_files()
+        .into_iter()
+        .filter(|file| !file.ends_with("/tests.rs"))
+        .collect();
+    let found = findings(&front_ends, limit_checks);
+    assert!(
+        found.is_empty(),
+        "front ends check sizes, fleets or limits themselves (check them in the job's \
+         `check` in usecase/job/ instead):\n{}",
+        found.join("\n")
+    );
+    // The check sees what the generate command, Python and the server each wrote before the
+    // job checked it, and lets a front end read its input within limits through `usecase`.
+    let planted = syn::parse_file(
+        r#"fn f(limits: &Limits, workers: &Workers, size: Size) -> Result<(), Error> {
+            limits.board(size.rows, size.cols).map_err(over("size"))?;
+            workers.limits.input.fleet(&fleet).map_err(limit("--fleet"))?;
+            if size.rows * size.cols > limits.max_cells { return Ok(()); }
+            let error = Error::Limit { subject, error };
+            let puzzle = input.puzzle(format, &within)?;
+            let cells = board.cells();
+            Ok(())
+        }"#,
+    )
+    .unwrap();
+    assert_eq!(
+        limit_checks(&planted),
+        [
+            "a call of Limits::board",
+            "a call of Limits::fleet",
+            "a comparison with max_cells",
+            "a Error::Limit made by hand",
+        ]
+    );
+}
+
+/// The use cases' error types (`usecase::Error` and its sources).
+const USECASE_ERRORS: &[&str] = &[
+    "Error",
+    "SolveError",
+    "GradeError",
+    "HintError",
+    "GenerateError",
+    "ProofError",
+    "AdviseError",
+    "PosteriorError",
+    "SimulateError",
+    "GameError",
+    "SalvoError",
+    "DecodeError",
+    "Rejection",
+];
+
+/// Whether `pat` names a variant of a use case's error (`Error::Parse { .. }`,
+/// `Err(HintError::NotUnique)`).
+fn names_usecase_error(pat: &syn::Pat) -> bool {
+    struct Paths(bool);
+    impl<'ast> Visit<'ast> for Paths {
+        fn visit_path(&mut self, path: &'ast syn::Path) {
+            let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+            if segments.len() > 1
+                && segments[..segments.len() - 1]
+                    .iter()
+                    .any(|s| USECASE_ERRORS.contains(&s.as_str()))
+            {
+                self.0 = true;
+            }
+            syn::visit::visit_path(self, path);
+        }
+    }
+    let mut paths = Paths(false);
+    paths.visit_pat(pat);
+    paths.0
+}
+
+/// The functions of `syntax` that match on a use case's error (a `match` arm, an `if let`, a
+/// `let ... else` or a `matches!` whose pattern names one of its variants), outside
+/// `#[cfg(test)]` items: each front end maps `usecase::Error` in one function.
+fn error_matches(syntax: &syn::File) -> Vec<String> {
+    struct Finder {
+        function: Vec<String>,
+        found: Vec<String>,
+    }
+    impl Finder {
+        fn saw(&mut self, pat: &syn::Pat) {
+            if names_usecase_error(pat) {
+                let function = self.function.join("::");
+                if !self.found.contains(&function) {
+                    self.found.push(function);
+                }
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Finder {
+        fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+            visit_unless_test_only(self, m);
+        }
+        fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+            self.function.push(f.sig.ident.to_string());
+            visit_fn_unless_test_only(self, f);
+            self.function.pop();
+        }
+        fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+            self.function.push(f.sig.ident.to_string());
+            syn::visit::visit_impl_item_fn(self, f);
+            self.function.pop();
+        }
+        fn visit_arm(&mut self, arm: &'ast syn::Arm) {
+            self.saw(&arm.pat);
+            syn::visit::visit_arm(self, arm);
+        }
+        fn visit_expr_let(&mut self, expr: &'ast syn::ExprLet) {
+            self.saw(&expr.pat);
+            syn::visit::visit_expr_let(self, expr);
+        }
+        fn visit_local(&mut self, local: &'ast syn::Local) {
+            if local
+                .init
+                .as_ref()
+                .is_some_and(|init| init.diverge.is_some())
+            {
+                self.saw(&local.pat);
+            }
+            syn::visit::visit_local(self, local);
+        }
+        fn visit_macro(&mut self, m: &'ast syn::Macro) {
+            // `matches!(value, PATTERN)`.
+            let parser = |input: syn::parse::ParseStream| {
+                let _: syn::Expr = input.parse()?;
+                let _: syn::Token![,] = input.parse()?;
+                syn::Pat::parse_multi_with_leading_vert(input)
+            };
+            if m.path.is_ident("matches")
+                && let Ok(pat) = syn::parse::Parser::parse2(parser, m.tokens.clone())
+            {
+                self.saw(&pat);
+            }
+            visit_macro_args(self, m);
+        }
+    }
+    let mut finder = Finder {
+        function: Vec::new(),
+        found: Vec::new(),
+    };
+    finder.visit_file(syntax);
+    finder.found
+}
+
+/// The one function of each front end that maps `usecase::Error`: the command line's, the
+/// server's and Python's.
+const ERROR_MAPS: &[&str] = &[
+    "src/app/error.rs: told",
+    "src/app/serve/limits.rs: answer",
+    "python/src/errors.rs: mapped",
+];
+
+#[test]
+fn each_front_end_maps_the_librarys_error_in_one_function() {
+    // The command line, the server and Python each map every use case's error in one
+    // function (its exit code, status or exception class, and its message); a command, a route
+    // or a binding converts it or asks it a question (`is_time_limit`), it does not match.
+    let front_ends: Vec<String> = front_end_files()
+        .into_iter()
+        .filter(|file| !file.ends_with("/tests.rs"))
+        .collect();
+    let found: Vec<String> = findings(&front_ends, error_matches)
+        .into_iter()
+        .filter(|f| !ERROR_MAPS.contains(&f.as_str()))
+        .collect();
+    assert!(
+        found.is_empty(),
+        "functions that match on a use case's error besides each front end's one map \
+         (map it there instead):\n{}",
+        found.join("\n")
+    );
+    // The check sees a route's own map in every form, and not a conversion.
+    let planted = syn::parse_file(
+        r#"fn hint(e: HintError) -> ApiError {
+            let a = match e { HintError::TimeLimit => timeout(), e => e.into() };
+            let Err(Error::Solve(_)) = r else { return a };
+            a
+        }
+        fn grade(r: Result<(), Error>) -> bool { matches!(r, Err(Error::Grade(GradeError::TooLarge(_)))) }
+        fn solve(r: Result<(), Error>) { if let Err(Error::Solve(e)) = r { drop(e) } }
+        fn convert(e: GameError) -> ApiError { ApiError::from(Error::from(e)) }
+        fn outcome(o: Outcome) -> u8 { match o { Outcome::Unsat => 1, _ => 0 } }"#,
+    )
+    .unwrap();
+    assert_eq!(error_matches(&planted), ["hint", "grade", "solve"]);
+}
+
 /// The string literals of `syntax` that name a command-line flag (`--` then a letter), outside
 /// doc comments and `#[cfg(test)]` items.
 fn strings_naming_a_flag(syntax: &syn::File) -> Vec<String> {
@@ -781,14 +1089,10 @@ fn strings_naming_a_flag(syntax: &syn::File) -> Vec<String> {
     impl<'ast> Visit<'ast> for Finder {
         fn visit_attribute(&mut self, _: &'ast syn::Attribute) {}
         fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
-            if !is_test_only(&m.attrs) {
-                syn::visit::visit_item_mod(self, m);
-            }
+            visit_unless_test_only(self, m);
         }
         fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
-            if !is_test_only(&f.attrs) {
-                syn::visit::visit_item_fn(self, f);
-            }
+            visit_fn_unless_test_only(self, f);
         }
         fn visit_lit_str(&mut self, lit: &'ast syn::LitStr) {
             let value = lit.value();
@@ -800,14 +1104,7 @@ fn strings_naming_a_flag(syntax: &syn::File) -> Vec<String> {
             }
         }
         fn visit_macro(&mut self, m: &'ast syn::Macro) {
-            // format!, write!, panic! and the like: their first argument is the string.
-            if let Ok(args) = m.parse_body_with(
-                syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
-            ) {
-                for arg in &args {
-                    self.visit_expr(arg);
-                }
-            }
+            visit_macro_args(self, m);
         }
     }
     let mut finder = Finder(Vec::new());

@@ -16,7 +16,7 @@ use bimaru_sat::usecase::SolverKind;
 use bimaru_sat::usecase::compare::{self, Config, NamedPuzzle};
 use bimaru_sat::usecase::generate::{GenerateOptions, Reduce, Size, parse_fleet};
 use bimaru_sat::usecase::grade::Grade;
-use bimaru_sat::usecase::job::author::{grade_line, hint_step};
+use bimaru_sat::usecase::job::author::{GradeJob, HintJob, grade_line};
 use bimaru_sat::usecase::job::batch::{BatchFile, BatchJob};
 use bimaru_sat::usecase::job::generate::{GenerateJob, write_generated};
 use bimaru_sat::usecase::job::{Goal, SolveJob, require_solvers};
@@ -24,7 +24,7 @@ use bimaru_sat::usecase::json::{ResultJson, Status};
 use bimaru_sat::usecase::solve::{Backend, Report, SolveError, SolveOptions, solve};
 use bimaru_sat::usecase::{Budget, Deadline};
 use bimaru_sat::usecase::{IlpCut, IlpModel, IlpObjective, IlpSolver};
-use bimaru_sat::{Error, Limits, Puzzle};
+use bimaru_sat::{Error, Limits};
 use errors::{BimaruError, LimitError, ParseError, TimeLimitError, internal, on_puzzle, to_py};
 use names::{Wrap, named, or};
 use pyo3::exceptions::PyValueError;
@@ -337,22 +337,6 @@ fn generated_line(
     if let Some(spec) = fleet {
         options.fleet = parse_fleet(spec).map_err(|e| PyValueError::new_err(e.to_string()))?;
     }
-    let limits = Limits::default();
-    let over = |subject: &str| {
-        let subject = subject.to_string();
-        move |error| to_py(Error::Limit { subject, error })
-    };
-    // The board first, as the command line checks it: its default fleet grows with it.
-    limits.board(size.rows, size.cols).map_err(over("size"))?;
-    limits.fleet(&options.fleet).map_err(over("fleet"))?;
-    let open = Puzzle::new(
-        vec![None; size.rows],
-        vec![None; size.cols],
-        options.fleet.clone(),
-    );
-    if let Ok(open) = open {
-        limits.puzzle(&open).map_err(over("size"))?;
-    }
     let grade = grade.map(|g| g.0);
     // The generate command's own request; `index` picks the seed's stream.
     let mut job = GenerateJob {
@@ -363,6 +347,8 @@ fn generated_line(
         to: Format::Json,
         one_line: true,
         from: None,
+        // The size and fleet are checked by the job, as the command line's are.
+        limits: Limits::default(),
     };
     let made = interruptible(py, move |stop| {
         job.options.budget = job.options.budget.clone().stopped_by(stop);
@@ -405,6 +391,7 @@ fn generate_from(
         to: Format::Json,
         one_line: true,
         from: Some(board),
+        limits: Limits::default(),
     };
     let made = interruptible(py, move |stop| {
         job.options.budget = job.options.budget.clone().stopped_by(stop);
@@ -432,11 +419,8 @@ fn grade<'py>(
     let deadline = Deadline::within(seconds(time_limit)?);
     let board = puzzle.board.clone();
     let graded = interruptible(py, move |stop| {
-        let options = SolveOptions {
-            budget: Budget::until(deadline.stopped_by(stop)),
-            ..SolveOptions::unique()
-        };
-        bimaru_sat::usecase::grade::grade(&board.puzzle, &options)
+        let budget = Budget::until(deadline.stopped_by(stop));
+        GradeJob { budget }.run(&board.puzzle)
     })?;
     use bimaru_sat::usecase::grade::Graded;
     let dict = PyDict::new(py);
@@ -482,7 +466,8 @@ fn hint<'py>(
     let deadline = Deadline::within(seconds(time_limit)?);
     let board = puzzle.board.clone();
     let step = interruptible(py, move |stop| {
-        hint_step(&board.puzzle, state, deadline.stopped_by(stop))
+        let budget = Budget::until(deadline.stopped_by(stop));
+        HintJob { state, budget }.run(&board.puzzle)
     })?;
     let step = step.map_err(|e| on_puzzle(e, &puzzle.name, time_limit))?;
     let dict = PyDict::new(py);

@@ -5,7 +5,7 @@
 use crate::errors::{internal, to_py};
 use crate::names::Wrap;
 use bimaru_sat::usecase::Source;
-use bimaru_sat::usecase::job::convert::convert;
+use bimaru_sat::usecase::job::convert::ConvertJob;
 use bimaru_sat::usecase::json::{ClueJson, JsonPiece, PuzzleJson, ResultJson, grid_rows};
 use bimaru_sat::usecase::{Board, Document, Format, OutputFormat, Writer};
 use bimaru_sat::{Error, Grid, Limits, Puzzle};
@@ -169,7 +169,8 @@ impl PyPuzzle {
     /// `bimaru-sat convert --to FORMAT` writes it.
     fn to(&self, format: Wrap<OutputFormat>) -> PyResult<String> {
         let to = format.0;
-        convert(&self.document(), &self.name, to, None).map_err(to_py)
+        let job = ConvertJob { to, cells: None };
+        job.run(&self.document(), &self.name).map_err(to_py)
     }
 
     /// The puzzle as an SVG picture.

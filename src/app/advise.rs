@@ -2,16 +2,18 @@
 //! (one square, or a salvo's squares) or the posterior; play self-play games behind a progress bar. The library computes and
 //! writes ([`bimaru_sat::usecase::advise::report`]); this module picks the options and prints.
 
-use super::{Exit, Failure, deadline, output, read_input, timed_out};
+use super::{Exit, Failure, deadline, output, read_input, told};
 use crate::app::cli::{AdviseArgs, SimulateArgs};
 use bimaru_sat::Limits;
+use bimaru_sat::usecase::Budget;
 use bimaru_sat::usecase::Deadline;
 use bimaru_sat::usecase::advise::game::strategy_salvo;
 use bimaru_sat::usecase::advise::posterior::{self, Options, Posterior, PosteriorError, TouchRule};
 use bimaru_sat::usecase::advise::report;
-use bimaru_sat::usecase::advise::simulate::{self, SimOptions, SimulateError, Strategy};
+use bimaru_sat::usecase::advise::simulate::{SimOptions, Strategy};
 use bimaru_sat::usecase::advise::{Position, contest, rowan};
 use bimaru_sat::usecase::error::Error;
+use bimaru_sat::usecase::job::advise::SimulateJob;
 use std::io::IsTerminal;
 use std::time::Instant;
 
@@ -105,13 +107,10 @@ fn posterior_report(args: &AdviseArgs, sets: &[Position], start: Instant) -> Res
     let mut exit = Exit::Success;
     for (i, r) in results.iter().enumerate() {
         if let Err(e) = r {
-            let hint = match e {
-                PosteriorError::SamplingStalled { .. } => "; use --method exact",
-                _ => "",
-            };
-            note!("bimaru-sat: data set {}: {e}{hint}", i + 1);
-            exit = match (exit, e) {
-                (Exit::TimeLimit, _) | (_, PosteriorError::TimeLimit { .. }) => Exit::TimeLimit,
+            let told = told(&Error::from(e.clone()));
+            note!("bimaru-sat: data set {}: {}", i + 1, told.text);
+            exit = match (exit, told.ends) {
+                (Exit::TimeLimit, _) | (_, Some(Exit::TimeLimit)) => Exit::TimeLimit,
                 _ => Exit::NoSolution,
             };
         }
@@ -121,13 +120,16 @@ fn posterior_report(args: &AdviseArgs, sets: &[Position], start: Instant) -> Res
 
 /// Runs `simulate`.
 pub fn run_simulate(args: &SimulateArgs) -> Result<Exit, Failure> {
-    let opts = SimOptions {
-        strategy: args.strategy,
-        games: args.games,
-        seed: args.seed,
-        rule: rule(args.no_touch),
-        exact_budget: args.exact_budget,
-        salvo: args.salvo.map(|k| k as usize),
+    let job = SimulateJob {
+        options: SimOptions {
+            strategy: args.strategy,
+            games: args.games,
+            seed: args.seed,
+            rule: rule(args.no_touch),
+            exact_budget: args.exact_budget,
+            salvo: args.salvo.map(|k| k as usize),
+        },
+        budget: Budget::until(deadline(args.time_limit)),
     };
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(args.games);
@@ -139,10 +141,12 @@ pub fn run_simulate(args: &SimulateArgs) -> Result<Exit, Failure> {
         bar
     });
     let start = Instant::now();
-    let result = simulate::simulate(&opts, deadline(args.time_limit), &|| {
-        if let Some(b) = &bar {
-            b.inc(1);
-        }
+    let result = job.check().and_then(|checked| {
+        checked.run(&|| {
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
+        })
     });
     let seconds = start.elapsed().as_secs_f64();
     if let Some(b) = &bar {
@@ -150,16 +154,9 @@ pub fn run_simulate(args: &SimulateArgs) -> Result<Exit, Failure> {
     }
     let summary = match result {
         Ok(summary) => summary,
-        Err(SimulateError::TimeLimit { played, games }) => {
-            let limit = args.time_limit.unwrap_or_default();
-            let during = format!("after {played} of {games} games");
-            return Ok(timed_out("simulate", limit, &during));
-        }
         Err(e) => {
-            return Err(Failure::TooMuch {
-                flag: "--games",
-                message: e.to_string(),
-            });
+            let limit = args.time_limit.unwrap_or_default();
+            return super::ended(Error::from(e).timed("simulate", limit, ""));
         }
     };
     let threads = rayon::current_num_threads();

@@ -1,7 +1,8 @@
 //! `bimaru-sat check-proof PUZZLE FILE`: read the puzzle, the formula (`FILE.cnf` unless
-//! `--cnf`) and the proof, let the library's [`check`] re-derive and compare the formula and run
-//! its DRAT checker, and say what is certified (exit 0) or which step rejected it (exit 1). In a
-//! file of several boards (Rubin), the board is the one the formula's header names.
+//! `--cnf`) and the proof into a [`CheckProofJob`], which checks them against the puzzle file
+//! (in a file of several boards (Rubin), the board is the one the formula's header names),
+//! re-derives and compares the formula and runs its DRAT checker; say what is certified (exit
+//! 0) or which step rejected it (exit 1).
 
 use super::output::stdout;
 use super::solve::cnf_path;
@@ -9,7 +10,7 @@ use super::{Exit, Failure, before, deadline, read_input, timed_out};
 use crate::app::cli::CheckProofArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::usecase::Source;
-use bimaru_sat::usecase::proof::{check, named_puzzle};
+use bimaru_sat::usecase::job::check_proof::CheckProofJob;
 
 /// Runs the check-proof command.
 pub fn run(args: &CheckProofArgs, limits: &Limits) -> Result<Exit, Failure> {
@@ -34,30 +35,13 @@ pub fn run(args: &CheckProofArgs, limits: &Limits) -> Result<Exit, Failure> {
         return out_of_time();
     };
     let (proof, formula) = read?;
-    let Ok(formula) = String::from_utf8(formula) else {
-        note!(
-            "{}: rejected at step 3 (the formula, clause for clause): {} is not text",
-            args.proof.display(),
-            cnf.display()
-        );
-        return Ok(Exit::Rejected);
+    let job = CheckProofJob {
+        formula_name: cnf.display().to_string(),
+        formula,
+        proof,
     };
-    let puzzle = if doc.boards.len() == 1 {
-        &doc.boards[0].puzzle
-    } else {
-        let Some(puzzle) = named_puzzle(doc.boards.iter().map(|b| &b.puzzle), &formula) else {
-            note!(
-                "{}: rejected at step 1 (the formula's header): it names none of the {} boards of {}",
-                args.proof.display(),
-                doc.boards.len(),
-                input.name
-            );
-            return Ok(Exit::Rejected);
-        };
-        puzzle
-    };
-    let puzzle = puzzle.clone();
-    let Some(checked) = before(deadline, move || check(&puzzle, &formula, &proof)) else {
+    let name = input.name.clone();
+    let Some(checked) = before(deadline, move || job.run(&doc, &name)) else {
         return out_of_time();
     };
     match checked {

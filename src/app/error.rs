@@ -3,9 +3,12 @@
 //! bad input or usage, 70 for a failure of the tool.
 
 use bimaru_sat::usecase::DecodeError;
-use bimaru_sat::usecase::error::Error;
+use bimaru_sat::usecase::advise::game::AdviseError;
+use bimaru_sat::usecase::advise::posterior::PosteriorError;
+use bimaru_sat::usecase::error::{Error, Export, Subject};
 use bimaru_sat::usecase::generate::GenerateError;
 use bimaru_sat::usecase::hint::HintError;
+use bimaru_sat::usecase::seconds_text;
 use bimaru_sat::usecase::solve::SolveError;
 use bimaru_sat::usecase::{Limit, LimitExceeded};
 use bimaru_sat::usecase::{ParseError, ParseErrorKind};
@@ -21,36 +24,6 @@ pub enum Failure {
         first: &'static str,
         /// The other.
         second: &'static str,
-    },
-    /// A flag given to `decode` again disagrees with the DIMACS header.
-    #[error(
-        "{source_name}: {flag} {given} disagrees with the formula's header, which says {header}"
-    )]
-    HeaderMismatch {
-        /// The DIMACS file.
-        source_name: String,
-        /// The flag.
-        flag: &'static str,
-        /// What the header says.
-        header: &'static str,
-        /// What the command line says.
-        given: &'static str,
-    },
-    /// A board too large for what was asked of it (a hint or a grade): exit 2.
-    #[error("{source_name}: {message}")]
-    TooLarge {
-        /// The file (or `<stdin>`).
-        source_name: String,
-        /// What is too large, and the limit.
-        message: String,
-    },
-    /// A flag asks for more than a limit allows.
-    #[error("{flag}: {error}{}", raise(.error))]
-    Limit {
-        /// The flag.
-        flag: &'static str,
-        /// The limit it exceeds.
-        error: LimitExceeded,
     },
     /// A flag asks for more work than one run does (`simulate --games`).
     #[error("{flag}: {message}")]
@@ -92,27 +65,16 @@ pub enum Failure {
         source: std::io::Error,
     },
     /// The library refused or failed.
-    #[error("{}", message(.0))]
+    #[error("{}", told(.0).text)]
     Library(#[from] Error),
 }
 
 impl Failure {
-    /// The process exit code: 2 for bad input or usage, 70 for internal failures; 1 and 3 (as
-    /// for a solve) when the puzzle `generate --from` reads has no solution or several.
+    /// The process exit code: 2 for bad input or usage, 70 for internal failures; a library
+    /// error's is [`told`]'s.
     pub fn exit_code(&self) -> u8 {
-        if let Failure::Library(error) = self {
-            match error.innermost() {
-                Error::Generate(GenerateError::GivenUnsat) => return Exit::NoSolution.code(),
-                Error::Generate(GenerateError::GivenNotUnique) => return Exit::NotUnique.code(),
-                _ => {}
-            }
-        }
         match self {
-            Failure::Library(
-                Error::Solve(_)
-                | Error::Generate(GenerateError::Solver(_))
-                | Error::Hint(HintError::Solver(_) | HintError::Solve(_)),
-            ) => 70,
+            Failure::Library(error) => told(error).code,
             _ => 2,
         }
     }
@@ -151,14 +113,88 @@ fn raise(error: &LimitExceeded) -> &'static str {
     }
 }
 
-/// A library error as the command line tells it: with the flag or build that gets past it.
+/// A library error as the command line tells it (for a file's line of `batch`).
 pub fn message(error: &Error) -> String {
-    match error {
+    told(error).text
+}
+
+/// How a run that met the library's `error` ends: an outcome (a time limit, no solution, not
+/// unique) told on standard error as a note, with its exit code, or else a failure.
+pub fn ended(error: Error) -> Result<Exit, Failure> {
+    let told = told(&error);
+    match told.ends {
+        Some(exit) => {
+            note!("{}", told.text);
+            Ok(exit)
+        }
+        None => Err(Failure::Library(error)),
+    }
+}
+
+/// How the command line tells a library error.
+pub struct Told {
+    /// The line, with the flag or build that gets past it.
+    pub text: String,
+    /// The exit code: 2 for bad input or usage, 70 for a failure of the tool, 1 and 3 when
+    /// the puzzle `generate --from` reads has no solution or several.
+    pub code: u8,
+    /// How the run ends when the error is an outcome of it rather than a failure: a time
+    /// limit, a puzzle without a solution or with several (told without the program's name).
+    pub ends: Option<Exit>,
+}
+
+/// The command line's one map of the library's error: its line (with the flag or build that
+/// gets past it), its exit code, and whether it ends the run as an outcome.
+pub fn told(error: &Error) -> Told {
+    let ends = match error.innermost() {
+        Error::TimeLimit { .. }
+        | Error::Advise(AdviseError::Posterior(PosteriorError::TimeLimit { .. })) => {
+            Some(Exit::TimeLimit)
+        }
+        Error::Hint(HintError::Contradiction | HintError::NoSolution) | Error::Advise(_) => {
+            Some(Exit::NoSolution)
+        }
+        Error::Hint(HintError::NotUnique) => Some(Exit::NotUnique),
+        _ => None,
+    };
+    let code = match error.innermost() {
+        Error::Generate(GenerateError::GivenUnsat) => Exit::NoSolution.code(),
+        Error::Generate(GenerateError::GivenNotUnique) => Exit::NotUnique.code(),
+        _ if error.is_failure() => 70,
+        _ => ends.map_or(2, Exit::code),
+    };
+    let text = match error {
+        Error::TimeLimit {
+            source_name,
+            seconds,
+            during,
+        } => format!(
+            "{source_name}: time limit of {} s reached {during}",
+            seconds_text(*seconds)
+        ),
+        Error::Advise(AdviseError::Posterior(e @ PosteriorError::SamplingStalled { .. })) => {
+            format!("{e}; use --method exact")
+        }
+        Error::Simulate(e) => format!("--games: {e}"),
         Error::UnknownFormat { .. } => format!("{error}; name it with --format"),
         Error::MultipleBoards {
             source_name,
             boards,
         } => format!("{source_name} holds {boards} boards; this command takes one"),
+        // A solve job refused for its document: the flags that conflict with it.
+        Error::CheckOfBoards { .. } => Failure::Conflict {
+            first: "--proof and --cross-check (one board)",
+            second: "a file of several boards (use `batch --unique --proof-dir DIR`)",
+        }
+        .to_string(),
+        Error::ExportOfBoards { export, .. } => Failure::Conflict {
+            first: match export {
+                Export::Dimacs => "--emit-dimacs",
+                Export::Lp => "--emit-lp",
+            },
+            second: "a Rubin file of boards, even of one board: convert the board to another format first",
+        }
+        .to_string(),
         Error::SolverUnavailable { solver, feature } => format!(
             "this build has no {solver} solver; rebuild with `cargo build --release --features {feature}`"
         ),
@@ -170,6 +206,29 @@ pub fn message(error: &Error) -> String {
                 },
             ..
         } => format!("{error}{}", raise(limit)),
+        // A job's own checks: what it is given is the flag's.
+        Error::HeaderMismatch {
+            source_name,
+            subject,
+            header,
+            given,
+        } => {
+            let flag = match subject {
+                Subject::Card => "--card",
+                _ => "--encoding",
+            };
+            format!(
+                "{source_name}: {flag} {given} disagrees with the formula's header, which says {header}"
+            )
+        }
+        Error::Limit {
+            subject,
+            error: limit,
+        } => match subject {
+            Subject::Size => format!("--size: {limit}{}", raise(limit)),
+            Subject::Fleet => format!("--fleet: {limit}{}", raise(limit)),
+            _ => format!("{error}{}", raise(limit)),
+        },
         // Two formats get the command line's own reason, which names the flag that gets the
         // answer out another way.
         Error::Inexpressible(why) => match why.format {
@@ -182,37 +241,38 @@ pub fn message(error: &Error) -> String {
         },
         // The generator cannot make what was asked (a fleet that does not fit, no puzzle of
         // the wanted grade), or its solver failed.
-        Error::Generate(GenerateError::Solver(_))
+        Error::Generate(GenerateError::Solver(_) | GenerateError::Inconsistent(_))
         | Error::Hint(HintError::Solver(_) | HintError::Solve(_)) => {
             format!("solver failure: {error}")
         }
         Error::Generate(_) => format!("generate: {error}"),
-        Error::Decode { error: why, .. } => match decode_hint(why) {
-            Some(hint) => format!("{error}; {hint}"),
-            None => error.to_string(),
-        },
+        // What to type when an external solver's answer does not decode.
+        Error::Decode {
+            error: DecodeError::MipSolution,
+            ..
+        } => format!("{error}; decode it with --backend ilp"),
+        Error::Decode {
+            error: DecodeError::SatAnswer,
+            ..
+        } => format!("{error}; decode it without --backend ilp"),
+        Error::Decode {
+            error:
+                DecodeError::UnknownVariable { .. }
+                | DecodeError::Incomplete { .. }
+                | DecodeError::Falsified { .. },
+            ..
+        } => format!(
+            "{error}; give the DIMACS file the solver read with --cnf (its header names the model and encoding), or the --encoding and --card it was written with"
+        ),
         _ => error.to_string(),
-    }
+    };
+    Told { text, code, ends }
 }
 
 /// [`Inexpressible`](bimaru_sat::usecase::Inexpressible)'s sentence with the command line's
 /// `reason`.
 fn inexpressible(why: &bimaru_sat::usecase::Inexpressible, reason: &'static str) -> String {
     bimaru_sat::usecase::Inexpressible { reason, ..*why }.to_string()
-}
-
-/// What to type when an external solver's answer does not decode.
-fn decode_hint(error: &DecodeError) -> Option<&'static str> {
-    match error {
-        DecodeError::MipSolution => Some("decode it with --backend ilp"),
-        DecodeError::SatAnswer => Some("decode it without --backend ilp"),
-        DecodeError::UnknownVariable { .. }
-        | DecodeError::Incomplete { .. }
-        | DecodeError::Falsified { .. } => Some(
-            "give the DIMACS file the solver read with --cnf (its header names the model and encoding), or the --encoding and --card it was written with",
-        ),
-        _ => None,
-    }
 }
 
 /// How a run ends.

@@ -6,11 +6,9 @@ use super::output::{self, NewDir};
 use super::{Exit, Failure};
 use crate::app::cli::GenerateArgs;
 use bimaru_sat::Limits;
-use bimaru_sat::usecase::LimitExceeded;
-use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::generate::{
-    CHECK_CONFIGURATION, GenerateError, GenerateOptions, GenerateProgress, Phase, Question,
-    SettledBy, default_fleet,
+    CHECK_CONFIGURATION, GenerateOptions, GenerateProgress, Phase, Question, SettledBy,
+    default_fleet,
 };
 use bimaru_sat::usecase::job::generate::GenerateJob;
 use bimaru_sat::usecase::{Budget, Format};
@@ -24,22 +22,10 @@ const TICK: Duration = Duration::from_millis(100);
 
 /// Runs the generate command.
 pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
-    let limit = |flag, result: Result<(), LimitExceeded>| {
-        result.map_err(|error| Failure::Limit { flag, error })
-    };
-    limit("--size", limits.board(args.size.rows, args.size.cols))?;
     let fleet = args
         .fleet
         .clone()
         .unwrap_or_else(|| default_fleet(args.size));
-    limit("--fleet", limits.fleet(&fleet))?;
-    if let Ok(open) = bimaru_sat::Puzzle::new(
-        vec![None; args.size.rows],
-        vec![None; args.size.cols],
-        fleet.clone(),
-    ) {
-        limit("--size", limits.puzzle(&open))?;
-    }
     if args.to == Format::Ist && args.count > 1 && args.out.is_none() {
         // One IST file holds one board (and its solution goes to a file of its own).
         return Err(Failure::Conflict {
@@ -84,10 +70,11 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         // Several puzzles on standard output: JSON Lines, which every command reads back.
         one_line: args.count > 1 && args.out.is_none(),
         from: from.as_ref().map(|(_, board)| board.clone()),
+        limits: *limits,
     };
     let checked = match job.check() {
         Ok(checked) => checked,
-        Err(Error::Generate(GenerateError::OutOfTime)) => {
+        Err(error) if error.is_time_limit() => {
             let seconds = args.time_limit.unwrap_or_default();
             return Ok(super::timed_out(
                 "generate",
@@ -172,9 +159,8 @@ pub fn run(args: &GenerateArgs, limits: &Limits) -> Result<Exit, Failure> {
         drop(done);
         result
     });
-    if let Err(Failure::Library(Error::Generate(
-        GenerateError::OutOfTime | GenerateError::TimeLimit { .. },
-    ))) = result
+    if let Err(Failure::Library(error)) = &result
+        && error.is_time_limit()
     {
         bar.finish_and_clear();
         if args.stats {

@@ -6,10 +6,8 @@ use crate::app::cli::GradeArgs;
 use bimaru_sat::Limits;
 use bimaru_sat::usecase::Budget;
 use bimaru_sat::usecase::error::Error;
-use bimaru_sat::usecase::grade::{GradeError, Graded, grade};
-use bimaru_sat::usecase::job::author::grade_line;
-use bimaru_sat::usecase::solve::SolveError;
-use bimaru_sat::usecase::solve::SolveOptions;
+use bimaru_sat::usecase::grade::Graded;
+use bimaru_sat::usecase::job::author::{GradeJob, grade_line};
 
 /// Runs the grade command.
 pub fn run(args: &GradeArgs, limits: &Limits) -> Result<Exit, Failure> {
@@ -26,11 +24,10 @@ pub fn run(args: &GradeArgs, limits: &Limits) -> Result<Exit, Failure> {
         return Ok(super::timed_out(&name, seconds, "while reading the input"));
     };
     let (input, puzzle) = read?;
-    let options = SolveOptions {
+    let job = GradeJob {
         budget: Budget::until(deadline),
-        ..SolveOptions::unique()
     };
-    match grade(&puzzle, &options) {
+    match job.run(&puzzle) {
         Ok(Graded::Unique(r)) => {
             output::stdout(grade_line(&r).as_bytes())?;
             Ok(Exit::Success)
@@ -39,16 +36,10 @@ pub fn run(args: &GradeArgs, limits: &Limits) -> Result<Exit, Failure> {
             note!("{}: no solution", input.name);
             Ok(Exit::NoSolution)
         }
-        Err(GradeError::Solve(SolveError::TimeLimit)) => Ok(super::timed_out(
-            &input.name,
-            seconds,
-            "before the grade was found",
-        )),
-        Err(GradeError::Solve(e)) => Err(e.into()),
-        Err(e) => Err(Failure::TooLarge {
-            source_name: input.name.clone(),
-            message: e.to_string(),
-        }),
+        Err(e) => {
+            let during = "before the grade was found";
+            super::ended(Error::from(e).met_on(&input.name, seconds, during))
+        }
         // Graded::NotUnique
         Ok(_) => {
             note!(

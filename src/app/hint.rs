@@ -5,9 +5,10 @@
 use super::{Destination, Exit, Failure, output, read_input};
 use crate::app::cli::HintArgs;
 use bimaru_sat::Limits;
+use bimaru_sat::usecase::Budget;
 use bimaru_sat::usecase::error::Error;
-use bimaru_sat::usecase::hint::{HintError, State};
-use bimaru_sat::usecase::job::author::hint_step;
+use bimaru_sat::usecase::hint::State;
+use bimaru_sat::usecase::job::author::HintJob;
 
 /// Runs the hint command.
 pub fn run(args: &HintArgs, limits: &Limits) -> Result<Exit, Failure> {
@@ -45,30 +46,16 @@ pub fn run(args: &HintArgs, limits: &Limits) -> Result<Exit, Failure> {
         return Ok(super::timed_out(&name, seconds, "while reading the input"));
     };
     let (input, puzzle, state) = read?;
-    let step = match hint_step(&puzzle, state, deadline) {
+    let job = HintJob {
+        state,
+        budget: Budget::until(deadline),
+    };
+    let step = match job.run(&puzzle) {
         Ok(step) => step,
-        Err(e @ (HintError::Contradiction | HintError::NoSolution)) => {
-            note!("{}: {e}", input.name);
-            return Ok(Exit::NoSolution);
+        Err(e) => {
+            let during = "before a hint was found";
+            return super::ended(Error::from(e).met_on(&input.name, seconds, during));
         }
-        Err(HintError::NotUnique) => {
-            note!("{}: {}", input.name, HintError::NotUnique);
-            return Ok(Exit::NotUnique);
-        }
-        Err(HintError::TimeLimit) => {
-            return Ok(super::timed_out(
-                &input.name,
-                seconds,
-                "before a hint was found",
-            ));
-        }
-        Err(e @ (HintError::TooLarge(_) | HintError::WrongSize { .. })) => {
-            return Err(Failure::TooLarge {
-                source_name: input.name.clone(),
-                message: e.to_string(),
-            });
-        }
-        Err(e) => return Err(e.into()),
     };
     if let Some(target) = &state_out {
         target.write(step.state.write().as_bytes())?;

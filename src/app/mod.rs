@@ -23,7 +23,7 @@ pub mod serve;
 mod solve;
 mod words;
 
-pub use error::{Exit, Failure};
+pub use error::{Exit, Failure, ended, told};
 pub(crate) use input::{before, deadline, input_name, read_input, time_limit, timed_out};
 pub(crate) use output::Destination;
 

@@ -5,6 +5,7 @@
 use super::{Destination, Exit, Failure, read_input};
 use crate::app::cli::RenderArgs;
 use bimaru_sat::Limits;
+use bimaru_sat::usecase::job::convert::ConvertJob;
 use bimaru_sat::usecase::solve::{Outcome, SolveOptions, solve};
 use bimaru_sat::usecase::svg;
 
@@ -15,7 +16,7 @@ pub fn run(args: &RenderArgs, limits: &Limits) -> Result<Exit, Failure> {
     let limits = &if args.solve {
         *limits
     } else {
-        limits.with_max_model_size(usize::MAX)
+        ConvertJob::reading(limits)
     };
     let input = read_input(Some(&args.puzzle), limits)?;
     let puzzle = input.puzzle(args.format, limits)?;

@@ -5,6 +5,7 @@
 
 mod advise;
 mod api;
+mod author;
 mod limits;
 mod pool;
 mod stock;
@@ -124,8 +125,8 @@ fn router_for(workers: limits::Workers) -> Router {
     router
         .route("/api/solve", api::route(api::solve, api::Cost::BySize))
         .route("/api/unique", api::route(api::unique, api::Cost::BySize))
-        .route("/api/hint", api::route(api::hint, api::Cost::Heavy))
-        .route("/api/grade", api::route(api::grade, api::Cost::Heavy))
+        .route("/api/hint", api::route(author::hint, api::Cost::Heavy))
+        .route("/api/grade", api::route(author::grade, api::Cost::Heavy))
         .route("/api/generate", api::route(api::generate, api::Cost::Heavy))
         .route("/api/convert", api::route(api::convert, api::Cost::BySize))
         .route("/api/render", api::route(api::render, api::Cost::BySize))

@@ -14,12 +14,12 @@ use bimaru_sat::usecase::DialectSource;
 use bimaru_sat::usecase::IlpCuts;
 use bimaru_sat::usecase::OutputFormat;
 use bimaru_sat::usecase::Redundant;
-use bimaru_sat::usecase::error::{Error, Export};
+use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::job::{
     CountEnd, CrossCheckOptions, Dimacs, Goal, LpExport, SolveJob, Solved, Tally, board_name,
 };
 use bimaru_sat::usecase::proof::{Claim, CrossCheck, ProofOptions, Standing, cross_configs};
-use bimaru_sat::usecase::solve::{Outcome, Report, SolveError, SolveOptions};
+use bimaru_sat::usecase::solve::{Outcome, Report, SolveOptions};
 use bimaru_sat::usecase::{Budget, Deadline};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -95,25 +95,6 @@ fn job(args: &SolveArgs, deadline: Deadline) -> SolveJob {
             configs: planted(cross_configs(args.engine.card)).into(),
             budget: Some(Duration::from_secs_f64(args.cross_check_budget)),
         }),
-    }
-}
-
-/// The command line's words for the library's refusal of a job: the flags that conflict with
-/// the document.
-fn refusal(error: Error) -> Failure {
-    match error {
-        Error::CheckOfBoards { .. } => Failure::Conflict {
-            first: "--proof and --cross-check (one board)",
-            second: "a file of several boards (use `batch --unique --proof-dir DIR`)",
-        },
-        Error::ExportOfBoards { export, .. } => Failure::Conflict {
-            first: match export {
-                Export::Dimacs => "--emit-dimacs",
-                Export::Lp => "--emit-lp",
-            },
-            second: "a Rubin file of boards, even of one board: convert the board to another format first",
-        },
-        e => e.into(),
     }
 }
 
@@ -224,7 +205,7 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
     let parse_time = start.elapsed();
     let job = job(args, deadline);
     // Every check of the job, made once, before the warning, the LP export and the solve.
-    let checked = job.check(&doc, &input.name).map_err(refusal)?;
+    let checked = job.check(&doc, &input.name)?;
     if let (Some(choice), OutputFormat::Csc384, None) =
         (doc.dialect, checked.writer().to, args.cells)
         && choice.source == DialectSource::FleetLine
@@ -240,7 +221,7 @@ pub fn run(args: &SolveArgs, limits: &Limits) -> Result<Exit, Failure> {
     }
     let time_limit = |name: &str| super::timed_out(name, seconds, "before a solution was found");
     let solved = match checked.run() {
-        Err(Error::Solve(SolveError::TimeLimit)) => return Ok(time_limit(&input.name)),
+        Err(error) if error.is_time_limit() => return Ok(time_limit(&input.name)),
         solved => solved?,
     };
     let unique = job.goal() == Goal::Unique;

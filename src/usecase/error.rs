@@ -1,10 +1,15 @@
 //! The library's error type. Bad input, unusable files and tool failures are errors; "no
 //! solution" and "not unique" are outcomes (see [`crate::usecase::solve::Outcome`]). Messages speak of
-//! puzzles, formats and solvers, never of flags: the binary adds what to type.
+//! puzzles, formats and solvers, never of flags: the binary adds what to type. Every use
+//! case's error is one of its typed sources, the advisor's included, so that each front end
+//! maps this one type in one place.
 
 use crate::format::{Inexpressible, ParseError};
 use crate::model::limits::LimitExceeded;
 use crate::model::puzzle::PuzzleError;
+use crate::usecase::advise::game::{AdviseError, GameError};
+use crate::usecase::advise::posterior::PosteriorError;
+use crate::usecase::advise::simulate::SimulateError;
 use crate::usecase::generate::GenerateError;
 use crate::usecase::grade::GradeError;
 use crate::usecase::hint::HintError;
@@ -26,6 +31,35 @@ impl std::fmt::Display for Export {
         f.write_str(match self {
             Export::Dimacs => "DIMACS formula",
             Export::Lp => "LP program",
+        })
+    }
+}
+
+/// What part of a job a check refuses ([`Error::Limit`], [`Error::HeaderMismatch`]): each
+/// front end names it in its own words (a flag, a request field, an argument).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Subject {
+    /// The board size asked for.
+    Size,
+    /// The fleet asked for.
+    Fleet,
+    /// A puzzle read (held to limits stricter than those it was read within).
+    Puzzle,
+    /// The CNF model of a formula.
+    Encoding,
+    /// The cardinality encoding of a formula.
+    Card,
+}
+
+impl std::fmt::Display for Subject {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Subject::Size => "size",
+            Subject::Fleet => "fleet",
+            Subject::Puzzle => "puzzle",
+            Subject::Encoding => "encoding",
+            Subject::Card => "cardinality encoding",
         })
     }
 }
@@ -65,6 +99,21 @@ pub enum Error {
         source_name: String,
         /// Why it does not decode.
         error: crate::encode::sat::dimacs::DecodeError,
+    },
+    /// A setting given for an external solver's answer disagrees with the header of the
+    /// DIMACS file the solver read ([`crate::usecase::job::decode::DecodeJob::check`]).
+    #[error(
+        "{source_name}: the {subject} {given} disagrees with the formula's header, which says {header}"
+    )]
+    HeaderMismatch {
+        /// The DIMACS file.
+        source_name: String,
+        /// The setting.
+        subject: Subject,
+        /// What the header says.
+        header: &'static str,
+        /// What was given.
+        given: &'static str,
     },
     /// Format detection could not decide.
     #[error("{source_name}: cannot tell the input format ({reason})")]
@@ -142,11 +191,22 @@ pub enum Error {
     /// A certificate could not be written.
     #[error(transparent)]
     Proof(#[from] ProofError),
-    /// A value asked for exceeds a limit.
+    /// No advice on a Battleship position: a salvo that does not fit it, or a posterior that
+    /// failed (no fleet fits, or the deadline passed).
+    #[error(transparent)]
+    Advise(#[from] AdviseError),
+    /// A game record that does not make a position.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// Self-play refused or stopped.
+    #[error(transparent)]
+    Simulate(#[from] SimulateError),
+    /// A value a job asks for exceeds a limit (found by the job's check, such as
+    /// [`crate::usecase::job::generate::GenerateJob::check`]).
     #[error("{subject}: {error}")]
     Limit {
-        /// What exceeds it (a size, a fleet).
-        subject: String,
+        /// What exceeds it (a size, a fleet, a puzzle).
+        subject: Subject,
         /// The limit it exceeds.
         #[source]
         error: LimitExceeded,
@@ -158,8 +218,8 @@ pub enum Error {
         source_name: String,
         /// The time limit.
         seconds: f64,
-        /// Before what (`before a solution was found`).
-        during: &'static str,
+        /// Before what (`before a solution was found`), or after what.
+        during: std::borrow::Cow<'static, str>,
     },
     /// An error met on the puzzle `source_name`.
     #[error("{source_name}: {error}")]
@@ -170,6 +230,12 @@ pub enum Error {
         #[source]
         error: Box<Error>,
     },
+}
+
+impl From<PosteriorError> for Error {
+    fn from(error: PosteriorError) -> Self {
+        Error::Advise(error.into())
+    }
 }
 
 /// What an input of `bytes` bytes of white space is: empty, or how much white space.
@@ -193,6 +259,65 @@ impl Error {
         Error::On {
             source_name: source_name.to_string(),
             error: Box::new(self),
+        }
+    }
+
+    /// Whether this error is a time limit (or a stop) of some use case, under any
+    /// [`Error::On`] names.
+    pub fn is_time_limit(&self) -> bool {
+        matches!(
+            self.innermost(),
+            Error::TimeLimit { .. }
+                | Error::Solve(SolveError::TimeLimit)
+                | Error::Grade(GradeError::Solve(SolveError::TimeLimit))
+                | Error::Hint(HintError::TimeLimit)
+                | Error::Generate(GenerateError::OutOfTime | GenerateError::TimeLimit { .. })
+                | Error::Simulate(SimulateError::TimeLimit { .. })
+                | Error::Advise(AdviseError::Posterior(PosteriorError::TimeLimit { .. }))
+        )
+    }
+
+    /// Whether this error is a failure of the tool (a solver's, or the generator's own
+    /// reasoning), never a property of the input.
+    pub fn is_failure(&self) -> bool {
+        matches!(
+            self,
+            Error::Solve(_)
+                | Error::Grade(GradeError::Solve(_))
+                | Error::Generate(GenerateError::Solver(_) | GenerateError::Inconsistent(_))
+                | Error::Hint(HintError::Solver(_) | HintError::Solve(_))
+        )
+    }
+
+    /// This error as the time limit of `seconds` reached `during` the work on `source_name`
+    /// ([`Error::TimeLimit`]) when it is a use case's time limit (a self-play run's is reached
+    /// after the games it played); any other error as it is.
+    pub fn timed(self, source_name: &str, seconds: f64, during: &'static str) -> Self {
+        let during: std::borrow::Cow<'static, str> = match &self {
+            Error::Simulate(SimulateError::TimeLimit { played, games }) => {
+                format!("after {played} of {games} games").into()
+            }
+            Error::Solve(SolveError::TimeLimit)
+            | Error::Grade(GradeError::Solve(SolveError::TimeLimit))
+            | Error::Hint(HintError::TimeLimit)
+            | Error::Generate(GenerateError::OutOfTime) => during.into(),
+            _ => return self,
+        };
+        Error::TimeLimit {
+            source_name: source_name.to_string(),
+            seconds,
+            during,
+        }
+    }
+
+    /// This error as met on the puzzle `source_name` under a time limit of `seconds`: a time
+    /// limit as [`Error::timed`], a failure of the tool ([`Error::is_failure`]) as it is, any
+    /// other error named after the puzzle ([`Error::On`]).
+    pub fn met_on(self, source_name: &str, seconds: f64, during: &'static str) -> Self {
+        match self.timed(source_name, seconds, during) {
+            e @ Error::TimeLimit { .. } => e,
+            e if e.is_failure() => e,
+            e => e.on(source_name),
         }
     }
 

@@ -11,10 +11,11 @@ use axum::Json;
 use axum::http::Uri;
 use axum::response::{IntoResponse, Response};
 use bimaru_sat::usecase::advise::board::{SIZE, Square};
-use bimaru_sat::usecase::advise::game::{AdviseError, GameRecord, advise_shot};
-use bimaru_sat::usecase::advise::posterior::{PosteriorError, Used};
+use bimaru_sat::usecase::advise::game::{GameRecord, advise_shot};
+use bimaru_sat::usecase::advise::posterior::Used;
 use bimaru_sat::usecase::advise::simulate::Strategy;
 use bimaru_sat::usecase::advise::{Position, contest};
+use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::json::Status;
 use serde::{Deserialize, Serialize};
 
@@ -102,7 +103,7 @@ impl Request for AdviseRequest {
                     shots: body.shots.unwrap_or_default(),
                 }
                 .position()
-                .map_err(|e| unprocessable(e.to_string())),
+                .map_err(|e| ApiError::from(Error::from(e))),
             };
             return Ok(AdviseRequest {
                 position,
@@ -155,15 +156,8 @@ struct AdviseAnswer {
 pub fn advise(request: AdviseRequest, deadline: WorkDeadline) -> Result<Response, ApiError> {
     let pos = request.position?;
     let k = request.salvo.unwrap_or(1);
-    let advice =
-        advise_shot(&pos, request.strategy, request.seed, k, deadline.library()).map_err(|e| {
-            match e {
-                AdviseError::Posterior(PosteriorError::TimeLimit { .. }) => {
-                    super::limits::timeout(deadline.limit)
-                }
-                e => unprocessable(e.to_string()),
-            }
-        })?;
+    let advice = advise_shot(&pos, request.strategy, request.seed, k, deadline.library())
+        .map_err(|e| deadline.fail(e))?;
     let (method, configurations, samples) = match advice.posterior.used {
         Used::Exact { configurations } => ("exact", Some(configurations.to_string()), None),
         Used::Weighted { samples, .. } => ("weighted", None, Some(samples)),

@@ -6,8 +6,8 @@
 //! for a bug). The routes and their shapes are documented in `docs/web.md`.
 
 use super::limits::{
-    self, ApiError, LIGHT_CELLS, Lane, MAX_GENERATED_SIDE, WorkDeadline, Workers, check_board,
-    check_side, timeout,
+    self, ApiError, LIGHT_CELLS, Lane, MAX_GENERATED_SIDE, PUZZLE, WorkDeadline, Workers,
+    check_board, check_side, timeout,
 };
 use super::pool::{Pool, PoolKey, Supply, random_seed};
 use axum::Json;
@@ -23,20 +23,16 @@ use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::generate::{
     GenerateError, GenerateOptions, Size, default_fleet, parse_fleet,
 };
-use bimaru_sat::usecase::grade::{Grade, GradeError, GradeReport, Graded, grade as grade_puzzle};
-use bimaru_sat::usecase::hint::{Hint, HintError, Method, Rule, State as Filled};
-use bimaru_sat::usecase::job::author::{grade_line, hint_step};
+use bimaru_sat::usecase::grade::Grade;
+use bimaru_sat::usecase::job::convert::ConvertJob;
 use bimaru_sat::usecase::job::generate::{GenerateJob, write_generated};
-use bimaru_sat::usecase::job::{Goal, SolveJob, Solved};
-use bimaru_sat::usecase::json::{JsonPiece, ResultJson, Status};
+use bimaru_sat::usecase::job::{Goal, SolveJob, Solved, check_boards};
+use bimaru_sat::usecase::json::{ResultJson, Status};
 use bimaru_sat::usecase::solve::Outcome;
 use bimaru_sat::usecase::{Board, Budget, Document, Format, OutputFormat};
 use bimaru_sat::usecase::{Choice, UnknownChoice, parse_choice};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-
-/// The name a request's puzzle goes by in messages (`puzzle: line 3: ...`).
-const PUZZLE: &str = "puzzle";
 
 /// A request about one puzzle: the JSON body form. In the other form the body is the puzzle
 /// and the other fields come from the query string.
@@ -128,7 +124,7 @@ impl PuzzleRequest {
     }
 
     /// The one board of the puzzle text.
-    fn board(&self) -> Result<Board, ApiError> {
+    pub(super) fn board(&self) -> Result<Board, ApiError> {
         let mut doc = self.document()?;
         doc.single(PUZZLE)?;
         Ok(doc.boards.remove(0))
@@ -147,7 +143,7 @@ pub(super) fn choice<T: Choice>(what: &str, name: Option<&str>, default: T) -> R
     })
 }
 
-fn json(status: StatusCode, value: &impl Serialize) -> Response {
+pub(super) fn json(status: StatusCode, value: &impl Serialize) -> Response {
     (status, Json(value)).into_response()
 }
 
@@ -191,12 +187,7 @@ impl Request for PuzzleRequest {
         let Ok(doc) = self.document() else {
             return Ok(());
         };
-        for board in &doc.boards {
-            limits
-                .puzzle(&board.puzzle)
-                .map_err(limits::over_server_limit)?;
-        }
-        Ok(())
+        Ok(check_boards(&doc, limits)?)
     }
 }
 
@@ -277,10 +268,7 @@ fn solved(
         ..SolveJob::default()
     };
     // A Rubin file is reported board by board, even when it holds one board.
-    let solved = match job.run(&doc, PUZZLE) {
-        Err(Error::Solve(e)) => return Err(deadline.solve_error(e)),
-        solved => solved?,
-    };
+    let solved = job.run(&doc, PUZZLE).map_err(|e| deadline.fail(e))?;
     let report = match solved {
         Solved::Board(solved) => Some(solved.report),
         // Nothing partial is answered for a Rubin file, even of one board.
@@ -308,155 +296,6 @@ fn solved(
         ));
     }
     Ok(json(StatusCode::OK, &result))
-}
-
-/// The answer of `POST /api/hint`.
-#[derive(Debug, Serialize)]
-pub struct HintJson {
-    /// `hint`, or `complete` when no cell is open.
-    pub status: &'static str,
-    /// The forced cell's row (0-based).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub row: Option<usize>,
-    /// Its column (0-based).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub col: Option<usize>,
-    /// What it holds: `water`, `ship` (a part of unknown kind) or a piece.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub content: Option<JsonPiece>,
-    /// How it was found: `propagation`, `look-ahead` or `search`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub method: Option<&'static str>,
-    /// The rules that force it, in words.
-    pub rules: Vec<String>,
-    /// The hint as `bimaru-sat hint` prints it.
-    pub text: String,
-    /// The state with the clues and the hinted cell filled in.
-    pub state: String,
-    /// The cells the hint cites (its clues, filled cells, cells no ship fits through and the
-    /// second cell of a case split), as `[row, col]` (0-based), each once, the hinted cell
-    /// left out: the page highlights them.
-    pub cells: Vec<[usize; 2]>,
-    /// The rows whose counts the hint cites (0-based).
-    pub rows: Vec<usize>,
-    /// The columns whose counts the hint cites (0-based).
-    pub cols: Vec<usize>,
-}
-
-/// What a hint cites: its cells (the hinted one left out), rows and columns, each once, in
-/// the order its rules name them.
-fn cited(hint: &Hint) -> (Vec<[usize; 2]>, Vec<usize>, Vec<usize>) {
-    let (mut cells, mut rows, mut cols) = (Vec::new(), Vec::new(), Vec::new());
-    let split = hint.split.as_ref().map(|s| s.pos);
-    let positions = hint
-        .rules
-        .iter()
-        .filter_map(|rule| match *rule {
-            Rule::NoShipFits { pos } => Some(pos),
-            r => r.cell(),
-        })
-        .chain(split);
-    for pos in positions {
-        let cell = [pos.row, pos.col];
-        if pos != hint.pos && !cells.contains(&cell) {
-            cells.push(cell);
-        }
-    }
-    for rule in &hint.rules {
-        match *rule {
-            Rule::RowCount { row, .. } if !rows.contains(&row) => rows.push(row),
-            Rule::ColCount { col, .. } if !cols.contains(&col) => cols.push(col),
-            _ => {}
-        }
-    }
-    (cells, rows, cols)
-}
-
-fn method_name(method: Method) -> &'static str {
-    match method {
-        Method::Propagation => "propagation",
-        Method::LookAhead => "look-ahead",
-        Method::CaseSplit => "case-split",
-        _ => "search",
-    }
-}
-
-/// `POST /api/hint`: one forced cell given `state` and the rules that force it.
-pub fn hint(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response, ApiError> {
-    let puzzle = request.board()?.puzzle;
-    let state = match &request.state {
-        None => None,
-        Some(text) => Some(
-            Filled::parse(text, puzzle.rows(), puzzle.cols())
-                .map_err(|e| ApiError::bad_input(format!("state: {e}")))?,
-        ),
-    };
-    let step = hint_step(&puzzle, state, deadline.library()).map_err(|e| match e {
-        HintError::TimeLimit => timeout(deadline.limit),
-        HintError::Contradiction | HintError::NoSolution => {
-            ApiError::unprocessable(Status::Unsat, e.to_string())
-        }
-        HintError::NotUnique => ApiError::unprocessable(Status::Multiple, e.to_string()),
-        HintError::WrongSize { .. } => ApiError::bad_input(format!("state: {e}")),
-        HintError::TooLarge(_) => ApiError::bad_input(format!("{PUZZLE}: {e}")),
-        e => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-    })?;
-    let found = step.hint.as_ref();
-    let (cells, rows, cols) = found.map(cited).unwrap_or_default();
-    Ok(json(
-        StatusCode::OK,
-        &HintJson {
-            status: if found.is_some() { "hint" } else { "complete" },
-            row: found.map(|h| h.pos.row),
-            col: found.map(|h| h.pos.col),
-            content: found.map(|h| h.content.into()),
-            method: found.map(|h| method_name(h.method)),
-            rules: found.map_or_else(Vec::new, |h| {
-                h.rules.iter().map(ToString::to_string).collect()
-            }),
-            text: step.line.trim_end().to_string(),
-            state: step.state.write(),
-            cells,
-            rows,
-            cols,
-        },
-    ))
-}
-
-/// The answer of `POST /api/grade`.
-#[derive(Debug, Serialize)]
-pub struct GradeJson {
-    /// The grade and the cells each level of deduction decided.
-    #[serde(flatten)]
-    pub report: GradeReport,
-    /// The line `bimaru-sat grade` prints.
-    pub text: String,
-}
-
-/// `POST /api/grade`: the grade of a puzzle with a unique solution; 422 otherwise.
-pub fn grade(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response, ApiError> {
-    let puzzle = request.board()?.puzzle;
-    let graded = grade_puzzle(&puzzle, &deadline.options(Goal::Unique)).map_err(|e| match e {
-        GradeError::Solve(e) => deadline.solve_error(e),
-        e => ApiError::bad_input(format!("{PUZZLE}: {e}")),
-    })?;
-    match graded {
-        Graded::Unique(report) => Ok(json(
-            StatusCode::OK,
-            &GradeJson {
-                text: grade_line(&report).trim_end().to_string(),
-                report,
-            },
-        )),
-        Graded::Unsat => Err(ApiError::unprocessable(
-            Status::Unsat,
-            "no solution: a puzzle without a solution has no grade".into(),
-        )),
-        _ => Err(ApiError::unprocessable(
-            Status::Multiple,
-            "not unique: a puzzle with several solutions has no grade".into(),
-        )),
-    }
 }
 
 /// A request of `POST /api/generate` (a JSON body, or the query string).
@@ -502,9 +341,14 @@ impl Request for GenerateRequest {
         let Ok(size) = self.size.as_deref().unwrap_or("10x10").parse::<Size>() else {
             return Ok(());
         };
-        limits
-            .board(size.rows, size.cols)
-            .map_err(limits::over_server_limit)
+        // The job's own check, before the pool answers or the work takes a lane; a fleet that
+        // does not parse is the route's to refuse.
+        let fleet = self
+            .fleet
+            .as_deref()
+            .and_then(|spec| parse_fleet(spec).ok());
+        generate_job(size, fleet, None, 0, Deadline::NONE, *limits).check()?;
+        Ok(())
     }
 }
 
@@ -613,7 +457,23 @@ pub fn generated_text(
     seed: u64,
     deadline: Deadline,
 ) -> Result<String, ApiError> {
-    let job = GenerateJob {
+    // The request was checked within the server's limits before its work began
+    // ([`GenerateRequest::within`]); the pool asks only for its menu's sizes.
+    let job = generate_job(size, fleet, grade, seed, deadline, limits::reading());
+    Ok(write_generated(&job.puzzle(0)?, job.to, job.one_line)?.puzzle)
+}
+
+/// The generate command's own request for one puzzle of `seed`'s first stream, stopping at
+/// `deadline`, its size and fleet held to `limits`.
+fn generate_job(
+    size: Size,
+    fleet: Option<Fleet>,
+    grade: Option<Grade>,
+    seed: u64,
+    deadline: Deadline,
+    limits: bimaru_sat::Limits,
+) -> GenerateJob {
+    GenerateJob {
         options: GenerateOptions {
             fleet: fleet.unwrap_or_else(|| default_fleet(size)),
             // Bounded checks keep a large board's answer within the time limit: a clue
@@ -630,8 +490,8 @@ pub fn generated_text(
         to: Format::Json,
         one_line: false,
         from: None,
-    };
-    Ok(write_generated(&job.puzzle(0)?, job.to, job.one_line)?.puzzle)
+        limits,
+    }
 }
 
 /// Conflicts one uniqueness check of `/api/generate` may take.
@@ -652,7 +512,7 @@ pub struct ConvertJson {
 pub fn convert(request: PuzzleRequest, _deadline: WorkDeadline) -> Result<Response, ApiError> {
     let to = choice::<OutputFormat>("to", request.to.as_deref(), OutputFormat::Json)?;
     let doc = request.document()?;
-    let text = bimaru_sat::usecase::job::convert::convert(&doc, PUZZLE, to, None)?;
+    let text = ConvertJob { to, cells: None }.run(&doc, PUZZLE)?;
     Ok(json(
         StatusCode::OK,
         &ConvertJson {
@@ -668,7 +528,7 @@ pub fn render(request: PuzzleRequest, deadline: WorkDeadline) -> Result<Response
     let puzzle = request.board()?.puzzle;
     let solution = if request.solution {
         let report = bimaru_sat::usecase::solve::solve(&puzzle, &deadline.options(Goal::First))
-            .map_err(|e| deadline.solve_error(e))?;
+            .map_err(|e| deadline.fail(e))?;
         let Some(grid) = report.outcome.grid().cloned() else {
             return Err(ApiError::unprocessable(Status::Unsat, "no solution".into()));
         };

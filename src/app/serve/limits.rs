@@ -17,8 +17,12 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bimaru_sat::Puzzle;
+use bimaru_sat::usecase::advise::game::AdviseError;
+use bimaru_sat::usecase::advise::posterior::PosteriorError;
 use bimaru_sat::usecase::error::Error;
 use bimaru_sat::usecase::generate::GenerateError;
+use bimaru_sat::usecase::grade::GradeError;
+use bimaru_sat::usecase::hint::HintError;
 use bimaru_sat::usecase::json::{ResultJson, Status};
 use bimaru_sat::usecase::solve::{Goal, SolveError, SolveOptions};
 use bimaru_sat::usecase::{Budget, Deadline, StopOnDrop};
@@ -166,6 +170,9 @@ fn host_name(host: &str) -> &str {
     host.rsplit_once(':').map_or(host, |(name, _)| name)
 }
 
+/// The name a request's puzzle goes by in messages (`puzzle: line 3: ...`).
+pub const PUZZLE: &str = "puzzle";
+
 /// The server's limits.
 #[derive(Clone, Debug)]
 pub struct ServerLimits {
@@ -215,7 +222,7 @@ pub fn reading() -> bimaru_sat::Limits {
 }
 
 /// The 422 of a board over the server's input limits, naming the limit and its flag.
-pub fn over_server_limit(error: LimitExceeded) -> ApiError {
+fn over_server_limit(error: LimitExceeded) -> ApiError {
     let flag = match error.limit {
         Limit::ModelSize => "--max-model-size",
         _ => "--max-cells",
@@ -357,13 +364,9 @@ impl WorkDeadline {
         }
     }
 
-    /// The answer to a solver failure: 422 `timeout` at the time limit (or when the request
-    /// was dropped: nobody reads that answer), 500 otherwise.
-    pub fn solve_error(&self, error: SolveError) -> ApiError {
-        match error {
-            SolveError::TimeLimit | SolveError::Interrupted => timeout(self.limit),
-            e => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-        }
+    /// The answer to the library's `error` met in the work: [`answer`] with the time limit.
+    pub fn fail(&self, error: impl Into<Error>) -> ApiError {
+        answer(error.into(), Some(self.limit))
     }
 }
 
@@ -421,36 +424,71 @@ impl IntoResponse for ApiError {
 
 impl From<Error> for ApiError {
     fn from(error: Error) -> Self {
-        match error {
-            Error::UnknownFormat { .. } => {
-                Self::bad_input(format!("{error}; name it with \"format\""))
-            }
-            Error::MultipleBoards { boards, .. } => Self::bad_input(format!(
-                "puzzle holds {boards} boards; this route takes one"
-            )),
-            Error::Inexpressible(e) => Self::unprocessable(Status::Error, e.to_string()),
-            // A board (or fleet) over the server's limits, found while reading it.
-            Error::Parse {
-                error:
-                    ParseError {
-                        kind: ParseErrorKind::Limit(_),
-                        ..
-                    },
-                ..
-            } => Self::unprocessable(
-                Status::Error,
-                format!("{error}; this server takes boards up to {MAX_SIDE}x{MAX_SIDE}"),
-            ),
-            Error::Solve(e) => Self::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-            Error::Generate(GenerateError::TimeLimit { .. } | GenerateError::OutOfTime) => {
-                Self::unprocessable(Status::Timeout, error.to_string())
-            }
-            Error::Generate(GenerateError::Solver(_)) => {
-                Self::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
-            }
-            Error::Generate(_) => Self::unprocessable(Status::Error, error.to_string()),
-            // Parse, puzzle and the other input errors.
-            _ => Self::bad_input(error.to_string()),
+        answer(error, None)
+    }
+}
+
+/// The one map from the library's error to the API's answer: its HTTP status, its result's
+/// status and its message. `limit` is the request's time limit when the error came from its
+/// work ([`WorkDeadline::fail`]): a time limit or a stop is then 422 `timeout`; without it, a
+/// solver's stop is a failure like any other (500).
+fn answer(error: Error, limit: Option<Duration>) -> ApiError {
+    let timed_out = |limit: Option<Duration>, error: Error| match limit {
+        Some(limit) => timeout(limit),
+        None => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string()),
+    };
+    match error {
+        Error::UnknownFormat { .. } => {
+            ApiError::bad_input(format!("{error}; name it with \"format\""))
         }
+        Error::MultipleBoards { boards, .. } => ApiError::bad_input(format!(
+            "puzzle holds {boards} boards; this route takes one"
+        )),
+        Error::Inexpressible(e) => ApiError::unprocessable(Status::Error, e.to_string()),
+        // A board (or fleet) over the server's limits, found while reading it.
+        Error::Parse {
+            error:
+                ParseError {
+                    kind: ParseErrorKind::Limit(_),
+                    ..
+                },
+            ..
+        } => ApiError::unprocessable(
+            Status::Error,
+            format!("{error}; this server takes boards up to {MAX_SIDE}x{MAX_SIDE}"),
+        ),
+        // A board or a size over the limits the server was started with.
+        Error::Limit { error, .. } => over_server_limit(error),
+        Error::Solve(SolveError::TimeLimit | SolveError::Interrupted)
+        | Error::Grade(GradeError::Solve(SolveError::TimeLimit | SolveError::Interrupted))
+        | Error::Hint(HintError::TimeLimit)
+        | Error::Advise(AdviseError::Posterior(PosteriorError::TimeLimit { .. })) => {
+            timed_out(limit, error)
+        }
+        Error::Solve(e) | Error::Grade(GradeError::Solve(e)) => {
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+        }
+        Error::Grade(e) => ApiError::bad_input(format!("{PUZZLE}: {e}")),
+        Error::Hint(HintError::Contradiction | HintError::NoSolution) => {
+            ApiError::unprocessable(Status::Unsat, error.to_string())
+        }
+        Error::Hint(HintError::NotUnique) => {
+            ApiError::unprocessable(Status::Multiple, error.to_string())
+        }
+        Error::Hint(e @ HintError::WrongSize { .. }) => ApiError::bad_input(format!("state: {e}")),
+        Error::Hint(e @ HintError::TooLarge(_)) => ApiError::bad_input(format!("{PUZZLE}: {e}")),
+        Error::Hint(e) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        Error::Advise(_) | Error::Game(_) => {
+            ApiError::unprocessable(Status::Error, error.to_string())
+        }
+        Error::Generate(GenerateError::TimeLimit { .. } | GenerateError::OutOfTime) => {
+            ApiError::unprocessable(Status::Timeout, error.to_string())
+        }
+        Error::Generate(GenerateError::Solver(_) | GenerateError::Inconsistent(_)) => {
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
+        }
+        Error::Generate(_) => ApiError::unprocessable(Status::Error, error.to_string()),
+        // Parse, puzzle and the other input errors.
+        _ => ApiError::bad_input(error.to_string()),
     }
 }

@@ -461,6 +461,18 @@ pub enum SimulateError {
     },
 }
 
+/// Refuses options no run plays: more than [`MAX_GAMES`] games, or a salvo of no shots or
+/// too many (what [`crate::usecase::job::advise::SimulateJob::check`] checks).
+pub(crate) fn check(opts: &SimOptions) -> Result<(), SimulateError> {
+    if opts.games > MAX_GAMES {
+        return Err(SimulateError::TooManyGames { games: opts.games });
+    }
+    if let Some(k) = opts.salvo {
+        salvo::check_size(k)?;
+    }
+    Ok(())
+}
+
 /// Plays `opts.games` games on rayon's threads until `deadline`; `tick` is called after each
 /// game (for a progress bar). Game `i` is the same whatever the thread count, so the summary
 /// depends only on the options.
@@ -469,12 +481,16 @@ pub fn simulate(
     deadline: Deadline,
     tick: &(impl Fn() + Sync),
 ) -> Result<Summary, SimulateError> {
-    if opts.games > MAX_GAMES {
-        return Err(SimulateError::TooManyGames { games: opts.games });
-    }
-    if let Some(k) = opts.salvo {
-        salvo::check_size(k)?;
-    }
+    check(opts)?;
+    play_games(opts, deadline, tick)
+}
+
+/// Plays the games of options [`check`] has passed.
+pub(crate) fn play_games(
+    opts: &SimOptions,
+    deadline: Deadline,
+    tick: &(impl Fn() + Sync),
+) -> Result<Summary, SimulateError> {
     let played = AtomicU64::new(0);
     let hist = (0..opts.games)
         .into_par_iter()

@@ -23,7 +23,7 @@ use minimize::{drop_clue, with_clues};
 pub(crate) use oracle::{Removal, check_removal};
 pub use spec::{
     CHECK_CONFIGURATION, FleetSpecError, GenerateError, GenerateOptions, GenerateProgress,
-    Generated, Minimizer, Phase, Question, Reduce, SettledBy, Size, SizeSpecError,
+    Generated, Inconsistency, Minimizer, Phase, Question, Reduce, SettledBy, Size, SizeSpecError,
     clue_free_puzzle, default_fleet, parse_fleet,
 };
 use spec::{absent_grade, report};

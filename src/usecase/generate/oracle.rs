@@ -4,8 +4,8 @@
 //! in `deduction.rs`.
 
 use super::spec::{
-    GenerateError, GenerateOptions, GenerateProgress, QUESTION_TUNING, Question, SettledBy,
-    clue_free_puzzle,
+    GenerateError, GenerateOptions, GenerateProgress, Inconsistency, QUESTION_TUNING, Question,
+    SettledBy, clue_free_puzzle,
 };
 use crate::encode::sat::formula::ClueFormula;
 use crate::encode::sat::instance::Instance;
@@ -16,7 +16,7 @@ use crate::model::placement::Placements;
 use crate::model::puzzle::{Clue, Dir, Grid, Piece, Pos, Puzzle};
 use crate::reason::deduce::{Effort, Propagation, Rules, deduce};
 use crate::reason::search::{End, search_toward};
-use crate::solver::{self, Answer, Incremental, SolverError};
+use crate::solver::{self, Answer, Incremental};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -154,9 +154,7 @@ fn ask_removal(
     let mut placements = Placements::new(&puzzle);
     let knowledge = deduce(&puzzle, &mut placements, Effort::Rules, &Budget::default())
         .expect("no budget to run out")
-        .map_err(|_| {
-            GenerateError::Solver("pre-solving refuted clues taken from a solution".into())
-        })?;
+        .map_err(|_| GenerateError::Inconsistent(Inconsistency::RefutedSolution))?;
     let differs = |p: Pos| knowledge.cells[shape.index(p)] != Some(solution.is_ship(p));
     let around = around(solution, removed);
     if around.iter().all(|&p| !differs(p)) {
@@ -180,7 +178,7 @@ fn ask_removal(
     if settle == Settle::Native {
         return Ok((Removal::Undecided, SettledBy::NativeWhole, 0));
     }
-    let failure = |e: SolverError| GenerateError::Solver(e.to_string());
+    let failure = GenerateError::Solver;
     let mut solver = options.solver.new_tuned(QUESTION_TUNING).map_err(failure)?;
     let instance = Instance {
         puzzle: &puzzle,
@@ -212,9 +210,7 @@ fn ask_removal(
             // The second solution passes the independent verifier, or nothing is claimed.
             let other = Grid::from_ship_cells(shape.rows, shape.cols, &ship)
                 .filter(|g| crate::model::verify::verify(&puzzle, g).is_ok() && g != solution)
-                .ok_or_else(|| {
-                    GenerateError::Solver("a second solution failed verification".into())
-                })?;
+                .ok_or(GenerateError::Inconsistent(Inconsistency::UnverifiedSecond))?;
             Removal::Needed(other)
         }
         Answer::Unsat => Removal::Unique(rest.to_vec()),
@@ -454,7 +450,7 @@ impl<'a> ClueOracle<'a> {
             selectors[shape.index(pos)] = Some(s);
             clue_of.insert(s.var(), pos);
         }
-        let failure = |e: SolverError| GenerateError::Solver(e.to_string());
+        let failure = GenerateError::Solver;
         let mut solver = options.solver.new_tuned(QUESTION_TUNING).map_err(failure)?;
         solver::load(solver.as_mut(), formula.formula());
         let cells: Vec<Lit> = shape.positions().map(|pos| formula.cell(pos)).collect();
@@ -522,9 +518,7 @@ impl<'a> ClueOracle<'a> {
                 .is_err()
             {
                 self.deduce.undo(mark);
-                return Err(GenerateError::Solver(
-                    "pre-solving refuted clues taken from a solution".into(),
-                ));
+                return Err(GenerateError::Inconsistent(Inconsistency::RefutedSolution));
             }
         }
         let facts: Vec<Lit> = shape
@@ -580,7 +574,7 @@ impl<'a> ClueOracle<'a> {
         if let (Some(limit), Some(size)) = (&self.budget, self.budget_size) {
             limit.store(self.solver.conflicts() + size, Ordering::Relaxed);
         }
-        let failure = |e: SolverError| GenerateError::Solver(e.to_string());
+        let failure = GenerateError::Solver;
         let answer = self.solver.solve_assuming(&assumptions).map_err(failure);
         let removal = match answer? {
             Answer::Sat => Removal::Needed(self.second_solution(keep)?),
@@ -631,6 +625,6 @@ impl<'a> ClueOracle<'a> {
         // The second solution passes the independent verifier, or nothing is claimed.
         Grid::from_ship_cells(shape.rows, shape.cols, &ship)
             .filter(|g| crate::model::verify::verify(&puzzle, g).is_ok() && g != self.solution)
-            .ok_or_else(|| GenerateError::Solver("a second solution failed verification".into()))
+            .ok_or(GenerateError::Inconsistent(Inconsistency::UnverifiedSecond))
     }
 }

@@ -9,7 +9,7 @@ use crate::model::choice::choice;
 use crate::model::deadline::Budget;
 use crate::model::puzzle::{Fleet, Grid, Pos, Puzzle};
 use crate::model::verify::Violation;
-use crate::solver::{Mode, SolverKind, Tuning};
+use crate::solver::{Mode, SolverError, SolverKind, Tuning};
 use crate::usecase::grade::Grade;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -53,9 +53,12 @@ pub enum GenerateError {
         /// Board columns.
         cols: usize,
     },
-    /// The embedded solver failed.
+    /// The embedded solver failed; its error is the source.
     #[error("solver failure: {0}")]
-    Solver(String),
+    Solver(#[from] SolverError),
+    /// The generator's own reasoning disagreed with itself: a bug, never the puzzle's fault.
+    #[error("solver failure: {0}")]
+    Inconsistent(Inconsistency),
     /// The time limit came before the clue set was made (`--reduce deduction`, `propagation`
     /// and `look-ahead`; `unique` stops with the clues it has instead).
     #[error("time limit reached before the clue set was made")]
@@ -95,6 +98,18 @@ pub enum GenerateError {
         /// Puzzles drawn.
         tries: usize,
     },
+}
+
+/// How the generator's own reasoning disagreed with itself ([`GenerateError::Inconsistent`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Inconsistency {
+    /// Pre-solving found the clues of a solution contradictory.
+    #[error("pre-solving refuted clues taken from a solution")]
+    RefutedSolution,
+    /// A second solution the solver found broke the rules.
+    #[error("a second solution failed verification")]
+    UnverifiedSecond,
 }
 
 /// A `--fleet` spec that cannot be read.

@@ -14,6 +14,7 @@ mod state;
 mod words;
 
 pub use crate::model::rule::{Rule, cell_name, content_name};
+pub(crate) use search::check_state;
 pub use search::{HintError, HintOutcome, hint};
 pub use state::State;
 pub use words::{Hint, Method, RULES_SHOWN, Split};

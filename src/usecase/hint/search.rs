@@ -92,6 +92,19 @@ impl From<SolveError> for HintError {
     }
 }
 
+/// Refuses a state that does not fit `puzzle`'s board ([`HintError::WrongSize`]).
+pub(crate) fn check_state(puzzle: &Puzzle, state: &State) -> Result<(), HintError> {
+    if state.shape != puzzle.shape() {
+        return Err(HintError::WrongSize {
+            rows: puzzle.rows(),
+            cols: puzzle.cols(),
+            found_rows: state.shape.rows,
+            found_cols: state.shape.cols,
+        });
+    }
+    Ok(())
+}
+
 /// How many forced cells a case split is looked for around, at most (each costs two
 /// propagations per open cell).
 const SPLIT_CANDIDATES: usize = 12;
@@ -109,15 +122,7 @@ const SPLIT_CANDIDATES: usize = 12;
 /// set of the rules that refutation needed.
 pub fn hint(puzzle: &Puzzle, state: &State, budget: &Budget) -> Result<HintOutcome, HintError> {
     let deadline = budget.deadline.clone();
-    let (rows, cols) = (puzzle.rows(), puzzle.cols());
-    if state.shape != puzzle.shape() {
-        return Err(HintError::WrongSize {
-            rows,
-            cols,
-            found_rows: state.shape.rows,
-            found_cols: state.shape.cols,
-        });
-    }
+    check_state(puzzle, state)?;
     let open: Vec<Pos> = puzzle
         .positions()
         .filter(|&p| state.get(p).is_none() && puzzle.clue(p).is_none())

@@ -2,6 +2,9 @@
 //! and turned back into a grid. A DIMACS answer is checked against every clause of the rebuilt
 //! formula (whose puzzle fingerprint must match the file's header); an LP solution against
 //! every constraint of the rebuilt program; every grid then passes the verifier.
+//! [`DecodeJob::check`] checks a job once against its puzzle and the DIMACS file the solver
+//! read (the settings given agree with its header, which names this puzzle) and gives a
+//! [`CheckedDecode`], which reads the answer.
 
 use crate::encode::ilp::IlpModel;
 use crate::encode::ilp::solution::{self, SolutionStatus};
@@ -13,8 +16,95 @@ use crate::model::limits::{Limit, LimitExceeded};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::verify;
 use crate::usecase::Source;
-use crate::usecase::error::Error;
-use crate::usecase::solve::SolveError;
+use crate::usecase::error::{Error, Subject};
+use crate::usecase::solve::{Backend, SolveError};
+
+/// A resolved decode job: which solver's answer, and the formula or program it answers.
+#[derive(Clone, Copy, Debug)]
+pub struct DecodeJob {
+    /// A SAT solver's answer (to a DIMACS formula) or a MIP solver's (to an LP program).
+    pub backend: Backend,
+    /// The CNF model the formula was written with; the DIMACS file's header says, else the
+    /// default.
+    pub model: Option<Model>,
+    /// The cardinality encoding the formula was written with; as `model`.
+    pub card: Option<CardKind>,
+    /// The integer program a MIP solver answered (by default the one its variable names show).
+    pub ilp_model: Option<IlpModel>,
+}
+
+/// A [`DecodeJob`] checked against its puzzle ([`DecodeJob::check`]): ready to read answers.
+#[derive(Debug)]
+pub struct CheckedDecode<'a> {
+    job: &'a DecodeJob,
+    puzzle: &'a Puzzle,
+    /// The formula a SAT solver answered; `None` for a MIP solver's answer.
+    formula: Option<Formula>,
+}
+
+impl DecodeJob {
+    /// Checks the job against `puzzle` and, for a SAT solver's answer, the DIMACS file `cnf`
+    /// the solver read (when given), once: a model or an encoding given agrees with the file's
+    /// header ([`Error::HeaderMismatch`]), which fills in those not given, and the header names
+    /// this puzzle ([`DecodeError::OtherPuzzle`]). The formula is rebuilt here.
+    pub fn check<'a>(
+        &'a self,
+        puzzle: &'a Puzzle,
+        cnf: Option<&Source>,
+    ) -> Result<CheckedDecode<'a>, Error> {
+        if self.backend == Backend::Ilp {
+            return Ok(CheckedDecode {
+                job: self,
+                puzzle,
+                formula: None,
+            });
+        }
+        let header = cnf.map(read_header).transpose()?;
+        let (mut model, mut card) = (self.model, self.card);
+        if let (Some(cnf), Some(header)) = (cnf, &header) {
+            let mismatch =
+                |subject, header: &'static str, given: &'static str| Error::HeaderMismatch {
+                    source_name: cnf.name.clone(),
+                    subject,
+                    header,
+                    given,
+                };
+            if let (Some(given), Some(header)) = (model, header.model)
+                && given != header
+            {
+                return Err(mismatch(Subject::Encoding, header.into(), given.into()));
+            }
+            if let (Some(given), Some(header)) = (card, header.card)
+                && given != header
+            {
+                return Err(mismatch(Subject::Card, header.into(), given.into()));
+            }
+            model = model.or(header.model);
+            card = card.or(header.card);
+        }
+        let formula = sat_formula(
+            puzzle,
+            model.unwrap_or_default(),
+            card.unwrap_or_default(),
+            cnf.zip(header.as_ref()),
+        )?;
+        Ok(CheckedDecode {
+            job: self,
+            puzzle,
+            formula: Some(formula),
+        })
+    }
+}
+
+impl CheckedDecode<'_> {
+    /// The grid in the solver's `answer`; `None` when the solver found no solution.
+    pub fn run(&self, answer: &Source) -> Result<Option<Grid>, Error> {
+        match &self.formula {
+            Some(formula) => sat_answer(formula, self.puzzle, answer),
+            None => ilp_answer(self.puzzle, self.job.ilp_model, answer),
+        }
+    }
+}
 
 /// The header comments of a DIMACS file written by this crate. A text whose first line other
 /// than a `c` comment is not the `p cnf` line is not a DIMACS file: refused at that line.

@@ -1,14 +1,17 @@
 //! The generate job: make puzzles by seed (of the wanted grade, when one is asked), or from a
 //! given board's solution, and write each in the chosen format. [`GenerateJob::check`] checks
-//! the job once (the solver linked; a given board's solution, found first when the board has
-//! none) and gives a [`CheckedGenerate`], which runs. Puzzle `i` comes from its own random
+//! the job once (the solver linked; the size and fleet asked for within the job's limits; a
+//! given board's solution, found first when the board has none) and gives a
+//! [`CheckedGenerate`], which runs: no front end checks a size or a fleet itself. Puzzle `i` comes from its own random
 //! stream of the seed, so the output depends only on the job; the caller decides where each
 //! written puzzle goes.
 
 use super::require_sat_solver;
 use crate::format::{self, Board, Format, Inexpressible};
 use crate::model::deadline::Budget;
-use crate::usecase::error::Error;
+use crate::model::limits::Limits;
+use crate::model::puzzle::Puzzle;
+use crate::usecase::error::{Error, Subject};
 use crate::usecase::generate::{
     GenerateError, GenerateOptions, Generated, Given, generate_from, generate_graded, rng_for,
 };
@@ -34,6 +37,9 @@ pub struct GenerateJob {
     /// carries, or else the only one it has), its size, fleet and counts, and its clues kept;
     /// `options.size` and `options.fleet` are then not read, and `grade` must be `None`.
     pub from: Option<Board>,
+    /// The input limits the size and fleet asked for must keep ([`Error::Limit`]); a board
+    /// [`GenerateJob::from`] was read within the front end's own.
+    pub limits: Limits,
 }
 
 /// A [`GenerateJob`] checked once ([`GenerateJob::check`]): ready to run.
@@ -56,19 +62,41 @@ pub struct Written {
 }
 
 impl GenerateJob {
-    /// Checks the job once: the SAT solver linked, and for a job [`GenerateJob::from`] a
-    /// board: no grade asked, and its solution, which satisfies the board's rules
+    /// Checks the job once: the SAT solver linked; without a board to make the puzzles from,
+    /// the size, then the fleet, then the open board of both within [`GenerateJob::limits`]
+    /// ([`Error::Limit`] naming the [`Subject`]); and for a job [`GenerateJob::from`] a board:
+    /// no grade asked, and its solution, which satisfies the board's rules
     /// ([`GenerateError::BrokenSolution`]). A board without one is solved first, within the
     /// options' deadline ([`GenerateError::OutOfTime`] past it): a board without a solution is
     /// [`GenerateError::GivenUnsat`], one with several [`GenerateError::GivenNotUnique`].
     pub fn check(&self) -> Result<CheckedGenerate<'_>, Error> {
         require_sat_solver(self.options.solver)?;
         let given = match &self.from {
-            None => None,
+            None => {
+                self.check_limits()?;
+                None
+            }
             Some(_) if self.grade.is_some() => return Err(GenerateError::GradeOfGiven.into()),
             Some(board) => Some(given(board, &self.options)?),
         };
         Ok(CheckedGenerate { job: self, given })
+    }
+
+    /// The size, the fleet and the open board of both within the job's limits (the board
+    /// first: its default fleet grows with it).
+    fn check_limits(&self) -> Result<(), Error> {
+        let over = |subject| move |error| Error::Limit { subject, error };
+        let (size, fleet) = (self.options.size, &self.options.fleet);
+        let limits = &self.limits;
+        limits
+            .board(size.rows, size.cols)
+            .map_err(over(Subject::Size))?;
+        limits.fleet(fleet).map_err(over(Subject::Fleet))?;
+        // A fleet that cannot make a puzzle of this size is the generator's to refuse.
+        if let Ok(open) = Puzzle::new(vec![None; size.rows], vec![None; size.cols], fleet.clone()) {
+            limits.puzzle(&open).map_err(over(Subject::Size))?;
+        }
+        Ok(())
     }
 
     /// Checks the job ([`GenerateJob::check`]) and runs it ([`CheckedGenerate::run`]).

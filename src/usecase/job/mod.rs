@@ -2,8 +2,10 @@
 //! resolves its flags once into one of these values and writes what comes back; nothing here
 //! knows a flag, a terminal or an exit code.
 
+pub mod advise;
 pub mod author;
 pub mod batch;
+pub mod check_proof;
 pub mod convert;
 pub mod decode;
 pub mod generate;
@@ -16,9 +18,24 @@ pub use solve::{
 };
 
 use crate::encode::ilp::IlpSolver;
+use crate::format::Document;
+use crate::model::limits::Limits;
 use crate::solver::SolverKind;
-use crate::usecase::error::Error;
+use crate::usecase::error::{Error, Subject};
 use crate::usecase::solve::{Backend, SolveOptions};
+
+/// Holds every board of `doc` to `limits` ([`Error::Limit`] of [`Subject::Puzzle`]), for a
+/// front end that reads within wider limits of its own: the server reads every request within
+/// the largest board it takes, then holds each to the limits it was started with.
+pub fn check_boards(doc: &Document, limits: &Limits) -> Result<(), Error> {
+    for board in &doc.boards {
+        limits.puzzle(&board.puzzle).map_err(|error| Error::Limit {
+            subject: Subject::Puzzle,
+            error,
+        })?;
+    }
+    Ok(())
+}
 
 /// Refuses a MIP solver that this build does not link.
 pub fn require_solver(solver: IlpSolver) -> Result<(), Error> {
