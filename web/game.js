@@ -28,7 +28,7 @@ export const game = {
   since: null,      // when the clock last started (ms), or null when stopped
   solved: false,
   revealed: false,  // the solution was shown
-  assisted: false,  // Solve or Reveal one cell was used in this game: no best time
+  assisted: false,  // Hint, Solve or Reveal one cell was used in this game: no best time
   result: null,     // once solved: { ms, kind, assisted, best, newBest } (the banner)
   asked: null,      // the grade the puzzle was generated for, or null
   grading: null,    // the grade's request: "pending", "failed", or null

@@ -5,6 +5,7 @@ import { drawBoard } from "./board.js";
 import { check, markMistakes, mistakes } from "./check.js";
 import { $, game, needPuzzle } from "./game.js";
 import { action, say } from "./message.js";
+import { save } from "./keep.js";
 import { clearMarks } from "./play.js";
 
 // The hint box: the hint in one sentence, at most 3 lines unless "more" was pressed, and the
@@ -54,6 +55,8 @@ export async function hint() {
     drawBoard();
     return;
   }
+  // A hint is help, as Solve is: the game sets no best time.
+  game.assisted = true;
   game.hint = answer.row * cols + answer.col;
   game.cursor = { row: answer.row, col: answer.col };
   game.hintCells = new Set((answer.cells || []).map(([r, c]) => r * cols + c));
@@ -62,6 +65,7 @@ export async function hint() {
   game.hintReason = `${answer.text} Found by ${answer.method}.`;
   say(`Hint: the highlighted cell is ${answer.content === "water" ? "water" : "part of a ship"}.`);
   drawBoard();
+  save();
 }
 
 // The hint in one sentence: the cell, what it holds and the one rule that decides it (a count

@@ -200,7 +200,7 @@ export function drawBanner() {
   const best = r.best === null ? "" : ` Best: ${clock(r.best)}.`;
   let text;
   if (game.revealed) text = `Solution shown after ${time} — ${r.kind}, assisted: no best time.${best}`;
-  else if (r.assisted) text = `Solved in ${time} — ${r.kind}, assisted (Solve or Reveal was used): no best time.${best}`;
+  else if (r.assisted) text = `Solved in ${time} — ${r.kind}, assisted (Hint, Solve or Reveal was used): no best time.${best}`;
   else if (r.newBest) text = `Solved in ${time} — ${r.kind}. Best: ${time}, a new best time!`;
   else text = `Solved in ${time} — ${r.kind}.${best}`;
   $("banner-text").textContent = text;
@@ -211,7 +211,7 @@ export function drawBanner() {
 export function finished() {
   const grade = game.grade ? ` Grade: ${game.grade.grade}.` : "";
   const how = game.revealed ? "Solution shown after" : "Solved in";
-  const assisted = game.assisted && !game.revealed ? " Assisted: Solve or Reveal was used." : "";
+  const assisted = game.assisted && !game.revealed ? " Assisted: Hint, Solve or Reveal was used." : "";
   say(`${how} ${clock(game.elapsed)}.${grade}${assisted}`, { details: gradeDetails() });
   tick();
 }

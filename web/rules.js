@@ -1,12 +1,24 @@
 // The rules the player's marks break, from the cells alone, shown as they break.
 
 import { NUMBER_WORDS, cellWords, game, isShip, plural } from "./game.js";
-import { completeShips } from "./shapes.js";
+import { SIDES, completeShips } from "./shapes.js";
+
+// The clues with a closed side: the side their ship goes on to (none for a submarine), their
+// name, and the rule in words.
+const CLOSED_CLUE = {
+  t: { open: "d", name: "top end", rule: "a top end's ship goes on downward only" },
+  b: { open: "u", name: "bottom end", rule: "a bottom end's ship goes on upward only" },
+  l: { open: "r", name: "left end", rule: "a left end's ship goes on to the right only" },
+  r: { open: "l", name: "right end", rule: "a right end's ship goes on to the left only" },
+  c: { open: null, name: "submarine", rule: "a submarine has water all round" },
+};
+const capital = (s) => s[0].toUpperCase() + s.slice(1);
 
 // The rules the player's marks break, from the cells alone (no solution needed), so that they
 // are shown as they break: `lines`, the counts broken ("row-2", "col-5": more ship parts than
 // the count, or fewer with no open cell left); `cells`, index -> the rule the cell breaks
-// (ships touching, even at a corner; a ship longer than the fleet's longest); `fleet`, length
+// (ships touching, even at a corner; a ship longer than the fleet's longest; a ship part against
+// a clue's closed side); `fleet`, length
 // -> how many complete ships of that length stand beyond the fleet's; `sentences`, each break
 // in words, as Check says them.
 export function ruleBreaks(cells) {
@@ -42,6 +54,21 @@ export function ruleBreaks(cells) {
         mark(j, "touches another ship at a corner");
         sentences.push(`Ships touch at ${cellWords(i)} and ${cellWords(j)}: ships never touch, not even at a corner.`);
       }
+    }
+  }
+  // A ship part against a clue's closed side: an end's ship goes on away from its round side
+  // only, and a submarine has water all round.
+  for (let i = 0; i < rows * cols; i++) {
+    const clue = game.given[i];
+    if (!(clue in CLOSED_CLUE)) continue;
+    const r = Math.floor(i / cols), c = i % cols;
+    for (const [side, dr, dc] of SIDES) {
+      if (side === CLOSED_CLUE[clue].open || !isShip(at(r + dr, c + dc))) continue;
+      const j = (r + dr) * cols + c + dc;
+      if (game.given[j]) continue;
+      const { name, rule } = CLOSED_CLUE[clue];
+      mark(j, `against the closed side of the ${name} at ${cellWords(i)}`);
+      sentences.push(`${capital(cellWords(j))} is a ship part against the closed side of the ${name} at ${cellWords(i)}: ${rule}.`);
     }
   }
   // Runs longer than the fleet's longest ship.

@@ -34,6 +34,7 @@ export async function begin(puzzle, known = {}) {
     resume(key, saved);
     return;
   }
+  markSeen(key);
   setPuzzle(key, puzzle, `${puzzle.rows}x${puzzle.cols}${known.asked ? " " + known.asked : ""}`);
   game.solution = known.solution || null;
   game.grade = known.grade || null;
@@ -74,8 +75,33 @@ export function setPuzzle(key, puzzle, title) {
   $("confirm-solve").hidden = true;
 }
 
+// The names of the puzzles opened on this page, newest last, so that New puzzle never reopens
+// one (the recent list keeps only the last games).
+const SEEN_MAX = 2000;
+const seen = () => stored("seen") || [];
+function markSeen(key) {
+  store("seen", [...seen().filter((k) => k !== key), key].slice(-SEEN_MAX));
+}
+
+const MAKING_FRESH = "Every ready puzzle of this kind has been played: making a fresh one…";
+
+// A puzzle from `request` not opened here before: `puzzle`, or, when that was (the pool's ready
+// puzzles and its stock of a kind come round again), a fresh one made from a random seed.
+// `making` is called as one is asked for.
+async function unseen(puzzle, request, signal, making = () => {}) {
+  for (let tries = 0; tries < 5; tries++) {
+    const { solution: _, ...rest } = puzzle;
+    const { key } = await nameOf(JSON.stringify(rest));
+    if (!seen().includes(key) && !stored("game." + key)) break;
+    making();
+    puzzle = await api("generate", { ...request, seed: Math.floor(Math.random() * 2 ** 31) }, signal);
+  }
+  return puzzle;
+}
+
 // Reopens a stored game.
 export function resume(key, saved) {
+  markSeen(key);
   setPuzzle(key, JSON.parse(saved.source), saved.title);
   Object.assign(game, {
     solution: saved.solution, grade: saved.grade, cells: saved.cells, history: saved.history || [],
@@ -168,8 +194,17 @@ export function prefetch() {
   if (upcoming && upcoming.choices === choices) return;
   if (upcoming) upcoming.controller.abort();
   const controller = new AbortController();
+  // `making`: a fresh one is being made; `taken`: New puzzle waits for it.
+  const next = { choices, controller, making: false, taken: false };
+  const answer = api("generate", request, controller.signal).then((p) => unseen(p, request, controller.signal, () => {
+    next.making = true;
+    if (next.taken) say(MAKING_FRESH);
+  }));
   // A failure is left for the request "New puzzle" then makes itself, which shows it.
-  upcoming = { choices, controller, answer: api("generate", request, controller.signal).catch(() => null) };
+  next.answer = answer.catch(() => null).finally(() => {
+    next.making = false;
+  });
+  upcoming = next;
 }
 
 // Grades that no puzzle of a size has with its own fleet: a 6x6 is never fiendish (the generator
@@ -214,6 +249,8 @@ export async function generate() {
       // Taken: from now on a change of the choices cancels it as the player's own request.
       const { answer } = upcoming;
       const taken = upcoming.controller;
+      upcoming.taken = true;
+      if (upcoming.making) say(MAKING_FRESH);
       controller.signal.addEventListener("abort", () => taken.abort());
       upcoming = null;
       puzzle = await answer;
@@ -223,6 +260,7 @@ export async function generate() {
       upcoming = null;
     }
     if (!puzzle) puzzle = await api("generate", request, controller.signal);
+    puzzle = await unseen(puzzle, request, controller.signal, () => say(MAKING_FRESH));
     const solution = puzzle.solution;
     delete puzzle.solution;
     await begin(puzzle, { solution, asked: grade || null, signal: controller.signal });
