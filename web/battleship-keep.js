@@ -2,25 +2,14 @@
 // statistics of the games against the computer, by level and Salvo, and the sound and motion
 // settings; and the short sounds themselves (WebAudio, no file).
 
+import { readJson, writeJson } from "./storage.js";
+
 export const GAME_KEY = "bimaru.battleship";
 const STATS_KEY = "bimaru.battleship.stats";
 const SETTINGS_KEY = "bimaru.battleship.settings";
 
-export function readJson(key, otherwise) {
-  try {
-    return JSON.parse(localStorage.getItem(key)) || otherwise;
-  } catch {
-    return otherwise;
-  }
-}
-
-export function writeJson(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // A full or blocked storage: the game goes on unsaved.
-  }
-}
+// The JSON storage helpers are shared with the puzzle page (storage.js).
+export { readJson, writeJson };
 
 export const loadSettings = () => readJson(SETTINGS_KEY, { sound: false, motion: false });
 export const saveSettings = (settings) => writeJson(SETTINGS_KEY, settings);

@@ -45,6 +45,81 @@ const ASSETS: &[Asset] = &[
         include_str!("../../web/app.js"),
     ),
     Asset::new(
+        "/game.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/game.js"),
+    ),
+    Asset::new(
+        "/storage.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/storage.js"),
+    ),
+    Asset::new(
+        "/api.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/api.js"),
+    ),
+    Asset::new(
+        "/message.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/message.js"),
+    ),
+    Asset::new(
+        "/keep.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/keep.js"),
+    ),
+    Asset::new(
+        "/start.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/start.js"),
+    ),
+    Asset::new(
+        "/play.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/play.js"),
+    ),
+    Asset::new(
+        "/shapes.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/shapes.js"),
+    ),
+    Asset::new(
+        "/rules.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/rules.js"),
+    ),
+    Asset::new(
+        "/fleet.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/fleet.js"),
+    ),
+    Asset::new(
+        "/board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/board.js"),
+    ),
+    Asset::new(
+        "/hints.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/hints.js"),
+    ),
+    Asset::new(
+        "/check.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/check.js"),
+    ),
+    Asset::new(
+        "/tools.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/tools.js"),
+    ),
+    Asset::new(
+        "/input.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/input.js"),
+    ),
+    Asset::new(
         "/battleship",
         "text/html; charset=utf-8",
         include_str!("../../web/battleship.html"),

@@ -24,7 +24,8 @@
 // critical violation). Screenshots of both go
 // to SCREENSHOT_DIR/web.png and web-phone.png. Any request to another host, or any error on the
 // page's console other than the API's expected 422 answers, fails the test. It then asks for
-// every size and grade in turn (poolLoop, below; BIMARU_E2E_POOL_LOOP=0 leaves it out).
+// every size and grade in turn (poolLoop, below; BIMARU_E2E_POOL_LOOP=0 leaves it out). Issue
+// 50's rough edges are checked by roughEdges, at both sizes.
 
 import { chromium } from "playwright-core";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -738,6 +739,133 @@ async function phone() {
   }
 }
 
+// The page's rough edges (issue 50): the controls stay where they are whatever the message area
+// holds (at 1200x900 and at 390x844); a hint counts as help, so a game solved with one sets no
+// best time; New puzzle never reopens a game already played, even when the pool's ready puzzles
+// and its stock of a kind come round again (20 clicks of 10x10 easy give 20 puzzles not seen
+// before, each within 3 s; the same for 20x20 hard, its times printed); a ship part placed
+// against a clue's closed side is marked at once and named by Check.
+async function roughEdges(viewport, extra = {}) {
+  const { context, page } = await browser(viewport, extra);
+  const { cell, state, message, waitMessage } = helpers(page);
+  const at = ` at ${viewport.width}x${viewport.height}`;
+  try {
+    await page.goto(base);
+    await page.waitForFunction(() => game.puzzle && document.querySelectorAll("#board .cell").length > 0);
+    await page.selectOption("#size", "10x10");
+    await page.selectOption("#grade", "easy");
+    const shown = await page.evaluate(() => game.key);
+    await page.click("#generate");
+    await page.waitForFunction((k) => game.key !== k && game.solution !== null && document.querySelectorAll("#board .cell").length === 100, shown);
+    await page.click("#mode-ship");
+    // The toolbar's buttons, where they are: a hint, a message and their clearing move none.
+    const controls = () => page.evaluate(() => ["mode-ship", "mode-water", "undo", "hint", "check", "solve"].map((id) => {
+      const b = document.getElementById(id).getBoundingClientRect();
+      return `${id} ${Math.round(b.x + scrollX)},${Math.round(b.y + scrollY)} ${Math.round(b.width)}x${Math.round(b.height)}`;
+    }).join("; "));
+    const before = await controls();
+    await page.click("#hint");
+    await page.waitForSelector("#board .cell.hinted");
+    check(await page.isVisible("#hint-box") && (await controls()) === before,
+      `a hint appears and the toolbar stays where it was${at}: ${before}` + ((await controls()) === before ? "" : ` / now ${await controls()}`));
+    await page.keyboard.press("m");
+    await waitMessage("Mode: water");
+    await page.keyboard.press("m");
+    check((await controls()) === before, `a message changes and the toolbar stays${at}`);
+    await page.click("#check");
+    await waitMessage("No mistakes");
+    check((await controls()) === before, `Check's message and the toolbar stays${at}: ${await message()}`);
+    const water = await page.evaluate(() => {
+      const i = game.cells.findIndex((c, j) => c === "?" && game.solution[Math.floor(j / game.puzzle.cols)][j % game.puzzle.cols] === ".");
+      return [Math.floor(i / game.puzzle.cols), i % game.puzzle.cols];
+    });
+    await cell(...water).click({ button: "right" });
+    await page.waitForFunction(() => document.querySelector("#hint-box").hidden && !document.querySelector("#message").textContent);
+    check((await controls()) === before, `the message and hint clear and the toolbar stays${at}`);
+    if (viewport.width < 700) return;
+
+    // A hint is help: the game it was asked in, solved, sets no best time.
+    const bests = () => page.evaluate(() => JSON.parse(localStorage.getItem("bimaru.best")) || {});
+    const best = (await bests())["10x10 easy"];
+    const target = await page.evaluate(() => ({ rows: game.solution, given: game.given }));
+    for (let r = 0; r < 10; r++) {
+      for (let c = 0; c < 10; c++) {
+        if (target.rows[r][c] !== "." && !target.given[r * 10 + c] && (await state(r, c)) === "?") await cell(r, c).click();
+      }
+    }
+    await page.waitForSelector("#banner:not([hidden])");
+    const banner = await page.textContent("#banner-text");
+    check(banner.includes("assisted (Hint, Solve or Reveal was used): no best time") && !banner.includes("new best"),
+      "a game solved after a hint is assisted and gets no new best time: " + banner);
+    check((await bests())["10x10 easy"] === best, `and the best time of 10x10 easy stays ${best} ms`);
+
+    // New puzzle never reopens a game already played.
+    for (const [size, grade] of [["10x10", "easy"], ["20x20", "hard"]]) {
+      await page.selectOption("#size", size);
+      await page.selectOption("#grade", grade);
+      const played = new Set(await page.evaluate(() => JSON.parse(localStorage.getItem("bimaru.seen")) || []));
+      const keys = [], times = [], said = [];
+      let seeded = 0;
+      const count = (request) => {
+        if (request.url().endsWith("/api/generate") && JSON.parse(request.postData() || "{}").seed !== undefined) seeded++;
+      };
+      page.on("request", count);
+      // Every message the page shows, however briefly.
+      await page.evaluate(() => {
+        window.saidLog = [];
+        new MutationObserver(() => window.saidLog.push(document.querySelector("#message").textContent))
+          .observe(document.querySelector("#message"), { childList: true, subtree: true, characterData: true });
+      });
+      for (let k = 0; k < 20; k++) {
+        const key = await page.evaluate(() => game.key);
+        const t0 = Date.now();
+        await page.click("#generate");
+        await page.waitForFunction((prev) => game.key !== prev && game.puzzle.rows * game.puzzle.cols === document.querySelectorAll("#board .cell").length,
+          key, { timeout: 20000 });
+        times.push(Date.now() - t0);
+        keys.push(await page.evaluate(() => game.key));
+        said.push(await message());
+      }
+      page.off("request", count);
+      const fresh = keys.filter((k) => !played.has(k));
+      const making = (await page.evaluate(() => window.saidLog)).filter((m) => m.includes("making a fresh one")).length;
+      console.log(`${size} ${grade}: ${seeded} made fresh from a random seed, ${making} times said so`);
+      // A fresh 20x20 hard takes long enough that New puzzle waits for it: the page says so.
+      if (size === "20x20") {
+        check(seeded > 0 && making > 0, `when the ready puzzles of ${size} ${grade} have all been played, the page makes fresh ones and says so while New puzzle waits (${seeded} made, said ${making} times)`);
+      }
+      console.log(`${size} ${grade}: New puzzle times (ms): ${times.join(", ")}`);
+      check(new Set(keys).size === 20 && fresh.length === 20 && !said.some((m) => m.includes("as you left it")),
+        `20 New puzzle clicks of ${size} ${grade} give 20 different puzzles, none played before (${new Set(keys).size} different, ${fresh.length} new)`);
+      if (size === "10x10") check(Math.max(...times) <= 3000, `each within 3 s (worst ${Math.max(...times)} ms)`);
+    }
+
+    // A ship part against a clue's closed side is marked at once, and Check names it.
+    const closed = {
+      rows: 10, cols: 10, row_counts: Array(10).fill(null), col_counts: Array(10).fill(null),
+      fleet: { "4": 1, "3": 2, "2": 3, "1": 4 }, clues: [{ row: 4, col: 4, piece: "left" }],
+    };
+    await page.evaluate(() => { document.querySelector("#import").open = true; });
+    await page.fill("#input", JSON.stringify(closed));
+    await page.click("#open-text");
+    await page.waitForFunction(() => game.puzzle.clues.length === 1 && game.given[44] === "l" && game.cells.filter((c) => c !== "?").length === 1);
+    await page.click("#mode-ship");
+    await cell(4, 5).click();
+    check(!(await cell(4, 5).getAttribute("class")).includes("breaks"), "a ship part on the open side of a left end breaks no rule");
+    await cell(4, 3).click();
+    const name = await cell(4, 3).getAttribute("aria-label");
+    check((await cell(4, 3).getAttribute("class")).includes("breaks")
+      && name.includes("breaks a rule: against the closed side of the left end at row 5, column 5"),
+      "a ship part against a left end's closed side is marked at once: " + name);
+    await page.click("#check");
+    await waitMessage("closed side");
+    check((await message()).includes("Row 5, column 4 is a ship part against the closed side of the left end at row 5, column 5: a left end's ship goes on to the right only."),
+      "Check names it: " + (await message()));
+  } finally {
+    await context.close();
+  }
+}
+
 // Puzzles on tap (issue 36; BIMARU_E2E_POOL_LOOP=0 leaves it out): a minute after the
 // start (the server started just before this script), every size of the menu at every grade in
 // turn, each chosen and asked for with New puzzle: each gives a puzzle, the median time from
@@ -799,6 +927,8 @@ async function poolLoop() {
 try {
   await desktop();
   await phone();
+  await roughEdges({ width: 1200, height: 900 });
+  await roughEdges({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   if (process.env.BIMARU_E2E_POOL_LOOP !== "0") await poolLoop();
   check(problems.length === 0, "no request to another host and no console error" + (problems.length ? ": " + problems.join("; ") : ""));
   console.log(`all ${checks} browser checks passed`);
