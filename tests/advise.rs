@@ -327,6 +327,46 @@ fn sunk_squares_that_cannot_hold_the_ships_no_longer_afloat_are_rejected() {
 }
 
 #[test]
+fn boards_no_arrangement_fits_are_rejected_as_the_api_rejects_them() {
+    // Eighteen hits for five ships of seventeen squares in all; and a hit walled in by misses
+    // where no ship of length 1 is afloat.
+    let mut rows = vec!["0 0 0 0 0 0 0 0 0 0"; 10];
+    rows[0] = "2 2 2 2 2 2 2 2 2 2";
+    rows[1] = "2 2 2 2 2 2 2 2 0 0";
+    let many = data_set("A B D S P", &rows);
+    let mut rows = vec!["0 0 0 0 0 0 0 0 0 0"; 10];
+    rows[0] = "2 1 0 0 0 0 0 0 0 0";
+    rows[1] = "1 0 0 0 0 0 0 0 0 0";
+    let walled = data_set("A B D S P", &rows);
+    for (input, what) in [(&many, "18 hits"), (&walled, "a walled-in hit")] {
+        assert_rejected(input, 2, what);
+        let out = run(&["advise"], input.as_bytes());
+        assert!(
+            stderr(&out).contains("no arrangement of the ships afloat"),
+            "{what}"
+        );
+        for flags in [
+            &["advise", "--posterior"][..],
+            &["advise", "--salvo", "3"][..],
+        ] {
+            let out = run(flags, input.as_bytes());
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{what} {flags:?}: {}",
+                stderr(&out)
+            );
+            assert!(out.stdout.is_empty(), "{what} {flags:?}: partial output");
+        }
+    }
+    // With the hit opened up (no miss below it), a ship fits again: a position like any other.
+    let mut rows = vec!["0 0 0 0 0 0 0 0 0 0"; 10];
+    rows[0] = "2 1 0 0 0 0 0 0 0 0";
+    let open = run(&["advise"], data_set("A B D S P", &rows).as_bytes());
+    assert_eq!(open.status.code(), Some(0), "{}", stderr(&open));
+}
+
+#[test]
 fn simulate_salvo_counts_turns_reproducibly_for_every_level() {
     for strategy in ["beginner", "hunter", "density", "tuned"] {
         let args = ["--strategy", strategy, "--games", "200", "--seed", "5"];

@@ -39,6 +39,10 @@ pub fn run_advise(args: &AdviseArgs, limits: &Limits) -> Result<Exit, Failure> {
         source_name: input.name.clone(),
         error,
     })?;
+    contest::check_arrangeable(&parsed, rule(args.no_touch)).map_err(|error| Error::Parse {
+        source_name: input.name.clone(),
+        error,
+    })?;
     let sets = &parsed.data_sets;
     if args.posterior {
         return posterior_report(args, sets, start);

@@ -163,6 +163,13 @@ pub enum ParseErrorKind {
         /// The squares marked sunk.
         marked: usize,
     },
+    /// A Battleship position no arrangement of the ships afloat fits (the hits, misses and
+    /// sunk squares of a contest data set), named by the line the data set starts on.
+    #[error(
+        "no arrangement of the ships afloat is consistent with this data set's board (its hits, \
+         misses and sunk squares)"
+    )]
+    NoArrangement,
     /// The text ended early.
     #[error("unexpected end of input, expected {expected}")]
     UnexpectedEnd {

@@ -6,6 +6,7 @@
 //! afloat are sunk, so its squares marked sunk must be exactly theirs.
 
 use super::board::{Position, SIZE, ShipKind, ShotBoard, Square, SquareMark};
+use super::posterior::{Options, PosteriorError, PosteriorMethod, TouchRule, posterior};
 use super::rowan::Advice;
 use crate::format::{Found, Line, ParseError, ParseErrorKind, tokenize};
 
@@ -14,6 +15,8 @@ use crate::format::{Found, Line, ParseError, ParseErrorKind, tokenize};
 pub struct Contest {
     /// One position per data set.
     pub data_sets: Vec<Position>,
+    /// The line each data set starts on (its number of ships afloat), counted from 1.
+    pub lines: Vec<usize>,
 }
 
 /// Parses contest input.
@@ -39,6 +42,7 @@ pub fn parse(text: &str) -> Result<Contest, ParseError> {
     }
     let last_line = lines.last().map_or(1, |l| l.number);
     let mut data_sets = Vec::with_capacity(count.min(64));
+    let mut starts = Vec::with_capacity(count.min(64));
     for _ in 0..count {
         let Some(ships_line) = rest.next() else {
             return Err(ParseError::at_line(
@@ -51,6 +55,7 @@ pub fn parse(text: &str) -> Result<Contest, ParseError> {
             ));
         };
         data_sets.push(data_set(ships_line, &mut rest, last_line)?);
+        starts.push(ships_line.number);
     }
     if let Some(extra) = rest.next() {
         return Err(ParseError::at(
@@ -62,7 +67,27 @@ pub fn parse(text: &str) -> Result<Contest, ParseError> {
             },
         ));
     }
-    Ok(Contest { data_sets })
+    Ok(Contest {
+        data_sets,
+        lines: starts,
+    })
+}
+
+/// Whether some arrangement of each data set's ships afloat fits its board under `rule`, as
+/// `/api/advise` decides it (the quick posterior finds no configuration): a board none fits is
+/// bad input, named by the line its data set starts on, like a mistake in the text.
+pub fn check_arrangeable(contest: &Contest, rule: TouchRule) -> Result<(), ParseError> {
+    let opts = Options {
+        rule,
+        method: PosteriorMethod::Quick,
+        ..Options::default()
+    };
+    for (pos, &line) in contest.data_sets.iter().zip(&contest.lines) {
+        if let Err(PosteriorError::Inconsistent) = posterior(pos, &opts) {
+            return Err(ParseError::at_line(line, ParseErrorKind::NoArrangement));
+        }
+    }
+    Ok(())
 }
 
 fn data_set<'a>(
