@@ -114,7 +114,7 @@ impl Placements {
     /// Keeps the placements whose flag in `keep` is true (one flag per placement, in order),
     /// giving up once `deadline` passes (then `self` is left as it was).
     pub(crate) fn retain(&mut self, keep: &[bool], deadline: &Deadline) -> Result<(), TimeLimit> {
-        if keep.iter().take(self.len()).all(|&k| k) {
+        if keep.len() >= self.len() && keep[..self.len()].iter().all(|&k| k) {
             // Nothing to drop (pre-solving an open board): the indexes stay as they are.
             return Ok(());
         }
